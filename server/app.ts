@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { type ErrorCode, errorCatalogue } from '../src/api/errors';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './http/app-error';
+import { pickLanguage } from './http/context';
+import { translate } from './http/messages';
+import { describeIssue } from './http/validation';
+import { artRoutes } from './modules/art/art.routes';
+import { BrandRepository } from './modules/brand/brand.repository';
+import { BrandService } from './modules/brand/brand.service';
+import { ContentRepository } from './modules/content/content.repository';
+import { contentRoutes } from './modules/content/content.routes';
+import { ContentService } from './modules/content/content.service';
+import { GamesRepository } from './modules/games/games.repository';
+import { gamesRoutes } from './modules/games/games.routes';
+import { GamesService } from './modules/games/games.service';
+import type { CountryLookup } from './modules/system/region';
+import { SystemRepository } from './modules/system/system.repository';
+import { systemRoutes } from './modules/system/system.routes';
+import { SystemService } from './modules/system/system.service';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  countryLookup?: CountryLookup | null;
+}
+
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/'];
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+export async function buildApp({ config, db, countryLookup = null }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+          },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const brands = new BrandService(new BrandRepository(db), config.BRAND_CACHE_MS);
+  const system = new SystemService(brands, new SystemRepository(db), countryLookup);
+  const games = new GamesService(new GamesRepository(db));
+  const content = new ContentService(new ContentRepository(db));
+
+  const fail = (
+    code: ErrorCode,
+    lang: Parameters<typeof translate>[0],
+    params = {},
+    value: unknown = null,
+  ) => ({
+    success: false,
+    code,
+    message: translate(lang, errorCatalogue[code].key, params),
+    value,
+  });
+
+  app.decorateRequest('brand', null as never);
+  app.decorateRequest('lang', 'pt');
+  app.decorateRequest('visitor', null as never);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    allowList: (request) => !isApiPath(request.url),
+    errorResponseBuilder: (_request, context) => {
+      const err = new AppError('RATE_LIMITED', { seconds: Math.ceil(context.ttl / 1000) });
+      (err as unknown as { statusCode: number }).statusCode = 429;
+      return err;
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Betting site API',
+        description: 'Every JSON answer is the envelope { success, code, message, value }.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Who the caller is and which brand they came to, before any route runs.
+  app.addHook('onRequest', async (request) => {
+    const host = (request.hostname ?? '').split(':')[0]!.toLowerCase();
+    request.lang = 'pt';
+    request.brand = await brands.resolve(host);
+    request.visitor = system.visitor(request.ip);
+    const query = request.query as Record<string, unknown> | undefined;
+    const asked = [query?.lang, query?.language].filter((v): v is string => typeof v === 'string');
+    request.lang = pickLanguage(
+      request.brand,
+      [...asked, request.cookies.lang],
+      request.headers['accept-language'],
+    );
+  });
+
+  // Maintenance and region rules close the API; the few 'open' routes tell the client which screen to show.
+  app.addHook('preHandler', async (request) => {
+    if (!isApiPath(request.url) || request.routeOptions.config.gate === 'open') return;
+    const status = await system.status(request.brand, request.visitor);
+    if (status === 1) throw new AppError('MAINTENANCE');
+    if (status === 2) throw new AppError('REGION_BLOCKED', { ip: request.visitor.ip });
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const lang = request.lang ?? 'pt';
+    if (error instanceof AppError) {
+      if (error.code === 'RATE_LIMITED') reply.header('retry-after', String(error.params.seconds ?? 60));
+      return reply.code(error.status).send(fail(error.code, lang, error.params, error.value));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => describeIssue(lang, error.validationContext, v));
+      return reply.code(422).send(fail('VALIDATION_FAILED', lang, {}, { issues }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send(fail('INTERNAL', lang));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send(fail('PAYLOAD_TOO_LARGE', lang));
+    if (status === 415) return reply.code(415).send(fail('UNSUPPORTED_MEDIA_TYPE', lang));
+    if (status === 429) return reply.code(429).send(fail('RATE_LIMITED', lang, { seconds: 60 }));
+    if (status >= 400 && status < 500) return reply.code(400).send(fail('BAD_REQUEST', lang));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(fail('INTERNAL', lang));
+  });
+
+  await app.register(systemRoutes({ system, brands }));
+  await app.register(gamesRoutes({ games }));
+  await app.register(contentRoutes({ content }));
+  await app.register(artRoutes());
+
+  const indexFile = path.join(config.staticDir, 'index.html');
+  const hasSpa = existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed build assets never change; the shell must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || request.method !== 'GET' || !hasSpa) {
+      return reply.code(404).send(fail('NOT_FOUND', request.lang ?? 'pt'));
+    }
+    // Client-side routes: the SPA decides what to show, including its own 404 page.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

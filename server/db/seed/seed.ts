@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import {
+  announcementImages,
+  announcements,
+  banners,
+  brandDomains,
+  brands,
+  customerService,
+  gameCategories,
+  games,
+  gameVendors,
+  helpArticles,
+  liveModels,
+  regionRules,
+  seedRuns,
+  siteOptions,
+  siteResources,
+  winnerBoard,
+} from '../schema';
+import {
+  demoBanners,
+  demoBrand,
+  demoCategories,
+  demoCustomerService,
+  demoDomains,
+  demoGames,
+  demoLiveModels,
+  demoNotices,
+  demoOptions,
+  demoPopups,
+  demoPromotions,
+  demoRegionRules,
+  demoResources,
+  demoVendors,
+  demoWinners,
+} from './demo-content';
+import { demoHelp } from './demo-help';
+
+const SEED_NAME = 'demo-brand-v1';
+
+/**
+ * Creates the demo brand with all its content, once: the marker row and the content commit together,
+ * so a crash mid-seed leaves nothing and a concurrent start waits, then skips.
+ */
+export async function seedDemoBrand(db: Database, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(seedRuns).values({ name: SEED_NAME }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+
+    const [brand] = await tx
+      .insert(brands)
+      .values({ ...demoBrand, isDefault: true })
+      .returning({ id: brands.id });
+    const brandId = brand!.id;
+
+    await tx.insert(brandDomains).values(demoDomains.map((d, i) => ({ ...d, brandId, sortOrder: i })));
+    await tx
+      .insert(siteOptions)
+      .values(Object.entries(demoOptions).map(([code, enabled]) => ({ brandId, code, enabled })));
+    await tx.insert(regionRules).values(demoRegionRules.map((r) => ({ ...r, brandId })));
+
+    await tx.insert(gameCategories).values(
+      demoCategories.map((c, i) => ({
+        brandId,
+        code: c.code,
+        sortOrder: i,
+        usesGameListCenter: c.gameListCenter ?? false,
+      })),
+    );
+    await tx.insert(gameVendors).values(
+      demoVendors.map((v, i) => ({
+        brandId,
+        categoryCode: v.category,
+        code: v.code,
+        name: v.name,
+        isGame: v.nested ? 'VASSALAGE' : null,
+        sortOrder: i,
+      })),
+    );
+    await tx.insert(games).values(
+      demoGames.map((g) => ({
+        brandId,
+        vendorCode: g.vendor,
+        categoryCode: g.category,
+        gameCode: g.code,
+        name: { pt: g.pt, en: g.en },
+        classification: g.cls ?? null,
+        imageUrl: `/art/game/${g.category}-${g.code}.svg`,
+        platforms: ['html5-desktop', 'html5'],
+        hotRank: g.hot ?? null,
+        popularRank: g.popular ?? null,
+      })),
+    );
+    const gameByCode = new Map(demoGames.map((g) => [g.code, g]));
+    await tx.insert(winnerBoard).values(
+      demoWinners.map((w) => {
+        const game = gameByCode.get(w.game)!;
+        return {
+          brandId,
+          categoryCode: game.category,
+          vendorCode: game.vendor,
+          gameName: { pt: game.pt, en: game.en },
+          account: w.account,
+          winAmount: BigInt(w.amount),
+          wonAt: new Date(now.getTime() - w.minutesAgo * 60_000),
+        };
+      }),
+    );
+
+    await tx.insert(banners).values(
+      demoBanners.map((b, i) => ({
+        brandId,
+        groupName: b.group,
+        imageUrl: `/art/banner/${b.art}.svg`,
+        title: b.title,
+        subtitle: b.subtitle,
+        linkageType: b.linkageType,
+        linkageTarget: b.linkageTarget,
+        sortOrder: i,
+      })),
+    );
+    // Published a day ago so "start time" reads like a real notice board.
+    const published = new Date(now.getTime() - 24 * 3600_000);
+    await tx
+      .insert(announcements)
+      .values([
+        ...demoNotices.map((n, i) => ({ brandId, kind: 'notice', ...n, sortOrder: i, startsAt: published })),
+        ...demoPopups.map((p, i) => ({ brandId, kind: 'popup', ...p, sortOrder: i, startsAt: published })),
+      ]);
+    for (const [i, p] of demoPromotions.entries()) {
+      const [row] = await tx
+        .insert(announcements)
+        .values({
+          brandId,
+          kind: 'promotion',
+          promotionType: p.type,
+          title: p.title,
+          content: p.content,
+          sortOrder: i,
+          startsAt: published,
+        })
+        .returning({ id: announcements.id });
+      await tx
+        .insert(announcementImages)
+        .values({ announcementId: row!.id, sequence: 1, url: `/art/promo/${p.art}.svg` });
+    }
+
+    await tx
+      .insert(customerService)
+      .values(demoCustomerService.map((c, i) => ({ brandId, ...c, sortOrder: i })));
+    await tx.insert(siteResources).values(
+      demoResources.map((r, i) => ({
+        brandId,
+        resourceType: r.type,
+        label: r.label,
+        url: r.url,
+        sortOrder: i,
+      })),
+    );
+    await tx.insert(helpArticles).values(
+      Object.entries(demoHelp).flatMap(([language, sections]) =>
+        sections.flatMap((s, si) =>
+          s.articles.map((a, ai) => ({
+            brandId,
+            language,
+            device: 'WEB',
+            section: s.section,
+            sectionTitle: s.title,
+            title: a.title,
+            content: a.content,
+            sortOrder: si * 100 + ai,
+          })),
+        ),
+      ),
+    );
+    await tx.insert(liveModels).values(
+      demoLiveModels.map((m, i) => ({
+        brandId,
+        nickname: m.nickname,
+        avatarUrl: `/art/avatar/${m.nickname}.svg`,
+        roomCode: m.room,
+        online: m.online,
+        viewers: m.viewers,
+        tags: m.tags,
+        sortOrder: i,
+      })),
+    );
+    return true;
+  });
+}
+
+/** The demo brand is seeded on the embedded database, when asked, or when there is no brand at all. */
+export async function shouldSeedDemo(db: Database, kind: 'pglite' | 'postgres', demoFlag: boolean) {
+  if (kind === 'pglite' || demoFlag) return true;
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM brands`);
+  const rows = (result as unknown as { rows: Array<{ n: number }> }).rows;
+  return rows[0]?.n === 0;
+}

@@ -1,0 +1,31 @@
+import type { LanguageCode } from '../../src/api/contract/common';
+import type { Brand } from '../modules/brand/brand.service';
+import type { Visitor } from '../modules/system/system.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    brand: Brand;
+    lang: LanguageCode;
+    visitor: Visitor;
+  }
+  interface FastifyContextConfig {
+    /** 'open' routes answer during maintenance and to blocked regions (they tell the client which). */
+    gate?: 'open';
+  }
+}
+
+/** The caller's language: an explicit query, then the saved preference, then the browser's, then the brand's. */
+export function pickLanguage(
+  brand: Brand,
+  candidates: Array<string | undefined>,
+  acceptLanguage: string | undefined,
+): LanguageCode {
+  const supported = (v: string | undefined): v is LanguageCode =>
+    !!v && (brand.supportedLanguages as string[]).includes(v);
+  for (const c of candidates) if (supported(c)) return c;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
+    if (supported(tag)) return tag;
+  }
+  return brand.defaultLanguage;
+}

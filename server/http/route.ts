@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { envelope } from '../../src/api/envelope';
+
+interface EndpointDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  value: z.ZodType;
+}
+
+type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteOptions {
+  summary: string;
+  tags: string[];
+  gate?: 'open';
+}
+
+export function ok<T>(value: T) {
+  return { success: true, code: 'OK', message: 'OK', value };
+}
+
+/**
+ * Registers one endpoint of the wire contract: validation from its schemas, the envelope around its
+ * answer, and its OpenAPI description, so handlers deal only in values.
+ */
+export function defineRoute<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions,
+  handler: (input: {
+    query: Input<E['query']>;
+    body: Input<E['body']>;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<z.input<E['value']>> | z.input<E['value']>,
+) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: options.gate ? { gate: options.gate } : {},
+    schema: {
+      summary: options.summary,
+      tags: options.tags,
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: envelope(endpoint.value) },
+    },
+    handler: async (request, reply) => {
+      const value = await handler({
+        query: request.query as Input<E['query']>,
+        body: request.body as Input<E['body']>,
+        request,
+        reply,
+      });
+      return ok(value);
+    },
+  });
+}

@@ -1,0 +1,115 @@
+import type { LanguageCode } from '../../../src/api/contract/common';
+import { languageCode } from '../../../src/api/contract/common';
+import { type SiteOptionCode, siteOptionCodes } from '../../../src/api/contract/system';
+import type { LocalizedText } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { BrandRepository, BrandRow } from './brand.repository';
+
+export interface Brand {
+  id: number;
+  merchantCode: string;
+  siteName: string;
+  platform: string;
+  lotteryType: string;
+  currency: string;
+  defaultLanguage: LanguageCode;
+  supportedLanguages: LanguageCode[];
+  systemStatus: number;
+  maintenanceMessage: LocalizedText | null;
+  mainDomain: string;
+  analyticsId: string | null;
+}
+
+function toBrand(row: BrandRow): Brand {
+  const supported = row.supportedLanguages.filter(
+    (l): l is LanguageCode => languageCode.safeParse(l).success,
+  );
+  const defaultLanguage = languageCode.catch('pt').parse(row.defaultLanguage);
+  return {
+    id: row.id,
+    merchantCode: row.merchantCode,
+    siteName: row.siteName,
+    platform: row.platform,
+    lotteryType: row.lotteryType,
+    currency: row.currency,
+    defaultLanguage,
+    supportedLanguages: supported.length > 0 ? supported : [defaultLanguage],
+    systemStatus: row.systemStatus,
+    maintenanceMessage: row.maintenanceMessage ?? null,
+    mainDomain: row.mainDomain,
+    analyticsId: row.analyticsId,
+  };
+}
+
+/** Picks a brand's text in the wanted language, then its default language, then any. */
+export function localize(text: LocalizedText | null | undefined, lang: LanguageCode, fallback: LanguageCode) {
+  if (!text) return '';
+  return text[lang] ?? text[fallback] ?? Object.values(text)[0] ?? '';
+}
+
+/**
+ * Which brand a request is for, by its host name; operators edit brand settings in the database, so
+ * lookups are cached only briefly.
+ */
+export class BrandService {
+  private readonly cache = new Map<string, { brand: Brand; expires: number }>();
+
+  constructor(
+    private readonly repo: BrandRepository,
+    private readonly cacheMs: number,
+  ) {}
+
+  async resolve(host: string): Promise<Brand> {
+    const now = Date.now();
+    const hit = this.cache.get(host);
+    if (hit && hit.expires > now) return hit.brand;
+    const row = (await this.repo.findByHost(host)) ?? (await this.repo.findDefault());
+    if (!row) throw new AppError('DOMAIN_CHECK_FAILED');
+    const brand = toBrand(row);
+    this.cache.set(host, { brand, expires: now + this.cacheMs });
+    return brand;
+  }
+
+  invalidate() {
+    this.cache.clear();
+  }
+
+  async options(brandId: number): Promise<Record<SiteOptionCode, boolean>> {
+    const rows = await this.repo.options(brandId);
+    const stored = new Map(rows.map((r) => [r.code, r.enabled]));
+    return Object.fromEntries(siteOptionCodes.map((code) => [code, stored.get(code) ?? false])) as Record<
+      SiteOptionCode,
+      boolean
+    >;
+  }
+
+  domains(brandId: number) {
+    return this.repo.domains(brandId);
+  }
+
+  regionRules(brandId: number) {
+    return this.repo.regionRules(brandId);
+  }
+
+  async resources(brand: Brand, lang: LanguageCode) {
+    const rows = await this.repo.resources(brand.id);
+    return rows.map((r) => ({
+      resourceType: r.resourceType,
+      labelName: localize(r.label, lang, brand.defaultLanguage),
+      labelNameEn: localize(r.label, 'en', brand.defaultLanguage),
+      url: r.url,
+    }));
+  }
+
+  async customerService(brand: Brand, lang: LanguageCode) {
+    const rows = await this.repo.customerService(brand.id);
+    return rows
+      .filter((r) => r.active)
+      .map((r) => ({
+        id: r.id,
+        csType: r.csType,
+        title: localize(r.title, lang, brand.defaultLanguage),
+        url: r.url,
+      }));
+  }
+}

@@ -1,0 +1,84 @@
+import type { LanguageCode } from '../../../src/api/contract/common';
+import type { HelpSection, SystemStatusCode, Whitelabel } from '../../../src/api/contract/system';
+import { type Brand, type BrandService, localize } from '../brand/brand.service';
+import { type CountryLookup, isRegionBlocked } from './region';
+import type { SystemRepository } from './system.repository';
+
+export interface Visitor {
+  ip: string;
+  country: string | null;
+}
+
+export class SystemService {
+  constructor(
+    private readonly brands: BrandService,
+    private readonly repo: SystemRepository,
+    private readonly countryOf: CountryLookup | null,
+  ) {}
+
+  visitor(ip: string): Visitor {
+    return { ip, country: this.countryOf?.(ip) ?? null };
+  }
+
+  /** Maintenance wins over region rules: nobody plays while the operator has the site down. */
+  async status(brand: Brand, visitor: Visitor): Promise<SystemStatusCode> {
+    if (brand.systemStatus === 1) return 1;
+    const rules = await this.brands.regionRules(brand.id);
+    return isRegionBlocked(visitor.ip, rules, visitor.country) ? 2 : 0;
+  }
+
+  maintenanceMessage(brand: Brand, lang: LanguageCode): string | null {
+    return brand.maintenanceMessage ? localize(brand.maintenanceMessage, lang, brand.defaultLanguage) : null;
+  }
+
+  async whitelabel(brand: Brand, visitor: Visitor, lang: LanguageCode): Promise<Whitelabel> {
+    const [status, options, domainRoute, resources, customerService] = await Promise.all([
+      this.status(brand, visitor),
+      this.brands.options(brand.id),
+      this.brands.domains(brand.id),
+      this.brands.resources(brand, lang),
+      this.brands.customerService(brand, lang),
+    ]);
+    return {
+      merchantCode: brand.merchantCode,
+      siteName: brand.siteName,
+      platform: brand.platform,
+      currency: brand.currency,
+      lotteryType: brand.lotteryType,
+      defaultLanguage: brand.defaultLanguage,
+      supportedLanguages: brand.supportedLanguages,
+      domainRoute,
+      resources: resources as Whitelabel['resources'],
+      customerService: customerService as Whitelabel['customerService'],
+      whitelabelVal: options,
+      register: {
+        username: options.USERNAMEREG3,
+        mobile: options.MOBILENUMREG3,
+        mobileVerification: options.REGMOBVERF3,
+        direct: options.DIRECTREG3,
+      },
+      mainDomain: brand.mainDomain,
+      analyticsId: brand.analyticsId,
+      location: visitor,
+      maintenance: status === 1,
+      regionRestricted: status === 2,
+    };
+  }
+
+  async helpCenter(brand: Brand, lang: LanguageCode, device: string): Promise<HelpSection[]> {
+    let rows = await this.repo.helpArticles(brand.id, lang, device);
+    if (rows.length === 0 && lang !== brand.defaultLanguage) {
+      rows = await this.repo.helpArticles(brand.id, brand.defaultLanguage, device);
+    }
+    const sections = new Map<string, HelpSection>();
+    for (const row of rows) {
+      let section = sections.get(row.section);
+      if (!section) {
+        section = { section: row.section, title: row.sectionTitle, articles: [] };
+        sections.set(row.section, section);
+      }
+      section.articles.push({ id: row.id, title: row.title, content: row.content });
+    }
+    return [...sections.values()];
+  }
+}

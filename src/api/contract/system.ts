@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { languageCode } from './common';
+
+export const siteOptionCode = z.enum([
+  'DIRECTREG3',
+  'USERNAMEREG3',
+  'MOBILEVERCODELOGIN3',
+  'CHNGPASSVERIF3',
+  'MOBILENUMREG3',
+  'REGMOBVERF3',
+  'MOBILENUMPASSREG3',
+  'FREEPLAY3',
+  'PWDEXPFORCECHANGE3',
+  'PTSYS3',
+  'AGENTPOLICY3',
+]);
+export type SiteOptionCode = z.infer<typeof siteOptionCode>;
+export const siteOptionCodes = siteOptionCode.options;
+
+/** 0 normal, 1 maintenance, 2 region restricted. */
+export const systemStatusCode = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type SystemStatusCode = z.infer<typeof systemStatusCode>;
+
+export const location = z.object({ ip: z.string(), country: z.string().nullable() });
+
+export const systemStatus = z.object({
+  status: systemStatusCode,
+  ip: z.string(),
+  message: z.string().nullable(),
+});
+export type SystemStatus = z.infer<typeof systemStatus>;
+
+export const domainRouteEntry = z.object({ host: z.string(), route: z.string() });
+
+export const siteResource = z.object({
+  resourceType: z.enum(['FACEBOOK', 'INSTAGRAM', 'TELEGRAM', 'MOBILECONFIG', 'Android']),
+  labelName: z.string(),
+  labelNameEn: z.string(),
+  url: z.string(),
+});
+export type SiteResource = z.infer<typeof siteResource>;
+
+export const customerServiceEntry = z.object({
+  id: z.number().int(),
+  csType: z.enum(['LIVECHAT', 'TELEGRAM']),
+  title: z.string(),
+  url: z.string(),
+});
+export type CustomerServiceEntry = z.infer<typeof customerServiceEntry>;
+
+export const whitelabel = z.object({
+  merchantCode: z.string(),
+  siteName: z.string(),
+  platform: z.string(),
+  currency: z.string(),
+  lotteryType: z.string(),
+  defaultLanguage: languageCode,
+  supportedLanguages: z.array(languageCode),
+  domainRoute: z.array(domainRouteEntry),
+  resources: z.array(siteResource),
+  customerService: z.array(customerServiceEntry),
+  whitelabelVal: z.record(siteOptionCode, z.boolean()),
+  register: z.object({
+    username: z.boolean(),
+    mobile: z.boolean(),
+    mobileVerification: z.boolean(),
+    direct: z.boolean(),
+  }),
+  mainDomain: z.string(),
+  analyticsId: z.string().nullable(),
+  location,
+  maintenance: z.boolean(),
+  regionRestricted: z.boolean(),
+});
+export type Whitelabel = z.infer<typeof whitelabel>;
+
+export const helpCenterQuery = z.object({
+  lang: languageCode,
+  device: z.enum(['WEB', 'H5']).default('WEB'),
+});
+
+export const helpSection = z.object({
+  section: z.string(),
+  title: z.string(),
+  articles: z.array(z.object({ id: z.number().int(), title: z.string(), content: z.string() })),
+});
+export type HelpSection = z.infer<typeof helpSection>;
+
+export const languagePreference = z.object({ language: languageCode });
+
+export const qrQuery = z.object({ text: z.string().min(1).max(512) });

@@ -1,0 +1,35 @@
+/**
+ * The error catalogue: every stable code the server or the client can produce, with its HTTP status and
+ * the translation key its message comes from. Client and server both read this table.
+ */
+export const errorCatalogue = {
+  OK: { status: 200, key: 'errors.OK' },
+  VALIDATION_FAILED: { status: 422, key: 'errors.VALIDATION_FAILED' },
+  BAD_REQUEST: { status: 400, key: 'errors.BAD_REQUEST' },
+  UNAUTHORIZED: { status: 401, key: 'errors.UNAUTHORIZED' },
+  FORBIDDEN: { status: 403, key: 'errors.FORBIDDEN' },
+  NOT_FOUND: { status: 404, key: 'errors.NOT_FOUND' },
+  DOMAIN_CHECK_FAILED: { status: 404, key: 'errors.DOMAIN_CHECK_FAILED' },
+  METHOD_NOT_ALLOWED: { status: 405, key: 'errors.METHOD_NOT_ALLOWED' },
+  PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.UNSUPPORTED_MEDIA_TYPE' },
+  RATE_LIMITED: { status: 429, key: 'errors.RATE_LIMITED' },
+  REGION_BLOCKED: { status: 403, key: 'errors.REGION_BLOCKED' },
+  MAINTENANCE: { status: 503, key: 'errors.MAINTENANCE' },
+  INTERNAL: { status: 500, key: 'errors.INTERNAL' },
+  // Produced only by the client.
+  NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
+  TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },
+  UNKNOWN: { status: 0, key: 'errors.UNKNOWN' },
+} as const satisfies Record<string, { status: number; key: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
+}
+
+/** The translation key for any code, falling back to the generic unknown-error message. */
+export function errorKey(code: string): string {
+  return isErrorCode(code) ? errorCatalogue[code].key : errorCatalogue.UNKNOWN.key;
+}

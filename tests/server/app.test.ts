@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands } from '../../server/db/schema';
+import { seedDemoBrand } from '../../server/db/seed/seed';
+import { body, createTestContext, databaseKinds, type TestContext } from './harness';
+
+describe.each(databaseKinds)('application on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { env: { RATE_LIMIT_MAX: '30' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('seeds the demo brand once, however often it is asked', async () => {
+    expect(await seedDemoBrand(ctx.handle.db)).toBe(false);
+    expect(await ctx.handle.db.select().from(brands)).toHaveLength(1);
+  });
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const res = await ctx.app.inject({ url: '/lgw/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toEqual({ success: false, code: 'NOT_FOUND', message: 'Não encontrado.', value: null });
+  });
+
+  it('sets security headers', async () => {
+    const res = await ctx.app.inject({ url: '/wps/system/status' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI document with every contract path', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    for (const p of [
+      '/wps/system/status',
+      '/wps/system/whitelabel',
+      '/wps/system/domainRoute',
+      '/wps/system/helpCenter',
+      '/lgw/games/game_menus',
+      '/wps/relay/GCSGAME_newGameVendor',
+      '/wps/relay/GCSGAME_hotGamesV2',
+      '/lgw/games/popular',
+      '/wps/relay/MCSFE_getListAnnouncements',
+      '/wps/relay/GCSGAME_getRankList',
+      '/wps/relay/CBS_modelList',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('draws artwork as SVG and refuses odd names', async () => {
+    for (const url of [
+      '/art/vendor/NOVA.svg',
+      '/art/game/RNG-golden-dragon.svg',
+      '/art/banner/LIVE-tables.svg',
+    ]) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.body.startsWith('<svg')).toBe(true);
+    }
+    expect((await ctx.app.inject({ url: '/art/vendor/..%2Fetc.svg' })).statusCode).toBe(422);
+    expect((await ctx.app.inject({ url: '/art/poster/x.svg' })).statusCode).toBe(422);
+  });
+
+  it('limits the request rate per address with a 429 envelope and retry-after', async () => {
+    let last = await ctx.app.inject({ url: '/wps/system/status', remoteAddress: '10.9.9.9' });
+    for (let i = 0; i < 40 && last.statusCode !== 429; i++) {
+      last = await ctx.app.inject({ url: '/wps/system/status', remoteAddress: '10.9.9.9' });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(body(last).code).toBe('RATE_LIMITED');
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await ctx.app.inject({ url: '/wps/system/status', remoteAddress: '10.9.9.10' });
+    expect(other.statusCode).toBe(200);
+  });
+});

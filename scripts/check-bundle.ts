@@ -10,7 +10,10 @@ const BUDGET_BYTES = 200 * 1024;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 
 type Chunk = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  Chunk
+>;
 
 const seen = new Set<string>();
 function walk(key: string) {

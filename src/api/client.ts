@@ -1,0 +1,93 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { z } from 'zod';
+import { type Endpoints, type EndpointValue, endpoints } from './endpoints';
+import { envelope } from './envelope';
+import { type ErrorCode, isErrorCode } from './errors';
+
+/** A failed call, with the stable code the catalogue maps to a message in the user's language. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode | string,
+    message: string,
+    readonly status: number,
+    readonly value: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const listeners = new Set<Listener>();
+
+/** Site-wide reactions to some failures (maintenance, region block, expired session). */
+export function onApiError(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const http = ky.create({ prefixUrl: '/', timeout: 20_000, retry: { limit: 1, methods: ['get'] } });
+
+type QueryOf<N extends keyof Endpoints> = Endpoints[N] extends { query: z.ZodType }
+  ? z.input<Endpoints[N]['query']>
+  : never;
+type BodyOf<N extends keyof Endpoints> = Endpoints[N] extends { body: z.ZodType }
+  ? z.input<Endpoints[N]['body']>
+  : never;
+
+function toSearchParams(query: Record<string, unknown> | undefined) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    params.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  return params;
+}
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof TimeoutError) return new ApiError('TIMEOUT', 'timeout', 0);
+  if (error instanceof HTTPError) {
+    const data = (await error.response.json().catch(() => null)) as {
+      code?: unknown;
+      message?: unknown;
+      value?: unknown;
+    } | null;
+    const code =
+      isErrorCode(data?.code) || typeof data?.code === 'string' ? (data!.code as string) : 'UNKNOWN';
+    return new ApiError(
+      code,
+      typeof data?.message === 'string' ? data.message : '',
+      error.response.status,
+      data?.value ?? null,
+    );
+  }
+  if (error instanceof TypeError) return new ApiError('NETWORK_ERROR', error.message, 0);
+  return new ApiError('UNKNOWN', error instanceof Error ? error.message : String(error), 0);
+}
+
+/** Calls one endpoint of the wire contract by its readable name and returns its validated value. */
+export async function call<N extends keyof Endpoints>(
+  name: N,
+  input: { query?: QueryOf<N>; body?: BodyOf<N>; signal?: AbortSignal } = {},
+): Promise<EndpointValue<N>> {
+  const endpoint = endpoints[name];
+  try {
+    const response = await http(endpoint.path.slice(1), {
+      method: endpoint.method,
+      searchParams: toSearchParams(input.query as Record<string, unknown> | undefined),
+      ...(input.body !== undefined ? { json: input.body } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    const parsed = envelope(endpoint.value).safeParse(await response.json());
+    if (!parsed.success) throw new ApiError('UNKNOWN', 'unexpected answer', response.status);
+    if (!parsed.data.success) {
+      throw new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.value);
+    }
+    return parsed.data.value as EndpointValue<N>;
+  } catch (error) {
+    const apiError = await toApiError(error);
+    for (const listener of listeners) listener(apiError);
+    throw apiError;
+  }
+}

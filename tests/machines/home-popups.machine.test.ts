@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Announcement } from '../../src/api/contract/content';
+import { homePopupsMachine } from '../../src/machines/home-popups.machine';
+import { requiredActor } from '../../src/machines/required-actor';
+import { machinePaths, replay } from './graph-paths';
+
+const items: Announcement[] = [
+  { id: 1, title: 'Welcome', content: '<p>Hi</p>', startDateStr: 0 },
+  { id: 2, title: 'App', content: '<p>Get it</p>', startDateStr: 0 },
+];
+
+const events = [
+  { type: 'xstate.done.actor.fetchPopups', output: items },
+  { type: 'xstate.done.actor.fetchPopups', output: [] },
+  { type: 'xstate.error.actor.fetchPopups', error: new Error('offline') },
+  { type: 'TOGGLE', index: 0 },
+  { type: 'TOGGLE', index: 1 },
+  { type: 'TOGGLE', index: 5 },
+  { type: 'CLOSE' },
+] as never[];
+
+const serializeState = (s: { value: unknown; context: { openIndex: number | null } }) =>
+  `${JSON.stringify(s.value)}#${s.context.openIndex}`;
+
+describe.each([
+  { closedForSession: false, name: 'first visit in the session' },
+  { closedForSession: true, name: 'popups already closed in this session' },
+])('home popups machine: $name (graph-generated paths)', ({ closedForSession }) => {
+  const input = { executions: ['B' as const], closedForSession };
+  const rememberClosed = vi.fn();
+  const machine = homePopupsMachine.provide({
+    actors: { fetchPopups: requiredActor('test') },
+    actions: { rememberClosed },
+  });
+  const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events, input, serializeState });
+
+  it('reaches the expected states', () => {
+    expect(reachable.sort()).toEqual(
+      closedForSession
+        ? ['"hidden"#null']
+        : ['"hidden"#null', '"loading"#null', '"open"#0', '"open"#1', '"open"#null'].sort(),
+    );
+  });
+
+  it.each([...statePaths, ...transitionPaths].map((p) => [p.description, p] as const))('%s', (_, path) => {
+    rememberClosed.mockClear();
+    const end = replay(machine, path, {
+      input,
+      check: (actual, expected) => {
+        expect(actual.context.openIndex).toBe(expected.context.openIndex);
+        // One item open at a time: the index is a single number or none.
+        if (actual.matches('open')) expect(actual.context.items).toEqual(items);
+      },
+    });
+    const closedByUser = path.steps.some((s) => s.event.type === 'CLOSE');
+    expect(rememberClosed).toHaveBeenCalledTimes(closedByUser ? 1 : 0);
+    if (closedByUser) expect(end.status).toBe('done');
+  });
+});

@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { type ErrorCode, errorCatalogue } from '../src/api/errors';
+import { LANGUAGE_HEADER } from '../src/api/languages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './http/app-error';
@@ -130,9 +131,10 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
     request.visitor = system.visitor(request.ip);
     const query = request.query as Record<string, unknown> | undefined;
     const asked = [query?.lang, query?.language].filter((v): v is string => typeof v === 'string');
+    const pageLanguage = request.headers[LANGUAGE_HEADER];
     request.lang = pickLanguage(
       request.brand,
-      [...asked, request.cookies.lang],
+      [...asked, typeof pageLanguage === 'string' ? pageLanguage : undefined, request.cookies.lang],
       request.headers['accept-language'],
     );
   });

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** The caller's language: an explicit query, then the saved preference, then the browser's, then the brand's. */
+/** The caller's language: the first supported candidate (query, page header, saved cookie), then the browser's, then the brand's. */
 export function pickLanguage(
   brand: Brand,
   candidates: Array<string | undefined>,

@@ -1,8 +1,10 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod';
-import { type Endpoints, type EndpointValue, endpoints } from './endpoints';
-import { envelope } from './envelope';
+import type { Endpoints, EndpointValue } from './endpoints';
+import type { Envelope } from './envelope';
 import { type ErrorCode, isErrorCode } from './errors';
+import { LANGUAGE_HEADER } from './languages';
+import { paths } from './paths';
 
 /** A failed call, with the stable code the catalogue maps to a message in the user's language. */
 export class ApiError extends Error {
@@ -23,10 +25,30 @@ const listeners = new Set<Listener>();
 /** Site-wide reactions to some failures (maintenance, region block, expired session). */
 export function onApiError(listener: Listener) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
-const http = ky.create({ prefixUrl: '/', timeout: 20_000, retry: { limit: 1, methods: ['get'] } });
+let requestLanguage: string | null = null;
+
+/** Every call carries the page's language, so names and messages come back in it. */
+export function setRequestLanguage(lang: string) {
+  requestLanguage = lang;
+}
+
+const http = ky.create({
+  prefixUrl: '/',
+  timeout: 20_000,
+  retry: { limit: 1, methods: ['get'] },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (requestLanguage) request.headers.set(LANGUAGE_HEADER, requestLanguage);
+      },
+    ],
+  },
+});
 
 type QueryOf<N extends keyof Endpoints> = Endpoints[N] extends { query: z.ZodType }
   ? z.input<Endpoints[N]['query']>
@@ -71,7 +93,7 @@ export async function call<N extends keyof Endpoints>(
   name: N,
   input: { query?: QueryOf<N>; body?: BodyOf<N>; signal?: AbortSignal } = {},
 ): Promise<EndpointValue<N>> {
-  const endpoint = endpoints[name];
+  const endpoint = paths[name];
   try {
     const response = await http(endpoint.path.slice(1), {
       method: endpoint.method,
@@ -79,12 +101,14 @@ export async function call<N extends keyof Endpoints>(
       ...(input.body !== undefined ? { json: input.body } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });
-    const parsed = envelope(endpoint.value).safeParse(await response.json());
-    if (!parsed.success) throw new ApiError('UNKNOWN', 'unexpected answer', response.status);
-    if (!parsed.data.success) {
-      throw new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.value);
+    // The server checks every answer against its schema before sending it; here only the envelope.
+    const data = (await response.json()) as Partial<Envelope<unknown>> | null;
+    if (!data || typeof data.success !== 'boolean')
+      throw new ApiError('UNKNOWN', 'unexpected answer', response.status);
+    if (!data.success) {
+      throw new ApiError(data.code ?? 'UNKNOWN', data.message ?? '', response.status, data.value ?? null);
     }
-    return parsed.data.value as EndpointValue<N>;
+    return data.value as EndpointValue<N>;
   } catch (error) {
     const apiError = await toApiError(error);
     for (const listener of listeners) listener(apiError);

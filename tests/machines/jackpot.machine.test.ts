@@ -7,7 +7,7 @@ function sequence(values: number[]) {
   return () => values[i++ % values.length]!;
 }
 
-const tick = { type: 'xstate.after.tick.jackpot.running' } as never;
+const tick = { type: 'xstate.after.tick.jackpot.running' };
 const events = [tick, { type: 'PAUSE' }, { type: 'RESUME' }] as never[];
 
 describe('jackpot machine (graph-generated paths)', () => {

@@ -53,8 +53,9 @@ describe('site machine (graph-generated paths)', () => {
     replay(machine, path, {
       check: (actual, _expected, event) => {
         if (actual.matches('failed')) expect(actual.context.errorCode).toBe('NETWORK_ERROR');
-        if (event.type === 'xstate.done.actor.loadSite') expect(actual.context.whitelabel).toBe(whitelabel);
-        if (actual.matches('maintenance') && event.type.startsWith('xstate.done')) {
+        if ((event.type as string) === 'xstate.done.actor.loadSite')
+          expect(actual.context.whitelabel).toBe(whitelabel);
+        if (actual.matches('maintenance') && (event.type as string).startsWith('xstate.done')) {
           expect(actual.context.maintenanceMessage).toBe('back soon');
         }
         if (actual.matches('blocked')) expect(actual.context.ip).toBe('10.0.0.1');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES, type LanguageCode } from '../languages';
 
-/** Languages the product ships catalogues for; a brand supports a subset. */
-export const languageCode = z.enum(['pt', 'en']);
-export type LanguageCode = z.infer<typeof languageCode>;
+export const languageCode = z.enum(LANGUAGES);
+export type { LanguageCode };
 
 export const sectionKey = z.enum([
   'LIVE',

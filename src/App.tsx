@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react';
+import i18next from 'i18next';
+import { useEffect } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AccountModalProvider } from './features/account/AccountModalContext';
+import { changeLanguage } from './features/preferences/PreferenceControls';
+import { resolveLanguage } from './features/preferences/storage';
+import { SessionProvider } from './features/session/session';
+import { SiteProvider, useSiteActor } from './features/site/SiteProvider';
+import {
+  BlockedScreen,
+  MaintenanceScreen,
+  SiteFailedScreen,
+  SiteLoading,
+} from './features/site/StatusScreens';
+import { routes } from './routes';
+import { AppLayout } from './ui/layout/AppLayout';
+import { SideMenuProvider } from './ui/layout/SideMenuContext';
+
+const router = createBrowserRouter([{ element: <AppLayout />, children: routes }]);
+
+/** Once the brand is known, a stored language it does not support is replaced by its default. */
+function useBrandLanguage() {
+  const whitelabel = useSelector(useSiteActor(), (s) => s.context.whitelabel);
+  useEffect(() => {
+    if (!whitelabel) return;
+    const lang = resolveLanguage(whitelabel.supportedLanguages, whitelabel.defaultLanguage);
+    if (lang !== i18next.language) void changeLanguage(lang);
+  }, [whitelabel]);
+}
+
+function Site() {
+  const state = useSelector(useSiteActor(), (s) => s.value);
+  useBrandLanguage();
+  switch (state) {
+    case 'loading':
+      return <SiteLoading />;
+    case 'failed':
+      return <SiteFailedScreen />;
+    case 'maintenance':
+      return <MaintenanceScreen />;
+    case 'blocked':
+      return <BlockedScreen />;
+    default:
+      return (
+        <SessionProvider>
+          <SideMenuProvider>
+            <AccountModalProvider>
+              <RouterProvider router={router} />
+            </AccountModalProvider>
+          </SideMenuProvider>
+        </SessionProvider>
+      );
+  }
+}
+
+export function App() {
+  return (
+    <SiteProvider>
+      <Site />
+    </SiteProvider>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * The public API's calls by readable name: method and path only, so the browser bundle can call them
+ * without carrying the schemas (the server already checks every answer against its schema).
+ */
+export const paths = {
+  systemStatus: { method: 'GET', path: '/wps/system/status' },
+  whitelabel: { method: 'GET', path: '/wps/system/whitelabel' },
+  domainRoute: { method: 'GET', path: '/wps/system/domainRoute' },
+  helpCenter: { method: 'GET', path: '/wps/system/helpCenter' },
+  gameMenus: { method: 'GET', path: '/lgw/games/game_menus' },
+  vendorList: { method: 'GET', path: '/wps/relay/GCSGAME_newGameVendor' },
+  hotGames: { method: 'GET', path: '/wps/relay/GCSGAME_hotGamesV2' },
+  popularGames: { method: 'GET', path: '/lgw/games/popular' },
+  announcements: { method: 'GET', path: '/wps/relay/MCSFE_getListAnnouncements' },
+  rankList: { method: 'GET', path: '/wps/relay/GCSGAME_getRankList' },
+  liveModels: { method: 'GET', path: '/wps/relay/CBS_modelList' },
+  setLanguage: { method: 'PUT', path: '/api/preferences/language' },
+} as const;
+
+export type PathName = keyof typeof paths;

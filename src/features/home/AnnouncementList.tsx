@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { Announcement } from '../../api/contract/content';
+import { formatDateTime } from '../../ui/format';
+import { ChevronDown } from '../../ui/icons';
+import { SafeHtml } from '../../ui/SafeHtml';
+import { useAccountModal } from '../account/AccountModalContext';
+import { useSession } from '../session/session';
+
+/** Spec 2.4: titles with start times; one item expanded at a time; a link to the reward centre. */
+export function AnnouncementList({
+  items,
+  openIndex,
+  onToggle,
+}: {
+  items: Announcement[];
+  openIndex: number | null;
+  onToggle: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const account = useAccountModal();
+  return (
+    <div className="ann-list">
+      <ul>
+        {items.map((item, i) => {
+          const open = openIndex === i;
+          return (
+            <li key={item.id} className={`ann-item${open ? ' is-open' : ''}`}>
+              <button type="button" className="ann-head" aria-expanded={open} onClick={() => onToggle(i)}>
+                <span className="ann-title">{item.title}</span>
+                <time className="ann-time" dateTime={new Date(item.startDateStr).toISOString()}>
+                  {formatDateTime(item.startDateStr)}
+                </time>
+                <ChevronDown size={18} className="ann-chevron" />
+              </button>
+              {open && <SafeHtml className="ann-content" html={item.content} />}
+            </li>
+          );
+        })}
+      </ul>
+      {/* The reward centre is a member-centre page: guests are asked to log in first (spec 4.6). */}
+      {session.kind === 'guest' && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm ann-reward-link"
+          onClick={() => account.open('login')}
+        >
+          {t('popups.reward_centre')}
+        </button>
+      )}
+    </div>
+  );
+}

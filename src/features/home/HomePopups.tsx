@@ -1,0 +1,65 @@
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { call } from '../../api/client';
+import type { Announcement, Execution } from '../../api/contract/content';
+import { homePopupsMachine } from '../../machines/home-popups.machine';
+import { inspectOptions } from '../../machines/inspect';
+import { Modal } from '../../ui/Modal';
+import { useSession } from '../session/session';
+import { AnnouncementList } from './AnnouncementList';
+
+const CLOSED_KEY = 'homePopupsClosed';
+
+function closedThisSession() {
+  try {
+    return sessionStorage.getItem(CLOSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+const machine = homePopupsMachine.provide({
+  actors: {
+    fetchPopups: fromPromise<Announcement[], { executions: Execution[] }>(async ({ input }) => {
+      const set = await call('announcements', {
+        query: { types: 'popup', platform: 'W', execution: input.executions.join(',') },
+      });
+      return set.popups;
+    }),
+  },
+  actions: {
+    rememberClosed: () => {
+      try {
+        sessionStorage.setItem(CLOSED_KEY, '1');
+      } catch {
+        // Without storage the popups simply show again on the next visit.
+      }
+    },
+  },
+});
+
+/** Spec 4.7: guests see execution B; members A, plus F on their first login. */
+export function executionsFor(kind: 'guest' | 'trial' | 'member', firstLogin = false): Execution[] {
+  if (kind === 'guest') return ['B'];
+  return firstLogin ? ['A', 'F'] : ['A'];
+}
+
+export function HomePopups() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [state, send] = useMachine(machine, {
+    input: { executions: executionsFor(session.kind), closedForSession: closedThisSession() },
+    ...inspectOptions(),
+  });
+  if (!state.matches('open')) return null;
+  return (
+    <Modal title={t('popups.title')} onClose={() => send({ type: 'CLOSE' })} testId="home-popups" wide>
+      <AnnouncementList
+        items={state.context.items}
+        openIndex={state.context.openIndex}
+        onToggle={(index) => send({ type: 'TOGGLE', index })}
+      />
+    </Modal>
+  );
+}

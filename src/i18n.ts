@@ -1,0 +1,35 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { setRequestLanguage } from './api/client';
+import type { LanguageCode } from './api/languages';
+
+// Each language is its own chunk: a visitor downloads only the catalogue they read.
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/translation.json');
+
+async function loadCatalogue(lang: LanguageCode) {
+  const loader = catalogues[`../locales/${lang}/translation.json`];
+  if (!loader) throw new Error(`no catalogue for ${lang}`);
+  return (await loader()).default;
+}
+
+export async function initI18n(lang: LanguageCode) {
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources: { [lang]: { translation: await loadCatalogue(lang) } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
+  setRequestLanguage(lang);
+  return i18next;
+}
+
+export async function switchLanguage(lang: LanguageCode) {
+  if (!i18next.hasResourceBundle(lang, 'translation')) {
+    i18next.addResourceBundle(lang, 'translation', await loadCatalogue(lang));
+  }
+  await i18next.changeLanguage(lang);
+  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
+  setRequestLanguage(lang);
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { applyTheme, resolveLanguage, storedTheme } from './features/preferences/storage';
+import { initI18n } from './i18n';
+import { setUpInspector } from './machines/inspect';
+import './ui/theme.css';
+import './ui/layout/layout.css';
+
+applyTheme(storedTheme());
+await Promise.all([initI18n(resolveLanguage()), setUpInspector(window.location.search)]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject, useLocation } from 'react-router-dom';
+import type { SectionKey } from './api/contract/common';
+import { lazyScreen } from './features/common/lazyScreen';
+import { useSession } from './features/session/session';
+
+const HomePage = lazyScreen(() => import('./features/home/HomePage'));
+const OpenAccountModal = lazyScreen(() => import('./features/account/OpenAccountModal'));
+const HelpPage = lazyScreen(() => import('./features/help/HelpPage'));
+const GameCategoryPage = lazyScreen(() => import('./features/games/GameCategoryPage'));
+const PromotionsPage = lazyScreen(() => import('./features/promotions/PromotionsPage'));
+const DownloadPage = lazyScreen(() => import('./features/download/DownloadPage'));
+const ComingSoon = lazyScreen(() => import('./features/common/ComingSoon'));
+const NotFound = lazyScreen(() => import('./features/common/NotFound'));
+const FeatureGate = lazyScreen(() => import('./features/common/FeatureGate'));
+
+/** Routes that need a session send guests to /login, remembering where they were going. */
+function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.kind === 'guest') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+const categoryPages: Array<[string, SectionKey]> = [
+  ['/sports', 'SPORTS'],
+  ['/esports', 'ESPORTS'],
+  ['/live', 'LIVE'],
+  ['/lott', 'LOTT'],
+  ['/elott', 'ELOTT'],
+  ['/fish', 'FISH'],
+  ['/pvp', 'PVP'],
+  ['/rng', 'RNG'],
+  ['/cockfight', 'COCKFIGHT'],
+];
+
+/** Paths on which the side menu closes itself (spec 2.1). */
+export const sideMenuClosingPaths = ['/seamless', '/lottery', '/vnLottery', '/seaLottery'];
+
+/** Every top-level route of spec 2.1. */
+export const routes: RouteObject[] = [
+  ...['/', '/index', '/index.html', '/home'].map((path) => ({ path, element: <HomePage /> })),
+  { path: '/login', element: <OpenAccountModal mode="login" /> },
+  { path: '/register', element: <OpenAccountModal mode="register" /> },
+  { path: '/help', element: <HelpPage /> },
+  ...categoryPages.map(([path, section]) => ({
+    path,
+    element: <GameCategoryPage key={section} section={section} />,
+  })),
+  { path: '/gameListCenter', element: <ComingSoon titleKey="GAMELIST" /> },
+  ...[
+    ['/lottery', 'LOTT'],
+    ['/seaLottery', 'LOTT'],
+    ['/vnLottery', 'LOTT'],
+  ].map(([path, section]) => ({
+    path,
+    element: (
+      <RequireSession>
+        <ComingSoon titleKey="LOTTERY" section={section as SectionKey} />
+      </RequireSession>
+    ),
+  })),
+  { path: '/promotions', element: <PromotionsPage /> },
+  {
+    path: '/pointMall',
+    element: (
+      <FeatureGate require="points">
+        <ComingSoon titleKey="POINTMALL" />
+      </FeatureGate>
+    ),
+  },
+  { path: '/seamless', element: <ComingSoon titleKey="SEAMLESS" /> },
+  {
+    path: '/fbSport',
+    element: (
+      <FeatureGate require="fbSports">
+        <ComingSoon titleKey="SPORTS" section="SPORTS" />
+      </FeatureGate>
+    ),
+  },
+  {
+    path: '/agentHome',
+    element: (
+      <RequireSession>
+        <ComingSoon titleKey="AGENT" />
+      </RequireSession>
+    ),
+  },
+  { path: '/download', element: <DownloadPage /> },
+  { path: '*', element: <NotFound /> },
+];

@@ -1,0 +1,52 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { AccountModal } from '../../features/account/AccountModal';
+import { ScreenBoundary } from '../../features/common/ScreenBoundary';
+import { sideMenuClosingPaths } from '../../routes';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+import { useSideMenu } from './SideMenuContext';
+
+function useNavigationEffects() {
+  const { pathname, hash } = useLocation();
+  const { setOpen, isWide } = useSideMenu();
+  useEffect(() => {
+    if (sideMenuClosingPaths.includes(pathname)) setOpen(false);
+    else if (!isWide()) setOpen(false);
+  }, [pathname, setOpen, isWide]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the reaction to a new path
+  useEffect(() => {
+    // An anchor (/promotions#12, /help#terms) is scrolled to by its page once its content is there.
+    if (!hash) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [pathname, hash]);
+}
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const { open } = useSideMenu();
+  useNavigationEffects();
+  return (
+    <div className={`app${open ? ' side-open' : ''}`}>
+      <Header />
+      <SideMenu />
+      <div className="app-main">
+        <main id="content">
+          <ScreenBoundary key={pathname}>
+            <Suspense
+              fallback={
+                <div className="page page-loading" aria-busy="true">
+                  <div className="spinner" />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </ScreenBoundary>
+        </main>
+        <Footer />
+      </div>
+      <AccountModal />
+    </div>
+  );
+}

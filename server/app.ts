@@ -63,7 +63,7 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
   app.setSerializerCompiler(serializerCompiler);
 
   const brands = new BrandService(new BrandRepository(db), config.BRAND_CACHE_MS);
-  const system = new SystemService(brands, new SystemRepository(db), countryLookup);
+  const system = new SystemService(brands, new SystemRepository(db), countryLookup, config.MAINTENANCE_MODE);
   const games = new GamesService(new GamesRepository(db));
   const content = new ContentService(new ContentRepository(db));
 

@@ -18,6 +18,8 @@ const configSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   GEOIP_DB: z.string().optional(),
   DEMO_SEED: booleanFlag,
+  /** Puts every brand in maintenance (status 1) whatever the database says: for deploys and incidents. */
+  MAINTENANCE_MODE: booleanFlag,
   STATIC_DIR: z.string().default('./dist'),
   /** How long brand settings are cached per process; operator edits show up within this time. */
   BRAND_CACHE_MS: z.coerce.number().int().min(0).default(5_000),

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import i18next from 'i18next';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AccountModalProvider } from './features/account/AccountModalContext';
 import { changeLanguage } from './features/preferences/PreferenceControls';
@@ -17,8 +17,6 @@ import { routes } from './routes';
 import { AppLayout } from './ui/layout/AppLayout';
 import { SideMenuProvider } from './ui/layout/SideMenuContext';
 
-const router = createBrowserRouter([{ element: <AppLayout />, children: routes }]);
-
 /** Once the brand is known, a stored language it does not support is replaced by its default. */
 function useBrandLanguage() {
   const whitelabel = useSelector(useSiteActor(), (s) => s.context.whitelabel);
@@ -27,6 +25,11 @@ function useBrandLanguage() {
     const lang = resolveLanguage(whitelabel.supportedLanguages, whitelabel.defaultLanguage);
     if (lang !== i18next.language) void changeLanguage(lang);
   }, [whitelabel]);
+}
+
+function SiteRouter() {
+  const [router] = useState(() => createBrowserRouter([{ element: <AppLayout />, children: routes }]));
+  return <RouterProvider router={router} />;
 }
 
 function Site() {
@@ -46,7 +49,7 @@ function Site() {
         <SessionProvider>
           <SideMenuProvider>
             <AccountModalProvider>
-              <RouterProvider router={router} />
+              <SiteRouter />
             </AccountModalProvider>
           </SideMenuProvider>
         </SessionProvider>

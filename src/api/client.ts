@@ -38,7 +38,8 @@ export function setRequestLanguage(lang: string) {
 }
 
 const http = ky.create({
-  prefixUrl: '/',
+  // Absolute, so the same client runs in the browser and under test runners without a document base.
+  prefixUrl: typeof location === 'undefined' ? '/' : `${location.origin}/`,
   timeout: 20_000,
   retry: { limit: 1, methods: ['get'] },
   hooks: {

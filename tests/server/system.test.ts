@@ -120,6 +120,13 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
     expect(body(notFound).message).toBe('Not found.');
     const pt = await ctx.app.inject({ url: '/wps/nothing' });
     expect(body(pt).message).toBe('Não encontrado.');
+    // The page's own language outranks a saved cookie and the browser's preference.
+    const page = await ctx.app.inject({
+      url: '/wps/nothing',
+      cookies: { lang: 'en' },
+      headers: { 'x-site-language': 'pt', 'accept-language': 'en' },
+    });
+    expect(body(page).message).toBe('Não encontrado.');
 
     const bad = await ctx.app.inject({
       method: 'PUT',
@@ -159,5 +166,17 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toContain('<svg');
     expect((await ctx.app.inject({ url: '/api/qr.svg' })).statusCode).toBe(422);
+  });
+});
+
+describe('maintenance switch', () => {
+  it('MAINTENANCE_MODE puts the site in maintenance whatever the database says', async () => {
+    const ctx = await createTestContext('pglite', { env: { MAINTENANCE_MODE: 'true' } });
+    try {
+      expect(body(await ctx.app.inject({ url: '/wps/system/status' })).value).toMatchObject({ status: 1 });
+      expect((await ctx.app.inject({ url: '/lgw/games/game_menus' })).statusCode).toBe(503);
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ export class SystemService {
     private readonly brands: BrandService,
     private readonly repo: SystemRepository,
     private readonly countryOf: CountryLookup | null,
+    private readonly forceMaintenance = false,
   ) {}
 
   visitor(ip: string): Visitor {
@@ -22,7 +23,7 @@ export class SystemService {
 
   /** Maintenance wins over region rules: nobody plays while the operator has the site down. */
   async status(brand: Brand, visitor: Visitor): Promise<SystemStatusCode> {
-    if (brand.systemStatus === 1) return 1;
+    if (this.forceMaintenance || brand.systemStatus === 1) return 1;
     const rules = await this.brands.regionRules(brand.id);
     return isRegionBlocked(visitor.ip, rules, visitor.country) ? 2 : 0;
   }

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDateTime, formatWhole } from '../../src/ui/format';
+
+describe('amount formatting', () => {
+  it('shows two decimals and thousands separators in each language', () => {
+    expect(formatAmount(123456789, 'pt')).toBe('1.234.567,89');
+    expect(formatAmount(123456789, 'en')).toBe('1,234,567.89');
+    expect(formatAmount(5, 'en')).toBe('0.05');
+    expect(formatAmount(0, 'pt')).toBe('0,00');
+    expect(formatAmount(-150, 'en')).toBe('-1.50');
+  });
+
+  it('never loses a cent, for any whole number of minor units', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (minor) => {
+        const digits = formatAmount(minor, 'en').replace(/[,.]/g, '');
+        expect(BigInt(digits)).toBe(BigInt(minor));
+      }),
+    );
+  });
+
+  it('refuses fractions of a minor unit rather than rounding them', () => {
+    expect(() => formatAmount(1.5, 'en')).toThrow(RangeError);
+  });
+
+  it('shows whole numbers without decimals', () => {
+    expect(formatWhole(2_345_678_901, 'pt')).toBe('2.345.678.901');
+    expect(formatWhole(2_345_678_901, 'en')).toBe('2,345,678,901');
+  });
+
+  it('formats dates as YYYY-MM-DD HH:mm:ss', () => {
+    expect(formatDateTime(new Date(2026, 10, 22, 9, 5, 7).getTime())).toBe('2026-11-22 09:05:07');
+  });
+});

@@ -117,3 +117,22 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Casino ao vivo | Test Bet'));
   });
 });
+
+describe('errors in pages', () => {
+  it('says a network failure in the visitor language', async () => {
+    await renderSite('/help', {
+      setup: (s) =>
+        s.respond('helpCenter', () => {
+          throw new TypeError('Failed to fetch');
+        }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A ligação de rede é anormal, tente novamente',
+    );
+  });
+
+  it('maps a server code to its catalogue message', async () => {
+    await renderSite('/promotions', { setup: (s) => s.fail('announcements', 429, 'RATE_LIMITED', 'x') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados pedidos');
+  });
+});

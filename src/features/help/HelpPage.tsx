@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { call } from '../../api/client';
 import { useRemote } from '../../api/useRemote';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { usePageTitle } from '../common/usePageTitle';
 import { useOpenCustomerService } from '../site/customerService';
@@ -25,9 +26,7 @@ export default function HelpPage() {
       <h1 className="page-title">{t('titles.HELP')}</h1>
       <p className="muted">{t('help.subtitle')}</p>
       {help.status === 'loading' && <div className="skeleton" style={{ height: 320 }} />}
-      {help.status === 'error' && (
-        <p role="alert">{t(`errors.${help.error.code}`, { defaultValue: t('errors.UNKNOWN') })}</p>
-      )}
+      {help.status === 'error' && <ErrorNotice code={help.error.code} />}
       {help.status === 'ready' && (
         <div className="help-layout">
           <nav className="help-toc card" aria-label={t('help.contents')}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { call } from '../../api/client';
 import { useRemote } from '../../api/useRemote';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime } from '../../ui/format';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { usePageTitle } from '../common/usePageTitle';
@@ -56,6 +57,7 @@ export default function PromotionsPage() {
         ))}
       </div>
       {promos.status === 'loading' && <div className="skeleton" style={{ height: 300 }} />}
+      {promos.status === 'error' && <ErrorNotice code={promos.error.code} />}
       <div className="promo-list">
         {shown.map((p) => (
           <article

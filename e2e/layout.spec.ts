@@ -1,0 +1,52 @@
+import { closePopups, expect, test } from './fixtures';
+
+test.describe('home page', () => {
+  test('renders seeded banners, jackpot, notice marquee, navigation and footer', async ({ page }) => {
+    await page.goto('/');
+    await closePopups(page);
+    const hero = page.getByTestId('banner-carousel');
+    await expect(hero.getByText('Bónus de boas-vindas de 100%').first()).toBeVisible();
+    await expect(page.getByTestId('jackpot')).toContainText(/\d{1,3}(\.\d{3}){3}/);
+    await expect(page.getByTestId('notice-marquee')).toContainText('Manutenção programada');
+    const nav = page.getByTestId('game-nav');
+    await expect(nav.getByRole('link', { name: 'Loteria', exact: true })).toHaveAttribute(
+      'href',
+      '/seaLottery',
+    );
+    await expect(nav.getByRole('link', { name: 'Desporto' })).toHaveAttribute('href', '/fbSport');
+    await expect(nav.getByRole('link', { name: 'Promoções' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Apoio ao cliente' })).toBeVisible();
+    const footer = page.getByTestId('site-footer');
+    await expect(footer.getByAltText('Aurora Originals')).toBeVisible();
+    await expect(footer.getByTestId('age-notice')).toContainText('18 anos');
+    await expect(page.getByTestId('winner-board')).toContainText('FUN');
+    await expect(page.getByTestId('hot-games')).toContainText('Dragão Dourado');
+    await expect(page).toHaveTitle('Início | Aurora Bet');
+  });
+
+  test('shows guest popups once per session until closed', async ({ page }) => {
+    await page.goto('/');
+    const popups = page.getByTestId('home-popups');
+    await expect(popups).toContainText('Bem-vindo à Aurora Bet');
+    await page.reload();
+    await expect(popups).toBeVisible();
+    await closePopups(page);
+    await page.reload();
+    await expect(page.getByTestId('hot-games')).toBeVisible();
+    await expect(popups).toBeHidden();
+  });
+
+  test('keeps the chosen theme and language across a reload', async ({ page }) => {
+    await page.goto('/');
+    await closePopups(page);
+    await page.getByTestId('theme-switch').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByTestId('language-select').selectOption('en');
+    await expect(page.getByTestId('game-nav').getByRole('link', { name: 'Home' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByTestId('language-select')).toHaveValue('en');
+    await expect(page.getByTestId('hot-games')).toContainText('Golden Dragon');
+    await expect(page).toHaveTitle('Home | Aurora Bet');
+  });
+});

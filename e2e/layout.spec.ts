@@ -36,16 +36,20 @@ test.describe('home page', () => {
     await expect(popups).toBeHidden();
   });
 
-  test('keeps the chosen theme and language across a reload', async ({ page }) => {
+  test('keeps the chosen theme and language across a reload', async ({ page }, testInfo) => {
     await page.goto('/');
     await closePopups(page);
-    await page.getByTestId('theme-switch').click();
+    // On phones the preferences sit in the side menu; on wider screens in the header.
+    const phone = testInfo.project.name === 'phone';
+    if (phone) await page.getByTestId('side-menu-toggle').click();
+    const suffix = phone ? '-side' : '';
+    await page.getByTestId(`theme-switch${suffix}`).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.getByTestId('language-select').selectOption('en');
+    await page.getByTestId(`language-select${suffix}`).selectOption('en');
     await expect(page.getByTestId('game-nav').getByRole('link', { name: 'Home' })).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.getByTestId('language-select')).toHaveValue('en');
+    await expect(page.getByTestId(`language-select${suffix}`)).toHaveValue('en');
     await expect(page.getByTestId('hot-games')).toContainText('Golden Dragon');
     await expect(page).toHaveTitle('Home | Aurora Bet');
   });

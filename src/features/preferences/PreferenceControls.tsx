@@ -1,27 +1,24 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import type { LanguageCode } from '../../api/contract/common';
 import { switchLanguage } from '../../i18n';
 import { GlobeIcon, MoonIcon, SunIcon } from '../../ui/icons';
 import { useWhitelabel } from '../site/SiteProvider';
-import { applyTheme, saveLanguage, storedTheme, type Theme } from './storage';
+import { applyTheme, currentTheme, saveLanguage, subscribeTheme, type Theme } from './storage';
 
-export function ThemeSwitch() {
+export function ThemeSwitch({ testId = 'theme-switch' }: { testId?: string }) {
   const { t } = useTranslation();
-  const [theme, setTheme] = useState<Theme>(storedTheme);
+  const theme = useSyncExternalStore(subscribeTheme, currentTheme);
   const next: Theme = theme === 'light' ? 'dark' : 'light';
   return (
     <button
       type="button"
       className="icon-btn"
-      data-testid="theme-switch"
+      data-testid={testId}
       aria-label={t(next === 'dark' ? 'header.theme_dark' : 'header.theme_light')}
       title={t(next === 'dark' ? 'header.theme_dark' : 'header.theme_light')}
-      onClick={() => {
-        applyTheme(next);
-        setTheme(next);
-      }}
+      onClick={() => applyTheme(next)}
     >
       {theme === 'light' ? <MoonIcon /> : <SunIcon />}
     </button>
@@ -37,7 +34,7 @@ export async function changeLanguage(lang: LanguageCode) {
   });
 }
 
-export function LanguageSelect() {
+export function LanguageSelect({ testId = 'language-select' }: { testId?: string }) {
   const { t, i18n } = useTranslation();
   const { supportedLanguages } = useWhitelabel();
   return (
@@ -45,7 +42,7 @@ export function LanguageSelect() {
       <GlobeIcon size={18} />
       <span className="visually-hidden">{t('header.language')}</span>
       <select
-        data-testid="language-select"
+        data-testid={testId}
         value={i18n.language}
         onChange={(e) => void changeLanguage(e.target.value as LanguageCode)}
       >

@@ -44,7 +44,22 @@ export function storedTheme(): Theme {
   return read(THEME_KEY) === 'dark' ? 'dark' : 'light';
 }
 
+const themeListeners = new Set<() => void>();
+
 export function applyTheme(theme: Theme) {
   document.documentElement.dataset.theme = theme;
   write(THEME_KEY, theme);
+  for (const listener of themeListeners) listener();
+}
+
+/** For useSyncExternalStore: every theme switch on the page shows the same state. */
+export function subscribeTheme(listener: () => void) {
+  themeListeners.add(listener);
+  return () => {
+    themeListeners.delete(listener);
+  };
+}
+
+export function currentTheme(): Theme {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }

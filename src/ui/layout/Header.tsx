@@ -32,8 +32,12 @@ export function Header() {
           <Logo name={siteName} />
         </Link>
         <div className="header-actions">
-          <ThemeSwitch />
-          <LanguageSelect />
+          <span className="hide-phone">
+            <ThemeSwitch />
+          </span>
+          <span className="hide-phone">
+            <LanguageSelect />
+          </span>
           {session.kind === 'guest' && (
             <>
               <button type="button" className="btn btn-ghost btn-login" onClick={() => navigate('/login')}>

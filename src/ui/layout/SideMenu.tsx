@@ -4,6 +4,7 @@ import { NavLink } from 'react-router-dom';
 import type { SiteResource } from '../../api/contract/system';
 import { buildNavigation } from '../../features/games/navigation';
 import { useGameMenus } from '../../features/games/useGameMenus';
+import { LanguageSelect, ThemeSwitch } from '../../features/preferences/PreferenceControls';
 import { useOpenCustomerService } from '../../features/site/customerService';
 import { useWhitelabel } from '../../features/site/SiteProvider';
 import {
@@ -79,6 +80,11 @@ export function SideMenu() {
         data-open={open}
         aria-label={t('side.label')}
       >
+        {/* On phones the header has room only for the account buttons; preferences live here. */}
+        <section className="side-section side-prefs show-phone" aria-label={t('side.preferences')}>
+          <ThemeSwitch testId="theme-switch-side" />
+          <LanguageSelect testId="language-select-side" />
+        </section>
         <nav className="side-section">
           <NavLink to="/" end className="side-link" onClick={closeIfDrawer}>
             <HomeIcon size={18} /> <span>{t('nav.home')}</span>

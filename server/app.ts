@@ -22,6 +22,7 @@ import { AppError } from './http/app-error';
 import { pickLanguage } from './http/context';
 import { translate } from './http/messages';
 import { describeIssue } from './http/validation';
+import { withReadCache } from './lib/read-cache';
 import { artRoutes } from './modules/art/art.routes';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
@@ -62,10 +63,10 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const brands = new BrandService(new BrandRepository(db), config.BRAND_CACHE_MS);
+  const brands = new BrandService(withReadCache(new BrandRepository(db), config.BRAND_CACHE_MS));
   const system = new SystemService(brands, new SystemRepository(db), countryLookup, config.MAINTENANCE_MODE);
-  const games = new GamesService(new GamesRepository(db));
-  const content = new ContentService(new ContentRepository(db));
+  const games = new GamesService(withReadCache(new GamesRepository(db), config.BRAND_CACHE_MS));
+  const content = new ContentService(withReadCache(new ContentRepository(db), config.BRAND_CACHE_MS));
 
   const fail = (
     code: ErrorCode,

@@ -21,7 +21,7 @@ const configSchema = z.object({
   /** Puts every brand in maintenance (status 1) whatever the database says: for deploys and incidents. */
   MAINTENANCE_MODE: booleanFlag,
   STATIC_DIR: z.string().default('./dist'),
-  /** How long brand settings are cached per process; operator edits show up within this time. */
+  /** How long brand settings and site content are cached per process; operator edits show up within this time. */
   BRAND_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
 });
 

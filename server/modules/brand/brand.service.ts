@@ -47,31 +47,14 @@ export function localize(text: LocalizedText | null | undefined, lang: LanguageC
   return text[lang] ?? text[fallback] ?? Object.values(text)[0] ?? '';
 }
 
-/**
- * Which brand a request is for, by its host name; operators edit brand settings in the database, so
- * lookups are cached only briefly.
- */
+/** Which brand a request is for, by its host name, and its settings. */
 export class BrandService {
-  private readonly cache = new Map<string, { brand: Brand; expires: number }>();
-
-  constructor(
-    private readonly repo: BrandRepository,
-    private readonly cacheMs: number,
-  ) {}
+  constructor(private readonly repo: BrandRepository) {}
 
   async resolve(host: string): Promise<Brand> {
-    const now = Date.now();
-    const hit = this.cache.get(host);
-    if (hit && hit.expires > now) return hit.brand;
     const row = (await this.repo.findByHost(host)) ?? (await this.repo.findDefault());
     if (!row) throw new AppError('DOMAIN_CHECK_FAILED');
-    const brand = toBrand(row);
-    this.cache.set(host, { brand, expires: now + this.cacheMs });
-    return brand;
-  }
-
-  invalidate() {
-    this.cache.clear();
+    return toBrand(row);
   }
 
   async options(brandId: number): Promise<Record<SiteOptionCode, boolean>> {

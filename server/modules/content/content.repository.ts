@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { announcementImages, announcements, banners, liveModels } from '../../db/schema';
 
@@ -7,12 +7,12 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
 export class ContentRepository {
   constructor(private readonly db: Database) {}
 
-  banners(brandId: number, groups: string[] | null, now: Date) {
+  banners(brandId: number, groups: string[] | null) {
     const filters = [
       eq(banners.brandId, brandId),
       eq(banners.active, true),
-      or(isNull(banners.startsAt), lte(banners.startsAt, now)),
-      or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+      or(isNull(banners.startsAt), lte(banners.startsAt, sql`now()`)),
+      or(isNull(banners.endsAt), gt(banners.endsAt, sql`now()`)),
     ];
     if (groups) filters.push(inArray(banners.groupName, groups));
     return this.db
@@ -22,7 +22,7 @@ export class ContentRepository {
       .orderBy(asc(banners.sortOrder), asc(banners.id));
   }
 
-  announcements(brandId: number, kinds: string[], now: Date) {
+  announcements(brandId: number, kinds: string[]) {
     return this.db
       .select()
       .from(announcements)
@@ -31,8 +31,8 @@ export class ContentRepository {
           eq(announcements.brandId, brandId),
           eq(announcements.active, true),
           inArray(announcements.kind, kinds),
-          lte(announcements.startsAt, now),
-          or(isNull(announcements.endsAt), gt(announcements.endsAt, now)),
+          lte(announcements.startsAt, sql`now()`),
+          or(isNull(announcements.endsAt), gt(announcements.endsAt, sql`now()`)),
         ),
       )
       .orderBy(asc(announcements.sortOrder), asc(announcements.id));

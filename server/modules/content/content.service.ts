@@ -13,21 +13,15 @@ export interface AnnouncementFilter {
 export class ContentService {
   constructor(private readonly repo: ContentRepository) {}
 
-  async announcementSet(
-    brand: Brand,
-    filter: AnnouncementFilter,
-    now = new Date(),
-  ): Promise<AnnouncementSet> {
+  async announcementSet(brand: Brand, filter: AnnouncementFilter): Promise<AnnouncementSet> {
     const wants = (t: string) => filter.types.includes(t);
     const text = (t: Record<string, string> | null | undefined) =>
       localize(t, filter.lang, brand.defaultLanguage);
     const kinds = ['notice', 'popup', 'promotion'].filter(wants);
 
     const [bannerRows, rows] = await Promise.all([
-      wants('banner') ? this.repo.banners(brand.id, filter.bannerGroups, now) : Promise.resolve([]),
-      kinds.length > 0
-        ? this.repo.announcements(brand.id, kinds, now)
-        : Promise.resolve([] as AnnouncementRow[]),
+      wants('banner') ? this.repo.banners(brand.id, filter.bannerGroups) : Promise.resolve([]),
+      kinds.length > 0 ? this.repo.announcements(brand.id, kinds) : Promise.resolve([] as AnnouncementRow[]),
     ]);
     const promotionRows = rows.filter((r) => r.kind === 'promotion');
     const images = await this.repo.images(promotionRows.map((r) => r.id));

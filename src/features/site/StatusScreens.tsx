@@ -1,12 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { openServiceTarget } from './customerService';
 import { useSiteActor } from './SiteProvider';
-
-function openService(url: string | undefined) {
-  if (!url) return;
-  if (/^https?:\/\//.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
-  else window.location.assign(url);
-}
 
 /** Spec 2.3: the full-page maintenance screen (system status 1). */
 export function MaintenanceScreen() {
@@ -62,7 +57,11 @@ export function BlockedScreen() {
         <p className="status-ip">
           {t('status.your_ip')}: <strong data-testid="blocked-ip">{ip}</strong>
         </p>
-        <button type="button" className="btn btn-accent" onClick={() => openService(service)}>
+        <button
+          type="button"
+          className="btn btn-accent"
+          onClick={() => service && openServiceTarget(service)}
+        >
           {t('status.contact_service')}
         </button>
       </div>

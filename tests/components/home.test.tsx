@@ -136,3 +136,32 @@ describe('errors in pages', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados pedidos');
   });
 });
+
+describe('home promotions carousel', () => {
+  const promo = (id: number) => ({
+    id,
+    title: `Promo ${id}`,
+    content: '<p>x</p>',
+    startDateStr: 0,
+    promotionType: 'NEW',
+    announcementImages: [{ sequence: 1, url: `/art/promo/p${id}.svg` }],
+  });
+
+  it.each([
+    [4, 'false'],
+    [5, 'true'],
+  ])('with %i promotions shows arrows: %s', async (count, arrows) => {
+    const { announcementsFixture } = await import('../support/fixtures');
+    await renderSite('/', {
+      setup: (s) =>
+        s.respond('announcements', {
+          ...announcementsFixture,
+          promotions: Array.from({ length: count }, (_, i) => promo(i + 1)),
+        }),
+    });
+    const carousel = await screen.findByTestId('promotions-carousel');
+    expect(within(carousel).getAllByTestId('promo-card')).toHaveLength(count);
+    expect(carousel.querySelector('[data-arrows]')?.getAttribute('data-arrows')).toBe(arrows);
+    expect(carousel.querySelectorAll('.swiper-button-next').length).toBe(arrows === 'true' ? 1 : 0);
+  });
+});

@@ -19,10 +19,15 @@ import { LANGUAGE_HEADER } from '../src/api/languages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './http/app-error';
-import { pickLanguage } from './http/context';
+import { bearerToken, pickLanguage } from './http/context';
 import { translate } from './http/messages';
 import { describeIssue } from './http/validation';
 import { withReadCache } from './lib/read-cache';
+import { installationSecret } from './lib/secrets';
+import { AccountsRepository } from './modules/accounts/accounts.repository';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { HumanCheckService } from './modules/accounts/human-check';
 import { artRoutes } from './modules/art/art.routes';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
@@ -67,6 +72,20 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
   const system = new SystemService(brands, new SystemRepository(db), countryLookup, config.MAINTENANCE_MODE);
   const games = new GamesService(withReadCache(new GamesRepository(db), config.BRAND_CACHE_MS));
   const content = new ContentService(withReadCache(new ContentRepository(db), config.BRAND_CACHE_MS));
+  const humanCheck = new HumanCheckService(
+    db,
+    {
+      signature: await installationSecret(db, 'human-check-signature'),
+      key: await installationSecret(db, 'human-check-key'),
+    },
+    config.HUMAN_CHECK_COST,
+  );
+  const accounts = new AccountsService(
+    new AccountsRepository(db),
+    brands,
+    humanCheck,
+    config.SESSION_TTL_HOURS * 3_600_000,
+  );
 
   const fail = (
     code: ErrorCode,
@@ -83,6 +102,7 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
   app.decorateRequest('brand', null as never);
   app.decorateRequest('lang', 'pt');
   app.decorateRequest('visitor', null as never);
+  app.decorateRequest('member', null);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -114,6 +134,7 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
 
   await app.register(swagger, {
     openapi: {
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       info: {
         title: 'Betting site API',
         description: 'Every JSON answer is the envelope { success, code, message, value }.',
@@ -148,6 +169,11 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
     if (status === 2) throw new AppError('REGION_BLOCKED', { ip: request.visitor.ip });
   });
 
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.auth !== 'member') return;
+    request.member = await accounts.authenticate(bearerToken(request.headers.authorization));
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const lang = request.lang ?? 'pt';
     if (error instanceof AppError) {
@@ -175,6 +201,7 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
   await app.register(gamesRoutes({ games }));
   await app.register(contentRoutes({ content }));
   await app.register(artRoutes());
+  await app.register(accountsRoutes({ accounts, humanCheck }));
 
   const indexFile = path.join(config.staticDir, 'index.html');
   const hasSpa = existsSync(indexFile);

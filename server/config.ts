@@ -21,6 +21,10 @@ const configSchema = z.object({
   /** Puts every brand in maintenance (status 1) whatever the database says: for deploys and incidents. */
   MAINTENANCE_MODE: booleanFlag,
   STATIC_DIR: z.string().default('./dist'),
+  /** Hours a login lasts. */
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** PBKDF2 iterations per attempt of the human check; the browser needs about 256 attempts. */
+  HUMAN_CHECK_COST: z.coerce.number().int().min(1).default(5_000),
   /** How long brand settings and site content are cached per process; operator edits show up within this time. */
   BRAND_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
 });

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { seedDemoAccounts } from './db/seed/demo-accounts';
 import { seedDemoBrand, shouldSeedDemo } from './db/seed/seed';
 import { openCountryLookup } from './modules/system/geoip';
 
@@ -11,6 +12,8 @@ const handle = await openDatabase({
 });
 await handle.migrate();
 if (await shouldSeedDemo(handle.db, handle.kind, config.DEMO_SEED)) await seedDemoBrand(handle.db);
+// Demo logins exist only where nobody runs real money: the embedded database, or on request.
+if (handle.kind === 'pglite' || config.DEMO_SEED) await seedDemoAccounts(handle.db);
 
 const app = await buildApp({
   config,

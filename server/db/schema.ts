@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  inet,
   integer,
   jsonb,
   pgTable,
@@ -32,6 +33,10 @@ export const brands = pgTable('brands', {
   mainDomain: text('main_domain').notNull(),
   analyticsId: text('analytics_id'),
   isDefault: boolean('is_default').notNull().default(false),
+  /** argon2id hash of the brand's weak default password: a member still using it must change it. */
+  weakPasswordHash: text('weak_password_hash'),
+  /** Days before a password expires (forced change when PWDEXPFORCECHANGE3 is on); null never. */
+  passwordMaxAgeDays: integer('password_max_age_days').default(90),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -269,3 +274,133 @@ export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Secrets this installation generates for itself on first start (human-check HMAC keys and such). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Registration form rules per brand and field (spec 3): shown, required, length and pattern. */
+export const registerFieldRules = pgTable(
+  'register_field_rules',
+  {
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    enabled: boolean('enabled').notNull(),
+    required: boolean('required').notNull(),
+    minLength: integer('min_length').notNull(),
+    maxLength: integer('max_length').notNull(),
+    patternId: integer('pattern_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.field] })],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** Lower-cased; unique per brand. */
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    /** 0 member; 1, 2, 41, 42 agents; 4 trial (spec 3). */
+    userType: smallint('user_type').notNull().default(0),
+    parentId: integer('parent_id'),
+    /** Agents' invitation code for their downline. */
+    affiliateCode: text('affiliate_code'),
+    nickname: text('nickname'),
+    payeeName: text('payee_name'),
+    email: text('email'),
+    mobile: text('mobile'),
+    countryDialingCode: text('country_dialing_code'),
+    icon: smallint('icon').notNull().default(1),
+    language: text('language'),
+    /** Other contact fields of the registration form (qq, line, whatsapp, facebook, wechat, idNumber). */
+    contacts: jsonb('contacts').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').notNull().default('active'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: inet('last_login_ip'),
+    registerIp: inet('register_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_brand_username_uq').on(t.brandId, t.username),
+    uniqueIndex('members_brand_affiliate_uq').on(t.brandId, t.affiliateCode),
+    index('members_parent_idx').on(t.parentId),
+  ],
+);
+
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    loginType: text('login_type').notNull(),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('member_sessions_token_uq').on(t.tokenHash),
+    index('member_sessions_member_idx').on(t.memberId),
+  ],
+);
+
+/** Failed logins, counted per account and per address to decide when a captcha is required. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    username: text('username').notNull(),
+    ip: inet('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_user_idx').on(t.brandId, t.username, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Image captchas: the answer is stored hashed, expires, and can be used once. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Human-check (proof-of-work) challenges already redeemed, so a solution works once. */
+export const humanChecksUsed = pgTable('human_checks_used', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Messages the default SMS and email providers "send": kept here so flows work anywhere and tests can read them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);

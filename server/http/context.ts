@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../../src/api/contract/common';
+import type { MemberRow } from '../modules/accounts/accounts.repository';
 import type { Brand } from '../modules/brand/brand.service';
 import type { Visitor } from '../modules/system/system.service';
 
@@ -7,10 +8,14 @@ declare module 'fastify' {
     brand: Brand;
     lang: LanguageCode;
     visitor: Visitor;
+    /** Set on routes that require a session (`auth: 'member'`). */
+    member: MemberRow | null;
   }
   interface FastifyContextConfig {
     /** 'open' routes answer during maintenance and to blocked regions (they tell the client which). */
     gate?: 'open';
+    /** 'member': the route needs a live session token. */
+    auth?: 'member';
   }
 }
 
@@ -28,4 +33,10 @@ export function pickLanguage(
     if (supported(tag)) return tag;
   }
   return brand.defaultLanguage;
+}
+
+/** The session token a request carries: `Authorization: Bearer <token>`. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(authorization ?? '');
+  return match?.[1];
 }

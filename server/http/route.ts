@@ -17,6 +17,9 @@ export interface RouteOptions {
   summary: string;
   tags: string[];
   gate?: 'open';
+  auth?: 'member';
+  /** Per-address limit for this route, tighter than the global one (login, captcha, sms). */
+  rateLimit?: { max: number; timeWindow: number };
 }
 
 export function ok<T>(value: T) {
@@ -41,10 +44,15 @@ export function defineRoute<E extends EndpointDef>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: options.gate ? { gate: options.gate } : {},
+    config: {
+      ...(options.gate ? { gate: options.gate } : {}),
+      ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
     schema: {
       summary: options.summary,
       tags: options.tags,
+      ...(options.auth ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: envelope(endpoint.value) },

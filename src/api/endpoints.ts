@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  affiliateQuery,
+  freePlayBody,
+  humanCheckChallenge,
+  loginBody,
+  loginResult,
+  memberInfo,
+  registerBody,
+  registerSettings,
+} from './contract/accounts';
 import { announcementSet, announcementsQuery, liveModel } from './contract/content';
 import {
   gameItem,
@@ -36,6 +46,15 @@ export const endpoints = {
   announcements: { ...paths.announcements, query: announcementsQuery, value: announcementSet },
   rankList: { ...paths.rankList, query: rankListQuery, value: z.array(rankEntry) },
   liveModels: { ...paths.liveModels, value: z.array(liveModel) },
+  humanCheck: { ...paths.humanCheck, value: humanCheckChallenge },
+  captcha: { ...paths.captcha, value: z.string() },
+  registerSettings: { ...paths.registerSettings, value: registerSettings },
+  login: { ...paths.login, body: loginBody, value: loginResult },
+  logout: { ...paths.logout, value: z.null() },
+  memberInfo: { ...paths.memberInfo, value: memberInfo },
+  register: { ...paths.register, body: registerBody, value: loginResult },
+  affiliate: { ...paths.affiliate, query: affiliateQuery, value: z.object({ valid: z.literal(true) }) },
+  freePlay: { ...paths.freePlay, body: freePlayBody, value: loginResult },
   setLanguage: { ...paths.setLanguage, body: languagePreference, value: languagePreference },
 } as const;
 

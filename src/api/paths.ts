@@ -15,6 +15,15 @@ export const paths = {
   rankList: { method: 'GET', path: '/wps/relay/GCSGAME_getRankList' },
   liveModels: { method: 'GET', path: '/wps/relay/CBS_modelList' },
   setLanguage: { method: 'PUT', path: '/api/preferences/language' },
+  humanCheck: { method: 'GET', path: '/api/human-check/challenge' },
+  captcha: { method: 'GET', path: '/wps/captcha' },
+  registerSettings: { method: 'GET', path: '/wps/system/setting/register' },
+  login: { method: 'POST', path: '/wps/session/login' },
+  logout: { method: 'DELETE', path: '/wps/session/logout' },
+  memberInfo: { method: 'GET', path: '/wps/member/info' },
+  register: { method: 'PUT', path: '/wps/member/register' },
+  affiliate: { method: 'GET', path: '/wps/agent/affiliate' },
+  freePlay: { method: 'POST', path: '/wps/session/login/freeplay' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
+import { seedDemoAccounts } from '../../server/db/seed/demo-accounts';
 import { seedDemoBrand } from '../../server/db/seed/seed';
 import type { CountryLookup } from '../../server/modules/system/region';
 
@@ -36,11 +39,13 @@ export async function createTestContext(
   const handle = await openDatabase({ databaseUrl, poolSize: 4 });
   await handle.migrate();
   await seedDemoBrand(handle.db);
+  await seedDemoAccounts(handle.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     STATIC_DIR: '/nonexistent',
     BRAND_CACHE_MS: '0',
+    HUMAN_CHECK_COST: '1',
     ...options.env,
   });
   const app = await buildApp({ config, db: handle.db, countryLookup: options.countryLookup ?? null });
@@ -79,4 +84,12 @@ export async function createScratchDatabase(baseUrl: string) {
       await c.end();
     },
   };
+}
+
+/** Solves the human check as the browser widget does, returning the payload a form sends. */
+export async function solveHumanCheck(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ url: '/api/human-check/challenge' });
+  const challenge = (res.json() as { value: Challenge }).value;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

@@ -18,6 +18,8 @@ export interface Brand {
   maintenanceMessage: LocalizedText | null;
   mainDomain: string;
   analyticsId: string | null;
+  weakPasswordHash: string | null;
+  passwordMaxAgeDays: number | null;
 }
 
 function toBrand(row: BrandRow): Brand {
@@ -38,6 +40,8 @@ function toBrand(row: BrandRow): Brand {
     maintenanceMessage: row.maintenanceMessage ?? null,
     mainDomain: row.mainDomain,
     analyticsId: row.analyticsId,
+    weakPasswordHash: row.weakPasswordHash,
+    passwordMaxAgeDays: row.passwordMaxAgeDays,
   };
 }
 

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../modules/accounts/credentials';
+import type { Database } from '../client';
+import { brands, members, seedRuns } from '../schema';
+
+/** The brand's weak default password in the demo: a member who still has it must change it. */
+export const DEMO_WEAK_PASSWORD = 'Welcome123';
+
+/** Documented in the README; created only on the embedded database or with DEMO_SEED. */
+export const demoAccounts = [
+  { username: 'demomember', password: 'Demo1234', userType: 0, nickname: 'Demo Member' },
+  {
+    username: 'demoagent',
+    password: 'Agent1234',
+    userType: 1,
+    nickname: 'Demo Agent',
+    affiliateCode: 'AURORA01',
+  },
+  {
+    username: 'demodownline',
+    password: 'Player1234',
+    userType: 0,
+    nickname: 'Downline',
+    parent: 'demoagent',
+  },
+  {
+    username: 'demoexpired',
+    password: 'Expired1234',
+    userType: 0,
+    nickname: 'Expired Password',
+    passwordAgeDays: 200,
+  },
+  { username: 'demoweak', password: DEMO_WEAK_PASSWORD, userType: 0, nickname: 'Weak Password' },
+] as const;
+
+export async function seedDemoAccounts(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(seedRuns)
+      .values({ name: 'demo-accounts-v1' })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return false;
+    const [brand] = await tx.select().from(brands).where(eq(brands.isDefault, true));
+    if (!brand) return false;
+    await tx
+      .update(brands)
+      .set({ weakPasswordHash: await hashPassword(DEMO_WEAK_PASSWORD) })
+      .where(eq(brands.id, brand.id));
+    const ids = new Map<string, number>();
+    for (const account of demoAccounts) {
+      const ageDays = 'passwordAgeDays' in account ? account.passwordAgeDays : 0;
+      const [row] = await tx
+        .insert(members)
+        .values({
+          brandId: brand.id,
+          username: account.username,
+          passwordHash: await hashPassword(account.password),
+          userType: account.userType,
+          nickname: account.nickname,
+          affiliateCode: 'affiliateCode' in account ? account.affiliateCode : null,
+          parentId: 'parent' in account ? (ids.get(account.parent) ?? null) : null,
+          passwordChangedAt: new Date(Date.now() - ageDays * 86_400_000),
+        })
+        .returning({ id: members.id });
+      ids.set(account.username, row!.id);
+    }
+    return true;
+  });
+}

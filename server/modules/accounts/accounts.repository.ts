@@ -1,0 +1,126 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  captchas,
+  loginFailures,
+  memberSessions,
+  members,
+  outbox,
+  registerFieldRules,
+} from '../../db/schema';
+
+export type MemberRow = typeof members.$inferSelect;
+export type NewMember = typeof members.$inferInsert;
+
+export class AccountsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findMember(brandId: number, username: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(members)
+      .where(and(eq(members.brandId, brandId), eq(members.username, username)));
+    return row;
+  }
+
+  async findMemberById(id: number): Promise<MemberRow | undefined> {
+    const [row] = await this.db.select().from(members).where(eq(members.id, id));
+    return row;
+  }
+
+  async findAgentByAffiliateCode(brandId: number, code: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(members)
+      .where(and(eq(members.brandId, brandId), sql`upper(${members.affiliateCode}) = upper(${code})`));
+    return row;
+  }
+
+  /** Inserts the member, or returns undefined when the username is already taken in the brand. */
+  async insertMember(member: NewMember): Promise<MemberRow | undefined> {
+    const [row] = await this.db.insert(members).values(member).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async recordLogin(memberId: number, ip: string) {
+    await this.db
+      .update(members)
+      .set({
+        lastLoginAt: sql`now()`,
+        lastLoginIp: ip,
+        firstLoginAt: sql`coalesce(${members.firstLoginAt}, now())`,
+      })
+      .where(eq(members.id, memberId));
+  }
+
+  async createSession(session: typeof memberSessions.$inferInsert) {
+    await this.db.insert(memberSessions).values(session);
+  }
+
+  /** The live session for a token hash with its member, if the session is neither expired nor revoked. */
+  async findSession(tokenHash: string) {
+    const [row] = await this.db
+      .select({ session: memberSessions, member: members })
+      .from(memberSessions)
+      .innerJoin(members, eq(members.id, memberSessions.memberId))
+      .where(eq(memberSessions.tokenHash, tokenHash));
+    return row;
+  }
+
+  async revokeSession(tokenHash: string) {
+    await this.db
+      .update(memberSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(memberSessions.tokenHash, tokenHash), isNull(memberSessions.revokedAt)));
+  }
+
+  async recordFailure(brandId: number, username: string, ip: string) {
+    await this.db.insert(loginFailures).values({ brandId, username, ip });
+  }
+
+  async clearFailures(brandId: number, username: string) {
+    await this.db
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.brandId, brandId), eq(loginFailures.username, username)));
+  }
+
+  async recentFailures(brandId: number, username: string, ip: string, since: Date) {
+    const [byUser] = await this.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(
+        and(
+          eq(loginFailures.brandId, brandId),
+          eq(loginFailures.username, username),
+          gt(loginFailures.createdAt, since),
+        ),
+      );
+    const [byIp] = await this.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(sql`${loginFailures.ip} = ${ip}::inet`, gt(loginFailures.createdAt, since)));
+    return { byUser: byUser?.n ?? 0, byIp: byIp?.n ?? 0 };
+  }
+
+  async saveCaptcha(id: string, answerHash: string, expiresAt: Date) {
+    await this.db.insert(captchas).values({ id, answerHash, expiresAt });
+  }
+
+  /** Marks the captcha used and returns its answer hash, only if it was unused and unexpired. */
+  async redeemCaptcha(id: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .update(captchas)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, sql`now()`)))
+      .returning({ answerHash: captchas.answerHash });
+    return row?.answerHash;
+  }
+
+  registerRules(brandId: number) {
+    return this.db.select().from(registerFieldRules).where(eq(registerFieldRules.brandId, brandId));
+  }
+
+  async sendToOutbox(message: typeof outbox.$inferInsert) {
+    await this.db.insert(outbox).values(message);
+  }
+}

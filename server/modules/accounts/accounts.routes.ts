@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../../src/api/endpoints';
+import { bearerToken } from '../../http/context';
+import { defineRoute } from '../../http/route';
+import type { AccountsService, CallerContext } from './accounts.service';
+import type { HumanCheckService } from './human-check';
+
+const CAPTCHA_COOKIE = 'captcha_id';
+const strict = { max: 20, timeWindow: 60_000 };
+
+function caller(request: FastifyRequest): CallerContext {
+  return {
+    ip: request.visitor.ip,
+    userAgent: request.headers['user-agent'],
+    captchaId: request.cookies[CAPTCHA_COOKIE],
+    lang: request.lang,
+  };
+}
+
+export function accountsRoutes(deps: { accounts: AccountsService; humanCheck: HumanCheckService }) {
+  return async (app: FastifyInstance) => {
+    const { accounts, humanCheck } = deps;
+
+    defineRoute(
+      app,
+      endpoints.humanCheck,
+      {
+        summary: 'A proof-of-work challenge for the human check (ALTCHA)',
+        tags: ['accounts'],
+        rateLimit: { max: 60, timeWindow: 60_000 },
+      },
+      async () => (await humanCheck.challenge()) as never,
+    );
+
+    defineRoute(
+      app,
+      endpoints.captcha,
+      {
+        summary: 'A new image captcha (base64 PNG); its id travels in a cookie',
+        tags: ['accounts'],
+        rateLimit: { max: 30, timeWindow: 60_000 },
+      },
+      async ({ reply }) => {
+        const captcha = await accounts.issueCaptcha();
+        reply.setCookie(CAPTCHA_COOKIE, captcha.id, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          maxAge: Math.floor(captcha.ttlMs / 1000),
+        });
+        return captcha.image;
+      },
+    );
+
+    defineRoute(
+      app,
+      endpoints.registerSettings,
+      { summary: 'Registration fields and their rules', tags: ['accounts'] },
+      async ({ request }) => ({ fields: await accounts.registerRules(request.brand) }),
+    );
+
+    defineRoute(
+      app,
+      endpoints.login,
+      { summary: 'Log in with username and password', tags: ['accounts'], rateLimit: strict },
+      ({ request, body }) => accounts.login(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.logout,
+      { summary: 'End this session', tags: ['accounts'], auth: 'member' },
+      async ({ request }) => {
+        await accounts.logout(bearerToken(request.headers.authorization)!);
+        return null;
+      },
+    );
+
+    defineRoute(
+      app,
+      endpoints.memberInfo,
+      { summary: 'The logged-in member', tags: ['accounts'], auth: 'member' },
+      ({ request }) => accounts.memberInfo(request.member!),
+    );
+
+    defineRoute(
+      app,
+      endpoints.register,
+      { summary: 'Register by username (logs in when login is true)', tags: ['accounts'], rateLimit: strict },
+      ({ request, body }) => accounts.register(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.affiliate,
+      {
+        summary: 'Check an agent invitation code',
+        tags: ['accounts'],
+        rateLimit: { max: 60, timeWindow: 60_000 },
+      },
+      async ({ request, query }) => {
+        await accounts.checkAffiliate(request.brand, query.code);
+        return { valid: true as const };
+      },
+    );
+
+    defineRoute(
+      app,
+      endpoints.freePlay,
+      { summary: 'Start a trial account with no credentials', tags: ['accounts'], rateLimit: strict },
+      ({ request }) => accounts.freePlay(request.brand, caller(request)),
+    );
+  };
+}

@@ -1,0 +1,267 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  AGENT_TYPES,
+  type LoginResult,
+  type MemberInfo,
+  type RegisterBody,
+  type RegisterFieldName,
+  TRIAL_TYPE,
+} from '../../../src/api/contract/accounts';
+import type { LanguageCode } from '../../../src/api/contract/common';
+import { isLanguage } from '../../../src/api/languages';
+import { checkField, type FieldRule } from '../../../src/api/patterns';
+import { AppError } from '../../http/app-error';
+import { translate } from '../../http/messages';
+import type { Brand, BrandService } from '../brand/brand.service';
+import type { AccountsRepository, MemberRow } from './accounts.repository';
+import { renderCaptcha } from './captcha-image';
+import { hashPassword, hashToken, newToken, randomDigits, verifyPassword } from './credentials';
+import type { HumanCheckService } from './human-check';
+import { defaultRegisterRules } from './register-rules';
+
+export interface CallerContext {
+  ip: string;
+  userAgent?: string | undefined;
+  captchaId?: string | undefined;
+  lang: LanguageCode;
+}
+
+const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Failed logins on one account before a captcha is asked for, and before the account is paused. */
+const CAPTCHA_AFTER = 3;
+const PAUSE_AFTER = 10;
+/** Failed logins from one address, across accounts, before it must solve captchas. */
+const CAPTCHA_AFTER_IP = 10;
+const CAPTCHA_TTL_MS = 5 * 60_000;
+
+// Verifying against this when the account does not exist keeps both answers equally slow.
+const NO_SUCH_ACCOUNT = hashPassword(randomUUID());
+
+export const isAgentType = (type: number) => (AGENT_TYPES as readonly number[]).includes(type);
+
+function sameText(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class AccountsService {
+  constructor(
+    private readonly repo: AccountsRepository,
+    private readonly brands: BrandService,
+    private readonly humanCheck: HumanCheckService,
+    private readonly sessionTtlMs: number,
+  ) {}
+
+  /** A new image captcha: the PNG for the page and the id the browser keeps in a cookie. */
+  async issueCaptcha() {
+    const id = randomUUID();
+    const answer = randomDigits(4);
+    await this.repo.saveCaptcha(id, hashToken(`${id}:${answer}`), new Date(Date.now() + CAPTCHA_TTL_MS));
+    return {
+      id,
+      image: `data:image/png;base64,${renderCaptcha(answer).toString('base64')}`,
+      ttlMs: CAPTCHA_TTL_MS,
+    };
+  }
+
+  /** One attempt per captcha: right or wrong, it is spent. */
+  private async checkCaptcha(ctx: CallerContext, answer: string | undefined) {
+    if (!answer) throw new AppError('CAPTCHA_REQUIRED', {}, { captchaRequired: true });
+    const expected = ctx.captchaId ? await this.repo.redeemCaptcha(ctx.captchaId) : undefined;
+    if (!expected || !sameText(expected, hashToken(`${ctx.captchaId}:${answer}`))) {
+      throw new AppError('CAPTCHA_INVALID', {}, { captchaRequired: true });
+    }
+  }
+
+  async login(
+    brand: Brand,
+    body: {
+      username: string;
+      password: string;
+      captcha?: string | undefined;
+      humanCheck?: string | undefined;
+      agentLogin?: boolean | undefined;
+    },
+    ctx: CallerContext,
+  ): Promise<LoginResult> {
+    const username = body.username.toLowerCase();
+    const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+    const failures = await this.repo.recentFailures(brand.id, username, ctx.ip, since);
+    if (failures.byUser >= PAUSE_AFTER) throw new AppError('TOO_MANY_ATTEMPTS');
+    const captchaRequired = failures.byUser >= CAPTCHA_AFTER || failures.byIp >= CAPTCHA_AFTER_IP;
+
+    await this.humanCheck.verify(body.humanCheck);
+    if (captchaRequired) await this.checkCaptcha(ctx, body.captcha);
+
+    const member = await this.repo.findMember(brand.id, username);
+    const passwordOk = member
+      ? await verifyPassword(member.passwordHash, body.password)
+      : await verifyPassword(await NO_SUCH_ACCOUNT, body.password).then(() => false);
+    if (!member || !passwordOk) {
+      await this.repo.recordFailure(brand.id, username, ctx.ip);
+      const askCaptcha = failures.byUser + 1 >= CAPTCHA_AFTER || failures.byIp + 1 >= CAPTCHA_AFTER_IP;
+      throw new AppError('INVALID_CREDENTIALS', {}, { captchaRequired: askCaptcha });
+    }
+    if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    if (body.agentLogin && !isAgentType(member.userType)) throw new AppError('AGENTS_ONLY');
+
+    await this.repo.clearFailures(brand.id, username);
+    const options = await this.brands.options(brand.id);
+    const expired =
+      brand.passwordMaxAgeDays !== null &&
+      member.passwordChangedAt.getTime() + brand.passwordMaxAgeDays * 86_400_000 < Date.now();
+    const weak = brand.weakPasswordHash ? await verifyPassword(brand.weakPasswordHash, body.password) : false;
+    const mustChangePassword = weak ? 'weak' : expired && options.PWDEXPFORCECHANGE3 ? 'expired' : null;
+    return this.startSession(member, 'username', ctx, { passwordExpired: expired, mustChangePassword });
+  }
+
+  private async startSession(
+    member: MemberRow,
+    loginType: string,
+    ctx: CallerContext,
+    flags: { passwordExpired: boolean; mustChangePassword: LoginResult['mustChangePassword'] },
+  ): Promise<LoginResult> {
+    const token = newToken();
+    await this.repo.createSession({
+      memberId: member.id,
+      tokenHash: hashToken(token),
+      loginType,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      expiresAt: new Date(Date.now() + this.sessionTtlMs),
+    });
+    await this.repo.recordLogin(member.id, ctx.ip);
+    return {
+      token,
+      firstTimeLogin: member.firstLoginAt === null,
+      passwordExpired: flags.passwordExpired,
+      mustChangePassword: flags.mustChangePassword,
+      user: this.memberInfo(member),
+    };
+  }
+
+  /** The member behind a bearer token; UNAUTHORIZED without one, SESSION_EXPIRED for a dead one. */
+  async authenticate(token: string | undefined): Promise<MemberRow> {
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const found = await this.repo.findSession(hashToken(token));
+    if (!found) throw new AppError('UNAUTHORIZED');
+    if (found.session.revokedAt || found.session.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('SESSION_EXPIRED');
+    }
+    if (found.member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    return found.member;
+  }
+
+  async logout(token: string) {
+    await this.repo.revokeSession(hashToken(token));
+  }
+
+  memberInfo(member: MemberRow): MemberInfo {
+    return {
+      id: member.id,
+      account: member.username,
+      nickname: member.nickname,
+      type: member.userType,
+      isAgent: isAgentType(member.userType),
+      isTrial: member.userType === TRIAL_TYPE,
+      icon: member.icon,
+      mobile: member.mobile,
+      email: member.email,
+      language: isLanguage(member.language) ? member.language : null,
+      createdAt: member.createdAt.getTime(),
+    };
+  }
+
+  async registerRules(brand: Brand): Promise<Record<RegisterFieldName, FieldRule>> {
+    const rows = await this.repo.registerRules(brand.id);
+    const rules = { ...defaultRegisterRules };
+    for (const row of rows) {
+      if (row.field in rules) {
+        rules[row.field as RegisterFieldName] = {
+          enabled: row.enabled,
+          required: row.required,
+          minLength: row.minLength,
+          maxLength: row.maxLength,
+          patternId: row.patternId,
+        };
+      }
+    }
+    // Username and password always exist, whatever a brand's table says.
+    rules.username = { ...rules.username, enabled: true, required: true };
+    rules.password = { ...rules.password, enabled: true, required: true };
+    rules.confirmPassword = { ...rules.password };
+    return rules;
+  }
+
+  async checkAffiliate(brand: Brand, code: string): Promise<MemberRow> {
+    const agent = await this.repo.findAgentByAffiliateCode(brand.id, code);
+    if (!agent || !isAgentType(agent.userType) || agent.status !== 'active')
+      throw new AppError('INVALID_AFFILIATE');
+    return agent;
+  }
+
+  async register(brand: Brand, body: RegisterBody, ctx: CallerContext): Promise<LoginResult> {
+    const options = await this.brands.options(brand.id);
+    if (!options.USERNAMEREG3) throw new AppError('REGISTRATION_DISABLED');
+    await this.humanCheck.verify(body.humanCheck);
+    const rules = await this.registerRules(brand);
+
+    const issues: Array<{ path: string; message: string }> = [];
+    for (const [field, rule] of Object.entries(rules) as Array<[RegisterFieldName, FieldRule]>) {
+      if (!rule.enabled || field === 'captcha') continue;
+      const value = (body as Record<string, unknown>)[field];
+      const problem = checkField(typeof value === 'string' ? value : '', rule);
+      if (problem)
+        issues.push({ path: `body.${field}`, message: translate(ctx.lang, problem.key, problem.params) });
+    }
+    if (body.confirmPassword !== body.password) {
+      issues.push({
+        path: 'body.confirmPassword',
+        message: translate(ctx.lang, 'validation.confirm_mismatch'),
+      });
+    }
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
+    if (rules.captcha.enabled) await this.checkCaptcha(ctx, body.captcha);
+
+    const code = body.affiliateCode || body.referralCode;
+    const parent = code ? await this.checkAffiliate(brand, code) : undefined;
+    const enabled = (field: RegisterFieldName) => rules[field].enabled;
+    const contacts = Object.fromEntries(
+      (['qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const)
+        .filter((f) => enabled(f) && body[f])
+        .map((f) => [f, body[f]!]),
+    );
+    const member = await this.repo.insertMember({
+      brandId: brand.id,
+      username: body.username.toLowerCase(),
+      passwordHash: await hashPassword(body.password),
+      parentId: parent?.id ?? null,
+      payeeName: enabled('payeeName') ? body.payeeName || null : null,
+      email: enabled('email') ? body.email || null : null,
+      mobile: enabled('mobileNum') ? body.mobileNum || null : null,
+      countryDialingCode: enabled('mobileNum') ? body.countryDialingCode || null : null,
+      contacts,
+      language: ctx.lang,
+      registerIp: ctx.ip,
+    });
+    if (!member) throw new AppError('USERNAME_TAKEN');
+    return this.startSession(member, 'register', ctx, { passwordExpired: false, mustChangePassword: null });
+  }
+
+  /** A trial account with no credentials (user type 4): it browses, it cannot play or pay. */
+  async freePlay(brand: Brand, ctx: CallerContext): Promise<LoginResult> {
+    const options = await this.brands.options(brand.id);
+    if (!options.FREEPLAY3) throw new AppError('FREE_PLAY_DISABLED');
+    const member = await this.repo.insertMember({
+      brandId: brand.id,
+      username: `trial${randomDigits(10)}`,
+      passwordHash: null,
+      userType: TRIAL_TYPE,
+      language: ctx.lang,
+      registerIp: ctx.ip,
+    });
+    if (!member) throw new AppError('INTERNAL');
+    return this.startSession(member, 'freeplay', ctx, { passwordExpired: false, mustChangePassword: null });
+  }
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { languageCode } from './common';
+
+export const AGENT_TYPES = [1, 2, 41, 42] as const;
+export const TRIAL_TYPE = 4;
+
+export const registerFieldName = z.enum([
+  'username',
+  'password',
+  'confirmPassword',
+  'payeeName',
+  'email',
+  'qqNum',
+  'mobileNum',
+  'recommenderId',
+  'captcha',
+  'verificationCode',
+  'affiliateCode',
+  'paymentPassword',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+]);
+export type RegisterFieldName = z.infer<typeof registerFieldName>;
+
+export const fieldRule = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  patternId: z.number().int(),
+});
+
+export const registerSettings = z.object({ fields: z.record(registerFieldName, fieldRule) });
+export type RegisterSettings = z.infer<typeof registerSettings>;
+
+export const memberInfo = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string().nullable(),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  isTrial: z.boolean(),
+  icon: z.number().int(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  language: languageCode.nullable(),
+  createdAt: z.number().int(),
+});
+export type MemberInfo = z.infer<typeof memberInfo>;
+
+export const loginResult = z.object({
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  /** The password must be changed before anything else: the brand's weak default, or expired under PWDEXPFORCECHANGE3. */
+  mustChangePassword: z.enum(['weak', 'expired']).nullable(),
+  user: memberInfo,
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/** The proof-of-work payload of the human check, base64 JSON as the widget produces it. */
+export const humanCheckField = z.string().max(8000).optional();
+
+export const loginBody = z.object({
+  username: trimmed(64).min(1),
+  password: z.string().min(1).max(128),
+  type: z.literal('username').default('username'),
+  captcha: trimmed(16).optional(),
+  humanCheck: humanCheckField,
+  /** From the agent page: only agents may log in there. */
+  agentLogin: z.boolean().optional(),
+});
+
+export const registerBody = z.object({
+  username: trimmed(64),
+  password: z.string().max(128),
+  confirmPassword: z.string().max(128),
+  payeeName: trimmed(64).optional(),
+  email: trimmed(128).optional(),
+  qqNum: trimmed(32).optional(),
+  mobileNum: trimmed(20).optional(),
+  countryDialingCode: trimmed(6).optional(),
+  recommenderId: trimmed(64).optional(),
+  captcha: trimmed(16).optional(),
+  verificationCode: trimmed(255).optional(),
+  affiliateCode: trimmed(32).optional(),
+  referralCode: trimmed(32).optional(),
+  paymentPassword: z.string().max(64).optional(),
+  line: trimmed(64).optional(),
+  whatsapp: trimmed(64).optional(),
+  facebook: trimmed(128).optional(),
+  wechat: trimmed(64).optional(),
+  idNumber: trimmed(64).optional(),
+  domain: trimmed(255).optional(),
+  registerUrl: trimmed(1024).optional(),
+  registerMethod: z.literal('WEB').default('WEB'),
+  /** Age 18+ and the terms, both required. */
+  acceptTerms: z.literal(true),
+  login: z.boolean().default(true),
+  humanCheck: humanCheckField,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const affiliateQuery = z.object({ code: trimmed(32).min(1), domain: trimmed(255).optional() });
+
+export const freePlayBody = z.object({ os: trimmed(32).optional(), platform: z.literal('W').default('W') });
+
+export const humanCheckChallenge = z.object({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+});

@@ -1,0 +1,180 @@
+import { assign, setup } from 'xstate';
+import type { LoginResult } from '../api/contract/accounts';
+import { requiredActor } from './required-actor';
+
+/** Spec 9: the captcha image can be refreshed at most once a second. */
+export const CAPTCHA_REFRESH_MS = 1000;
+
+export interface LoginValues {
+  username: string;
+  password: string;
+  captcha?: string;
+  remember: boolean;
+}
+
+export interface LoginInput {
+  /** Logging in from the agent page: only agents may, and they land on /agentHome. */
+  agentPage: boolean;
+  now?: () => number;
+}
+
+export interface LoginContext {
+  agentPage: boolean;
+  now: () => number;
+  values: LoginValues | null;
+  humanCheck: string | null;
+  captchaRequired: boolean;
+  captchaImage: string | null;
+  lastCaptchaAt: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  result: LoginResult | null;
+}
+
+export type LoginEvent = { type: 'SUBMIT'; values: LoginValues } | { type: 'REFRESH_CAPTCHA' };
+
+interface FailureLike {
+  code?: string;
+  message?: string;
+  value?: { captchaRequired?: boolean } | null;
+}
+const failure = (error: unknown) => (error ?? {}) as FailureLike;
+
+/**
+ * Username login (spec 4.2): the form is valid when it is submitted; then the human check, the call,
+ * and either a session (or a forced password change) or the form again with the reason, and a captcha
+ * when the server asks for one.
+ */
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    input: {} as LoginInput,
+    events: {} as LoginEvent,
+    output: {} as { result: LoginResult; mustChangePassword: boolean; agentPage: boolean },
+  },
+  actors: {
+    solveHumanCheck: requiredActor<string>('solveHumanCheck'),
+    login: requiredActor<LoginResult, { values: LoginValues; humanCheck: string; agentLogin: boolean }>(
+      'login',
+    ),
+    loadCaptcha: requiredActor<string>('loadCaptcha'),
+  },
+  actions: {
+    showLoader: () => {},
+    hideLoader: () => {},
+    /** Keep (ticked) or forget (unticked) the remembered login for a day (spec 4.2 step 6). */
+    remember: (_, _values: LoginValues) => {},
+  },
+  guards: {
+    canRefreshCaptcha: ({ context }) => context.now() - context.lastCaptchaAt >= CAPTCHA_REFRESH_MS,
+    mustChangePassword: (_, result: LoginResult) => result.mustChangePassword !== null,
+    captchaAsked: (_, error: unknown) => failure(error).value?.captchaRequired === true,
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({
+    agentPage: input.agentPage,
+    now: input.now ?? Date.now,
+    values: null,
+    humanCheck: null,
+    captchaRequired: false,
+    captchaImage: null,
+    lastCaptchaAt: Number.NEGATIVE_INFINITY,
+    errorCode: null,
+    errorMessage: null,
+    result: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        SUBMIT: {
+          target: 'verifying',
+          actions: assign({ values: ({ event }) => event.values, errorCode: null, errorMessage: null }),
+        },
+        REFRESH_CAPTCHA: { guard: 'canRefreshCaptcha', target: 'loadingCaptcha' },
+      },
+    },
+    loadingCaptcha: {
+      entry: assign({ lastCaptchaAt: ({ context }) => context.now() }),
+      invoke: {
+        id: 'loadCaptcha',
+        src: 'loadCaptcha',
+        onDone: { target: 'editing', actions: assign({ captchaImage: ({ event }) => event.output }) },
+        onError: 'editing',
+      },
+    },
+    verifying: {
+      entry: 'showLoader',
+      invoke: {
+        id: 'solveHumanCheck',
+        src: 'solveHumanCheck',
+        onDone: { target: 'loggingIn', actions: assign({ humanCheck: ({ event }) => event.output }) },
+        onError: {
+          target: 'editing',
+          actions: ['hideLoader', assign({ errorCode: 'HUMAN_CHECK_REQUIRED', errorMessage: null })],
+        },
+      },
+    },
+    loggingIn: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({
+          values: context.values!,
+          humanCheck: context.humanCheck!,
+          agentLogin: context.agentPage,
+        }),
+        onDone: [
+          {
+            guard: { type: 'mustChangePassword', params: ({ event }) => event.output },
+            target: 'passwordChangeRequired',
+            actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
+          },
+          {
+            target: 'succeeded',
+            actions: [
+              'hideLoader',
+              assign({ result: ({ event }) => event.output }),
+              { type: 'remember', params: ({ context }) => context.values! },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: {
+              type: 'captchaAsked',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'loadingCaptcha',
+            actions: [
+              'hideLoader',
+              assign({
+                captchaRequired: true,
+                errorCode: ({ event }) => failure(event.error).code ?? 'UNKNOWN',
+                errorMessage: ({ event }) => failure(event.error).message ?? null,
+              }),
+            ],
+          },
+          {
+            target: 'editing',
+            actions: [
+              'hideLoader',
+              assign({
+                errorCode: ({ event }) => failure(event.error).code ?? 'UNKNOWN',
+                errorMessage: ({ event }) => failure(event.error).message ?? null,
+              }),
+            ],
+          },
+        ],
+      },
+    },
+    passwordChangeRequired: { type: 'final' },
+    succeeded: { type: 'final' },
+  },
+  output: ({ context }) => ({
+    result: context.result!,
+    mustChangePassword: context.result?.mustChangePassword != null,
+    agentPage: context.agentPage,
+  }),
+});

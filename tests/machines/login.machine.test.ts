@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LoginResult } from '../../src/api/contract/accounts';
+import { loginMachine } from '../../src/machines/login.machine';
+import { requiredActor } from '../../src/machines/required-actor';
+import { machinePaths, replay } from './graph-paths';
+
+const user = {
+  id: 1,
+  account: 'demomember',
+  nickname: null,
+  type: 0,
+  isAgent: false,
+  isTrial: false,
+  icon: 1,
+  mobile: null,
+  email: null,
+  language: null,
+  createdAt: 0,
+};
+const ok: LoginResult = {
+  token: 't',
+  firstTimeLogin: false,
+  passwordExpired: false,
+  mustChangePassword: null,
+  user,
+};
+const weak: LoginResult = { ...ok, mustChangePassword: 'weak' };
+const values = { username: 'demomember', password: 'Demo1234', remember: true };
+
+const effects = { showLoader: vi.fn(), hideLoader: vi.fn(), remember: vi.fn() };
+const machine = loginMachine.provide({
+  actors: {
+    solveHumanCheck: requiredActor('test'),
+    login: requiredActor('test'),
+    loadCaptcha: requiredActor('test'),
+  },
+  actions: {
+    showLoader: effects.showLoader,
+    hideLoader: effects.hideLoader,
+    remember: (_, v) => effects.remember(v),
+  },
+});
+
+// A clock the test moves: each REFRESH_CAPTCHA is either too soon or a second later.
+let clock = 0;
+const input = { agentPage: false, now: () => clock };
+
+const events = [
+  { type: 'SUBMIT', values },
+  { type: 'REFRESH_CAPTCHA' },
+  { type: 'xstate.done.actor.solveHumanCheck', output: 'payload' },
+  { type: 'xstate.error.actor.solveHumanCheck', error: new Error('aborted') },
+  { type: 'xstate.done.actor.login', output: ok },
+  { type: 'xstate.done.actor.login', output: weak },
+  {
+    type: 'xstate.error.actor.login',
+    error: { code: 'INVALID_CREDENTIALS', message: 'wrong', value: { captchaRequired: false } },
+  },
+  {
+    type: 'xstate.error.actor.login',
+    error: { code: 'INVALID_CREDENTIALS', message: 'wrong', value: { captchaRequired: true } },
+  },
+  { type: 'xstate.done.actor.loadCaptcha', output: 'data:image/png;base64,AAA' },
+  { type: 'xstate.error.actor.loadCaptcha', error: new Error('offline') },
+] as never[];
+
+const serializeState = (s: { value: unknown; context: { captchaRequired: boolean } }) =>
+  `${JSON.stringify(s.value)}${s.context.captchaRequired ? '+captcha' : ''}`;
+
+describe('login machine (graph-generated paths)', () => {
+  const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events, input, serializeState });
+
+  it('reaches success, the forced password change and the captcha', () => {
+    for (const state of [
+      '"succeeded"',
+      '"passwordChangeRequired"',
+      '"editing"+captcha',
+      '"loadingCaptcha"+captcha',
+    ]) {
+      expect(reachable).toContain(state);
+    }
+  });
+
+  it.each([...statePaths, ...transitionPaths].map((p) => [p.description, p] as const))('%s', (_, path) => {
+    for (const spy of Object.values(effects)) spy.mockClear();
+    clock = 10_000;
+    const end = replay(machine, path, { input });
+    const types = path.steps.map((s) => s.event.type);
+    // The loader is shown once per submission and always hidden again when the call ends.
+    const submissions = types.filter((t) => t === 'SUBMIT').length;
+    expect(effects.showLoader).toHaveBeenCalledTimes(submissions);
+    if (!end.matches('verifying') && !end.matches('loggingIn')) {
+      expect(effects.hideLoader).toHaveBeenCalledTimes(submissions);
+    }
+    if (end.matches('succeeded')) {
+      expect(effects.remember).toHaveBeenCalledWith(values);
+      expect(end.output).toMatchObject({ mustChangePassword: false, agentPage: false });
+    }
+    if (end.matches('passwordChangeRequired')) {
+      expect(effects.remember).not.toHaveBeenCalled();
+      expect(end.output).toMatchObject({ mustChangePassword: true });
+    }
+    if (end.matches('editing') && types.at(-1) === 'xstate.error.actor.login') {
+      expect(end.context.errorCode).toBe('INVALID_CREDENTIALS');
+    }
+  });
+
+  it('refreshes the captcha at most once a second', () => {
+    const path = transitionPaths.find((p) => p.description.startsWith('"editing" --REFRESH_CAPTCHA'))!;
+    clock = 10_000;
+    const end = replay(machine, { ...path, steps: path.steps.slice(0, -1) }, { input });
+    expect(end.matches('editing')).toBe(true);
+    // First refresh goes through; a second one 999 ms later is ignored; 1000 ms later it goes through.
+    const actorPath = {
+      description: 'refresh throttle',
+      steps: [
+        ...path.steps,
+        { event: { type: 'xstate.done.actor.loadCaptcha', output: 'img' }, state: { value: 'editing' } },
+      ],
+    };
+    const after = replay(machine, actorPath as never, { input });
+    expect(after.context.lastCaptchaAt).toBe(10_000);
+    clock = 10_999;
+    expect(after.can({ type: 'REFRESH_CAPTCHA' })).toBe(false);
+    clock = 11_000;
+    expect(after.can({ type: 'REFRESH_CAPTCHA' })).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LoginResult, MemberInfo } from '../../src/api/contract/accounts';
+import { requiredActor } from '../../src/machines/required-actor';
+import { sessionKind, sessionMachine } from '../../src/machines/session.machine';
+import { machinePaths, replay } from './graph-paths';
+
+const member = (over: Partial<MemberInfo> = {}): MemberInfo => ({
+  id: 1,
+  account: 'demomember',
+  nickname: null,
+  type: 0,
+  isAgent: false,
+  isTrial: false,
+  icon: 1,
+  mobile: null,
+  email: null,
+  language: null,
+  createdAt: 0,
+  ...over,
+});
+const result: LoginResult = {
+  token: 'tok-new',
+  firstTimeLogin: true,
+  passwordExpired: false,
+  mustChangePassword: null,
+  user: member(),
+};
+
+const effects = {
+  saveToken: vi.fn(),
+  clearToken: vi.fn(),
+  showLoader: vi.fn(),
+  hideLoader: vi.fn(),
+  goHome: vi.fn(),
+};
+const machine = sessionMachine.provide({
+  actors: {
+    restoreToken: requiredActor('test'),
+    fetchMember: requiredActor('test'),
+    logout: requiredActor('test'),
+  },
+  actions: {
+    saveToken: (_, token) => effects.saveToken(token),
+    clearToken: effects.clearToken,
+    showLoader: effects.showLoader,
+    hideLoader: effects.hideLoader,
+    goHome: effects.goHome,
+  },
+});
+
+const events = [
+  { type: 'xstate.done.actor.restoreToken', output: 'tok-stored' },
+  { type: 'xstate.done.actor.restoreToken', output: null },
+  { type: 'xstate.error.actor.restoreToken', error: new Error('storage') },
+  { type: 'xstate.done.actor.fetchMember', output: member() },
+  { type: 'xstate.done.actor.fetchMember', output: member({ type: 4, isTrial: true }) },
+  { type: 'xstate.done.actor.fetchMember', output: member({ type: 1, isAgent: true }) },
+  { type: 'xstate.error.actor.fetchMember', error: { code: 'SESSION_EXPIRED' } },
+  { type: 'LOGGED_IN', result },
+  { type: 'LOGOUT' },
+  { type: 'CANCEL' },
+  { type: 'CONFIRM' },
+  { type: 'xstate.done.actor.logout', output: undefined },
+  { type: 'xstate.error.actor.logout', error: new Error('offline') },
+  { type: 'SESSION_EXPIRED' },
+  { type: 'ACKNOWLEDGE' },
+  { type: 'REFRESH' },
+] as never[];
+
+const serializeState = (s: { value: unknown; context: { member: MemberInfo | null } }) =>
+  `${JSON.stringify(s.value)}:${s.context.member ? `${sessionKind(s.context.member)}${s.context.member.isAgent ? '+agent' : ''}` : 'none'}`;
+
+describe('session machine (graph-generated paths)', () => {
+  const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events, serializeState });
+
+  it('reaches guest, trial, member and agent sessions, logout confirmation and expiry', () => {
+    for (const state of [
+      '"guest":none',
+      '"authenticated":member',
+      '"authenticated":trial',
+      '"authenticated":member+agent',
+      '"confirmingLogout":member',
+      '"loggingOut":member',
+      '"expired":none',
+    ]) {
+      expect(reachable).toContain(state);
+    }
+  });
+
+  it.each([...statePaths, ...transitionPaths].map((p) => [p.description, p] as const))('%s', (_, path) => {
+    for (const spy of Object.values(effects)) spy.mockClear();
+    const end = replay(machine, path, {
+      check: (actual) => {
+        // Logged in means a stored token and a fetched member, never one without the other.
+        if (actual.matches('authenticated')) {
+          expect(actual.context.token).not.toBeNull();
+          expect(actual.context.member).not.toBeNull();
+        }
+        if (actual.matches('guest') || actual.matches('expired')) {
+          expect(actual.context.member).toBeNull();
+        }
+      },
+    });
+    const types = path.steps.map((s) => s.event.type);
+    if (types.includes('LOGGED_IN')) expect(effects.saveToken).toHaveBeenCalledWith('tok-new');
+    if (types.includes('CONFIRM') && !end.matches('loggingOut')) {
+      expect(effects.showLoader).toHaveBeenCalledTimes(1);
+      expect(effects.hideLoader).toHaveBeenCalledTimes(1);
+      expect(effects.goHome).toHaveBeenCalledTimes(1);
+      expect(effects.clearToken).toHaveBeenCalled();
+    }
+    if (end.matches('expired')) expect(effects.clearToken).toHaveBeenCalled();
+  });
+
+  it('asks before logging out: cancelling keeps the session', () => {
+    for (const spy of Object.values(effects)) spy.mockClear();
+    const path = transitionPaths.find((p) => p.description.startsWith('"confirmingLogout":member --CANCEL'))!;
+    const end = replay(machine, path);
+    expect(end.matches('authenticated')).toBe(true);
+    expect(effects.goHome).not.toHaveBeenCalled();
+  });
+});

@@ -35,7 +35,7 @@ for (const [path, testId] of screens) {
   });
 }
 
-for (const path of ['/lottery', '/seaLottery', '/vnLottery', '/agentHome']) {
+for (const path of ['/lottery', '/seaLottery', '/vnLottery']) {
   test(`${path} sends a guest to log in`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByTestId('account-modal')).toBeVisible();

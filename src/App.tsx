@@ -2,10 +2,8 @@ import { useSelector } from '@xstate/react';
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AccountModalProvider } from './features/account/AccountModalContext';
 import { changeLanguage } from './features/preferences/PreferenceControls';
 import { resolveLanguage } from './features/preferences/storage';
-import { SessionProvider } from './features/session/session';
 import { SiteProvider, useSiteActor } from './features/site/SiteProvider';
 import {
   BlockedScreen,
@@ -46,13 +44,9 @@ function Site() {
       return <BlockedScreen />;
     default:
       return (
-        <SessionProvider>
-          <SideMenuProvider>
-            <AccountModalProvider>
-              <SiteRouter />
-            </AccountModalProvider>
-          </SideMenuProvider>
-        </SessionProvider>
+        <SideMenuProvider>
+          <SiteRouter />
+        </SideMenuProvider>
       );
   }
 }

@@ -13,11 +13,13 @@ const DownloadPage = lazyScreen(() => import('./features/download/DownloadPage')
 const ComingSoon = lazyScreen(() => import('./features/common/ComingSoon'));
 const NotFound = lazyScreen(() => import('./features/common/NotFound'));
 const FeatureGate = lazyScreen(() => import('./features/common/FeatureGate'));
+const AgentHomePage = lazyScreen(() => import('./features/agent/AgentHomePage'));
 
 /** Routes that need a session send guests to /login, remembering where they were going. */
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  if (session.pending) return <div className="page page-loading" aria-busy="true" />;
   if (session.kind === 'guest') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }
@@ -78,14 +80,7 @@ export const routes: RouteObject[] = [
       </FeatureGate>
     ),
   },
-  {
-    path: '/agentHome',
-    element: (
-      <RequireSession>
-        <ComingSoon titleKey="AGENT" />
-      </RequireSession>
-    ),
-  },
+  { path: '/agentHome', element: <AgentHomePage /> },
   { path: '/download', element: <DownloadPage /> },
   { path: '*', element: <NotFound /> },
 ];

@@ -31,6 +31,12 @@ export function onApiError(listener: Listener) {
 }
 
 let requestLanguage: string | null = null;
+let authToken: string | null = null;
+
+/** The session token every call carries once a visitor has logged in. */
+export function setAuthToken(token: string | null) {
+  authToken = token;
+}
 
 /** Every call carries the page's language, so names and messages come back in it. */
 export function setRequestLanguage(lang: string) {
@@ -46,6 +52,7 @@ const http = ky.create({
     beforeRequest: [
       (request) => {
         if (requestLanguage) request.headers.set(LANGUAGE_HEADER, requestLanguage);
+        if (authToken) request.headers.set('Authorization', `Bearer ${authToken}`);
       },
     ],
   },

@@ -102,14 +102,19 @@ describe('routes', () => {
     expect(await screen.findByTestId(testId)).toBeInTheDocument();
   });
 
-  it.each(['/lottery', '/seaLottery', '/vnLottery', '/agentHome'])(
-    '%s sends a guest to the login popup',
-    async (path) => {
-      await renderSite(path);
-      expect(await screen.findByTestId('account-modal')).toBeInTheDocument();
-      await waitFor(() => expect(window.location.pathname).toBe('/'));
-    },
-  );
+  it('/agentHome shows the agent login to a guest', async () => {
+    await renderSite('/agentHome');
+    expect(await screen.findByTestId('agent-login-page')).toHaveTextContent('Entrada de agentes');
+    expect(screen.getByTestId('login-form')).toBeInTheDocument();
+    // The remember-me box is hidden on the agent page.
+    expect(screen.queryByLabelText('Lembrar-me')).toBeNull();
+  });
+
+  it.each(['/lottery', '/seaLottery', '/vnLottery'])('%s sends a guest to the login popup', async (path) => {
+    await renderSite(path);
+    expect(await screen.findByTestId('account-modal')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
 
   it('sets the page title from the section key and the brand name', async () => {
     await renderSite('/live');

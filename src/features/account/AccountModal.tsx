@@ -1,20 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import type { Banner } from '../../api/contract/content';
 import { Modal } from '../../ui/Modal';
+import { useSessionActor } from '../session/session';
 import { type AccountMode, useAccountModal } from './AccountModalContext';
+import { LoginForm, type LoginOutcome } from './LoginForm';
 
 const bannerGroup = { login: 'w_login', register: 'w_register' } as const;
 
-/** The account popup's shell: tabs and the group banner; the login and register forms plug in here. */
+/** The account popup: login and register tabs under the group banner (spec 2.4). */
 export function AccountModal() {
   const { t } = useTranslation();
   const { mode, open, close } = useAccountModal();
+  const session = useSessionActor();
   const [banner, setBanner] = useState<Banner | null>(null);
+  const [mustChange, setMustChange] = useState(false);
 
   useEffect(() => {
     if (!mode) return;
+    setMustChange(false);
     let live = true;
     call('announcements', { query: { types: 'banner', bannerGroup: bannerGroup[mode] } })
       .then((set) => live && setBanner(set.banners[0] ?? null))
@@ -23,6 +28,18 @@ export function AccountModal() {
       live = false;
     };
   }, [mode]);
+
+  const onLoggedIn = useCallback(
+    (outcome: LoginOutcome) => {
+      if (outcome.mustChangePassword) {
+        setMustChange(true);
+        return;
+      }
+      session.send({ type: 'LOGGED_IN', result: outcome.result });
+      close();
+    },
+    [session, close],
+  );
 
   if (!mode) return null;
   const tab = (m: AccountMode) => (
@@ -53,7 +70,15 @@ export function AccountModal() {
           {tab('login')}
           {tab('register')}
         </div>
-        <p className="account-soon">{t('account.coming_soon_text')}</p>
+        {mode === 'login' &&
+          (mustChange ? (
+            <p className="form-error" role="alert" data-testid="password-change-required">
+              {t('account.password_change_required')}
+            </p>
+          ) : (
+            <LoginForm onSwitchToRegister={() => open('register')} onDone={onLoggedIn} />
+          ))}
+        {mode === 'register' && <p className="account-soon">{t('account.coming_soon_text')}</p>}
       </div>
     </Modal>
   );

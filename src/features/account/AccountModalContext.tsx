@@ -1,23 +1,29 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { type AccountMode, accountModalMachine } from '../../machines/account-modal.machine';
+import { inspectOptions } from '../../machines/inspect';
 
-export type AccountMode = 'login' | 'register';
+export type { AccountMode };
 
-interface AccountModalState {
-  mode: AccountMode | null;
-  open(mode: AccountMode): void;
-  close(): void;
-}
-
-const Ctx = createContext<AccountModalState | null>(null);
+type ModalActor = ActorRefFrom<typeof accountModalMachine>;
+const Ctx = createContext<ModalActor | null>(null);
 
 export function AccountModalProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<AccountMode | null>(null);
-  const value = useMemo(() => ({ mode, open: setMode, close: () => setMode(null) }), [mode]);
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  const actor = useActorRef(accountModalMachine, inspectOptions());
+  return <Ctx.Provider value={actor}>{children}</Ctx.Provider>;
 }
 
 export function useAccountModal() {
-  const ctx = useContext(Ctx);
-  if (!ctx) throw new Error('useAccountModal outside AccountModalProvider');
-  return ctx;
+  const actor = useContext(Ctx);
+  if (!actor) throw new Error('useAccountModal outside AccountModalProvider');
+  const state = useSelector(actor, (s) => s.value);
+  return useMemo(
+    () => ({
+      mode: state === 'closed' ? null : (state as AccountMode),
+      open: (mode: AccountMode) => actor.send({ type: 'OPEN', mode }),
+      close: () => actor.send({ type: 'CLOSE' }),
+    }),
+    [actor, state],
+  );
 }

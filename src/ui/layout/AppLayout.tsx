@@ -1,8 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { AccountModal } from '../../features/account/AccountModal';
+import { AccountModalProvider } from '../../features/account/AccountModalContext';
+import { AccountModalSlot } from '../../features/account/AccountModalSlot';
 import { ScreenBoundary } from '../../features/common/ScreenBoundary';
+import { SessionDialogs } from '../../features/session/SessionDialogs';
+import { SessionProvider } from '../../features/session/session';
 import { sideMenuClosingPaths } from '../../routes';
+import { LoaderOverlay } from '../Loader';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
@@ -23,6 +27,16 @@ function useNavigationEffects() {
 }
 
 export function AppLayout() {
+  return (
+    <SessionProvider>
+      <AccountModalProvider>
+        <Frame />
+      </AccountModalProvider>
+    </SessionProvider>
+  );
+}
+
+function Frame() {
   const { pathname } = useLocation();
   const { open } = useSideMenu();
   useNavigationEffects();
@@ -46,7 +60,9 @@ export function AppLayout() {
         </main>
         <Footer />
       </div>
-      <AccountModal />
+      <AccountModalSlot />
+      <SessionDialogs />
+      <LoaderOverlay />
     </div>
   );
 }

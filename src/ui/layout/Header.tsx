@@ -6,6 +6,7 @@ import { useWhitelabel } from '../../features/site/SiteProvider';
 import { MenuIcon } from '../icons';
 import { GameNav } from './GameNav';
 import { Logo } from './Logo';
+import { MemberBlock } from './MemberBlock';
 import { useSideMenu } from './SideMenuContext';
 
 export function Header() {
@@ -38,7 +39,8 @@ export function Header() {
           <span className="hide-phone">
             <LanguageSelect />
           </span>
-          {session.kind === 'guest' && (
+          {session.member && <MemberBlock member={session.member} />}
+          {session.kind === 'guest' && !session.pending && (
             <>
               <button type="button" className="btn btn-ghost btn-login" onClick={() => navigate('/login')}>
                 {t('header.login')}

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { closePopups, expect, test } from './fixtures';
+
+async function logIn(page: Page, username: string, password: string) {
+  const modal = page.getByTestId('account-modal');
+  await modal.getByLabel('Nome de utilizador').fill(username);
+  await modal.getByLabel('Palavra-passe').fill(password);
+  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+test.describe('logging in and out', () => {
+  test('a member logs in from the header, keeps the session on reload, and logs out after confirming', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await closePopups(page);
+    await page.getByTestId('site-header').getByRole('button', { name: 'Entrar' }).click();
+    await logIn(page, 'demomember', 'Demo1234');
+    await expect(page.getByTestId('member-account')).toHaveText('demomember');
+    await expect(page.getByTestId('account-modal')).toBeHidden();
+
+    await page.reload();
+    await expect(page.getByTestId('member-account')).toHaveText('demomember');
+
+    await page.getByTestId('member-block').getByRole('button', { name: 'Sair' }).click();
+    const confirm = page.getByTestId('logout-confirm');
+    await expect(confirm).toContainText('Tem a certeza');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.getByTestId('member-account')).toHaveText('demomember');
+
+    await page.getByTestId('member-block').getByRole('button', { name: 'Sair' }).click();
+    await page.getByTestId('logout-confirm').getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByTestId('member-block')).toBeHidden();
+    await expect(page.getByTestId('site-header').getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a wrong password says so, and the third failure brings a captcha', async ({ page }) => {
+    await page.goto('/login');
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await logIn(page, 'demodownline', `wrong-${attempt}`);
+      await expect(page.getByTestId('login-error')).toHaveAttribute('data-code', 'INVALID_CREDENTIALS');
+    }
+    await expect(page.getByTestId('login-error')).toContainText(
+      'Nome de utilizador ou palavra-passe incorretos',
+    );
+    await expect(page.getByTestId('captcha-image')).toBeVisible();
+    await expect(page.getByTestId('captcha-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  });
+
+  test('a session token handed over in the address logs the visitor in and leaves the address', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/login');
+    await logIn(page, 'demomember', 'Demo1234');
+    await expect(page.getByTestId('member-account')).toHaveText('demomember');
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(`/help?token=${token}`);
+    await expect(fresh.getByTestId('member-account')).toHaveText('demomember');
+    await expect(fresh).toHaveURL(/\/help$/);
+    await other.close();
+  });
+
+  test('only agents log in on the agent page, and land on the agent home', async ({ page }) => {
+    await page.goto('/agentHome');
+    const form = page.getByTestId('agent-login-page');
+    await form.getByLabel('Nome de utilizador').fill('demomember');
+    await form.getByLabel('Palavra-passe').fill('Demo1234');
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.getByTestId('login-error')).toContainText('Apenas agentes podem iniciar sessão aqui');
+
+    await form.getByLabel('Palavra-passe').fill('Agent1234');
+    await form.getByLabel('Nome de utilizador').fill('demoagent');
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.getByTestId('coming-soon')).toHaveAttribute('data-title', 'AGENT');
+    await expect(page.getByTestId('member-account')).toHaveText('demoagent');
+    await expect(page).toHaveURL(/\/agentHome$/);
+  });
+});

@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LoginForm, type LoginOutcome } from '../account/LoginForm';
+import ComingSoon from '../common/ComingSoon';
+import { usePageTitle } from '../common/usePageTitle';
+import { useSession, useSessionActor } from '../session/session';
+
+/** The agent page: agents log in here (only agents may) and land on their home. */
+export default function AgentHomePage() {
+  const { t } = useTranslation();
+  usePageTitle('AGENT');
+  const session = useSession();
+  const actor = useSessionActor();
+  const onDone = useCallback(
+    (outcome: LoginOutcome) => {
+      if (!outcome.mustChangePassword) actor.send({ type: 'LOGGED_IN', result: outcome.result });
+    },
+    [actor],
+  );
+  if (session.pending) return <div className="page page-loading" aria-busy="true" />;
+  if (session.isAgent) return <ComingSoon titleKey="AGENT" />;
+  return (
+    <div className="page state-page" data-testid="agent-login-page">
+      <div className="state-card card agent-login">
+        <h1 className="page-title">{t('agent.login_title')}</h1>
+        {session.kind === 'guest' ? (
+          <LoginForm agentPage onDone={onDone} />
+        ) : (
+          <>
+            <p role="alert">{t('errors.AGENTS_ONLY')}</p>
+            <Link to="/" className="btn btn-primary">
+              {t('not_found.back_home')}
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../ui/Modal';
+import { useSessionActor } from './session';
+
+/** Logout confirmation (spec 2.4) and the session-expired notice (key in_been_out). */
+export function SessionDialogs() {
+  const { t } = useTranslation();
+  const actor = useSessionActor();
+  const confirming = useSelector(actor, (s) => s.matches('confirmingLogout'));
+  const expired = useSelector(actor, (s) => s.matches('expired'));
+  if (confirming) {
+    return (
+      <Modal
+        title={t('session.logout_title')}
+        onClose={() => actor.send({ type: 'CANCEL' })}
+        testId="logout-confirm"
+      >
+        <p>{t('session.logout_text')}</p>
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={() => actor.send({ type: 'CANCEL' })}>
+            {t('session.cancel')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'CONFIRM' })}>
+            {t('session.confirm')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+  if (expired) {
+    return (
+      <Modal
+        title={t('session.expired_title')}
+        onClose={() => actor.send({ type: 'ACKNOWLEDGE' })}
+        testId="session-expired"
+      >
+        <p>{t('session.in_been_out')}</p>
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => actor.send({ type: 'ACKNOWLEDGE' })}
+          >
+            {t('session.confirm')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+  return null;
+}

@@ -82,3 +82,24 @@ test.describe('logging in and out', () => {
     await expect(page).toHaveURL(/\/agentHome$/);
   });
 });
+
+test('a member on the weak default password must change it, then is logged in and taken home', async ({
+  page,
+}) => {
+  await page.goto('/help');
+  await page.getByTestId('site-header').getByRole('button', { name: 'Entrar' }).click();
+  await logIn(page, 'demoweak', 'Welcome123');
+  const form = page.getByTestId('change-password-form');
+  await expect(form).toContainText('tem de alterar a sua palavra-passe');
+  await form.getByLabel('Nova palavra-passe').fill('short');
+  await form.getByLabel('Confirmar palavra-passe').fill('other');
+  await form.getByRole('button', { name: 'Alterar palavra-passe' }).click();
+  await expect(form).toContainText('8-20 caracteres com letras e algarismos.');
+  await expect(form).toContainText('Confirmação incorreta');
+  await form.getByLabel('Nova palavra-passe').fill('Stronger456');
+  await form.getByLabel('Confirmar palavra-passe').fill('Stronger456');
+  await form.getByRole('button', { name: 'Alterar palavra-passe' }).click();
+  await expect(page.getByTestId('member-account')).toHaveText('demoweak');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('account-modal')).toBeHidden();
+});

@@ -162,14 +162,14 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
   });
 
   // Maintenance and region rules close the API; the few 'open' routes tell the client which screen to show.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (!isApiPath(request.url) || request.routeOptions.config.gate === 'open') return;
     const status = await system.status(request.brand, request.visitor);
     if (status === 1) throw new AppError('MAINTENANCE');
     if (status === 2) throw new AppError('REGION_BLOCKED', { ip: request.visitor.ip });
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.auth !== 'member') return;
     request.member = await accounts.authenticate(bearerToken(request.headers.authorization));
   });

@@ -52,7 +52,9 @@ const http = ky.create({
     beforeRequest: [
       (request) => {
         if (requestLanguage) request.headers.set(LANGUAGE_HEADER, requestLanguage);
-        if (authToken) request.headers.set('Authorization', `Bearer ${authToken}`);
+        if (authToken && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Bearer ${authToken}`);
+        }
       },
     ],
   },
@@ -99,7 +101,12 @@ async function toApiError(error: unknown): Promise<ApiError> {
 /** Calls one endpoint of the wire contract by its readable name and returns its validated value. */
 export async function call<N extends keyof Endpoints>(
   name: N,
-  input: { query?: QueryOf<N>; body?: BodyOf<N>; signal?: AbortSignal } = {},
+  input: {
+    query?: QueryOf<N>;
+    body?: BodyOf<N>;
+    signal?: AbortSignal /** A token other than the session's. */;
+    token?: string;
+  } = {},
 ): Promise<EndpointValue<N>> {
   const endpoint = paths[name];
   try {
@@ -108,6 +115,7 @@ export async function call<N extends keyof Endpoints>(
       searchParams: toSearchParams(input.query as Record<string, unknown> | undefined),
       ...(input.body !== undefined ? { json: input.body } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
+      ...(input.token ? { headers: { Authorization: `Bearer ${input.token}` } } : {}),
     });
     // The server checks every answer against its schema before sending it; here only the envelope.
     const data = (await response.json()) as Partial<Envelope<unknown>> | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   affiliateQuery,
+  changePasswordBody,
   freePlayBody,
   humanCheckChallenge,
   loginBody,
@@ -55,6 +56,7 @@ export const endpoints = {
   register: { ...paths.register, body: registerBody, value: loginResult },
   affiliate: { ...paths.affiliate, query: affiliateQuery, value: z.object({ valid: z.literal(true) }) },
   freePlay: { ...paths.freePlay, body: freePlayBody, value: loginResult },
+  changePassword: { ...paths.changePassword, body: changePasswordBody, value: loginResult },
   setLanguage: { ...paths.setLanguage, body: languagePreference, value: languagePreference },
 } as const;
 

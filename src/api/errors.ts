@@ -30,6 +30,8 @@ export const errorCatalogue = {
   INVALID_AFFILIATE: { status: 404, key: 'errors.INVALID_AFFILIATE' },
   FREE_PLAY_DISABLED: { status: 403, key: 'errors.FREE_PLAY_DISABLED' },
   REGISTRATION_DISABLED: { status: 403, key: 'errors.REGISTRATION_DISABLED' },
+  WRONG_OLD_PASSWORD: { status: 422, key: 'errors.WRONG_OLD_PASSWORD' },
+  PASSWORD_NOT_CHANGED: { status: 422, key: 'errors.PASSWORD_NOT_CHANGED' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

@@ -24,6 +24,7 @@ export const paths = {
   register: { method: 'PUT', path: '/wps/member/register' },
   affiliate: { method: 'GET', path: '/wps/agent/affiliate' },
   freePlay: { method: 'POST', path: '/wps/session/login/freeplay' },
+  changePassword: { method: 'POST', path: '/wps/member/password' },
 } as const;
 
 export type PathName = keyof typeof paths;

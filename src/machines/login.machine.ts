@@ -50,7 +50,12 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     input: {} as LoginInput,
     events: {} as LoginEvent,
-    output: {} as { result: LoginResult; mustChangePassword: boolean; agentPage: boolean },
+    output: {} as {
+      result: LoginResult;
+      mustChangePassword: boolean;
+      agentPage: boolean;
+      oldPassword?: string;
+    },
   },
   actors: {
     solveHumanCheck: requiredActor<string>('solveHumanCheck'),
@@ -172,9 +177,14 @@ export const loginMachine = setup({
     passwordChangeRequired: { type: 'final' },
     succeeded: { type: 'final' },
   },
-  output: ({ context }) => ({
-    result: context.result!,
-    mustChangePassword: context.result?.mustChangePassword != null,
-    agentPage: context.agentPage,
-  }),
+  output: ({ context }) => {
+    const mustChangePassword = context.result?.mustChangePassword != null;
+    return {
+      result: context.result!,
+      mustChangePassword,
+      agentPage: context.agentPage,
+      // The forced change needs the old password the member just typed, and nothing else ever does.
+      ...(mustChangePassword ? { oldPassword: context.values!.password } : {}),
+    };
+  },
 });

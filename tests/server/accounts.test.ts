@@ -298,3 +298,88 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect((await info(value.token)).statusCode).toBe(200);
   });
 });
+
+describe.each(databaseKinds)('password change on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  const login = async (username: string, password: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username, password, humanCheck: await solveHumanCheck(ctx.app) },
+    });
+    return body<LoginResult>(res);
+  };
+  const change = (token: string, payload: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/wps/member/password',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      payload,
+    });
+
+  it('replaces a weak password, ends every session and continues under a new token', async () => {
+    const first = await login('demoweak', 'Welcome123');
+    expect(first.value.mustChangePassword).toBe('weak');
+    const other = await login('demoweak', 'Welcome123');
+    const res = await change(first.value.token, {
+      oldPassword: 'Welcome123',
+      newPassword: 'Stronger456',
+      confirmNewPassword: 'Stronger456',
+    });
+    expect(res.statusCode).toBe(200);
+    const next = body<LoginResult>(res).value;
+    expect(next.mustChangePassword).toBeNull();
+    const me = (token: string) =>
+      ctx.app.inject({ url: '/wps/member/info', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(next.token)).statusCode).toBe(200);
+    expect(body(await me(first.value.token)).code).toBe('SESSION_EXPIRED');
+    expect(body(await me(other.value.token)).code).toBe('SESSION_EXPIRED');
+    expect((await login('demoweak', 'Stronger456')).value.mustChangePassword).toBeNull();
+    expect((await login('demoweak', 'Welcome123')).code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('refuses a wrong old password, a mismatch, a rule break, the same password and the weak default', async () => {
+    const { value } = await login('demoexpired', 'Expired1234');
+    const wrongOld = await change(value.token, {
+      oldPassword: 'nope',
+      newPassword: 'Better4567',
+      confirmNewPassword: 'Better4567',
+    });
+    expect(body(wrongOld).code).toBe('WRONG_OLD_PASSWORD');
+    const mismatch = await change(value.token, {
+      oldPassword: 'Expired1234',
+      newPassword: 'Better4567',
+      confirmNewPassword: 'Better4568',
+    });
+    expect(body<{ issues: unknown[] }>(mismatch).value.issues).toContainEqual({
+      path: 'body.confirmNewPassword',
+      message: 'Incorrect confirmation input',
+    });
+    const weakRule = await change(value.token, {
+      oldPassword: 'Expired1234',
+      newPassword: 'short',
+      confirmNewPassword: 'short',
+    });
+    expect(weakRule.statusCode).toBe(422);
+    const same = await change(value.token, {
+      oldPassword: 'Expired1234',
+      newPassword: 'Expired1234',
+      confirmNewPassword: 'Expired1234',
+    });
+    expect(body(same).code).toBe('PASSWORD_NOT_CHANGED');
+    const toDefault = await change(value.token, {
+      oldPassword: 'Expired1234',
+      newPassword: 'Welcome123',
+      confirmNewPassword: 'Welcome123',
+    });
+    expect(body(toDefault).code).toBe('PASSWORD_NOT_CHANGED');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/wps/member/password', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+});

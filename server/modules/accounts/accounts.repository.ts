@@ -53,6 +53,20 @@ export class AccountsRepository {
       .where(eq(members.id, memberId));
   }
 
+  /** Sets a new password and ends every session of the member, in one transaction. */
+  async replacePassword(memberId: number, passwordHash: string) {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(members)
+        .set({ passwordHash, passwordChangedAt: sql`now()` })
+        .where(eq(members.id, memberId));
+      await tx
+        .update(memberSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt)));
+    });
+  }
+
   async createSession(session: typeof memberSessions.$inferInsert) {
     await this.db.insert(memberSessions).values(session);
   }

@@ -106,6 +106,18 @@ export function accountsRoutes(deps: { accounts: AccountsService; humanCheck: Hu
 
     defineRoute(
       app,
+      endpoints.changePassword,
+      {
+        summary: 'Change the password (every other session ends)',
+        tags: ['accounts'],
+        auth: 'member',
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.changePassword(request.brand, request.member!, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
       endpoints.freePlay,
       { summary: 'Start a trial account with no credentials', tags: ['accounts'], rateLimit: strict },
       ({ request }) => accounts.freePlay(request.brand, caller(request)),

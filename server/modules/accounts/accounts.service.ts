@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   AGENT_TYPES,
+  type ChangePasswordBody,
   type LoginResult,
   type MemberInfo,
   type RegisterBody,
@@ -247,6 +248,43 @@ export class AccountsService {
     });
     if (!member) throw new AppError('USERNAME_TAKEN');
     return this.startSession(member, 'register', ctx, { passwordExpired: false, mustChangePassword: null });
+  }
+
+  /**
+   * Changes the password of a logged-in member (forced or voluntary): the old one must match, the new
+   * one must satisfy the brand's rule and be neither the old one nor the weak default. Every session of
+   * the member ends; this one continues under a new token.
+   */
+  async changePassword(
+    brand: Brand,
+    member: MemberRow,
+    body: ChangePasswordBody,
+    ctx: CallerContext,
+  ): Promise<LoginResult> {
+    const rules = await this.registerRules(brand);
+    const issues: Array<{ path: string; message: string }> = [];
+    const problem = checkField(body.newPassword, rules.password);
+    if (problem)
+      issues.push({ path: 'body.newPassword', message: translate(ctx.lang, problem.key, problem.params) });
+    if (body.confirmNewPassword !== body.newPassword) {
+      issues.push({
+        path: 'body.confirmNewPassword',
+        message: translate(ctx.lang, 'validation.confirm_mismatch'),
+      });
+    }
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
+    if (!(await verifyPassword(member.passwordHash, body.oldPassword)))
+      throw new AppError('WRONG_OLD_PASSWORD');
+    const weak = brand.weakPasswordHash
+      ? await verifyPassword(brand.weakPasswordHash, body.newPassword)
+      : false;
+    if (body.newPassword === body.oldPassword || weak) throw new AppError('PASSWORD_NOT_CHANGED');
+    await this.repo.replacePassword(member.id, await hashPassword(body.newPassword));
+    const updated = (await this.repo.findMemberById(member.id))!;
+    return this.startSession(updated, 'password-change', ctx, {
+      passwordExpired: false,
+      mustChangePassword: null,
+    });
   }
 
   /** A trial account with no credentials (user type 4): it browses, it cannot play or pay. */

@@ -114,3 +114,10 @@ export const humanCheckChallenge = z.object({
   parameters: z.record(z.string(), z.unknown()),
   signature: z.string().optional(),
 });
+
+export const changePasswordBody = z.object({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: z.string().max(128),
+  confirmNewPassword: z.string().max(128),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

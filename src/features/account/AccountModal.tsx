@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
+import type { LoginResult } from '../../api/contract/accounts';
 import type { Banner } from '../../api/contract/content';
 import { Modal } from '../../ui/Modal';
 import { useSessionActor } from '../session/session';
 import { type AccountMode, useAccountModal } from './AccountModalContext';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { LoginForm, type LoginOutcome } from './LoginForm';
 
 const bannerGroup = { login: 'w_login', register: 'w_register' } as const;
@@ -15,11 +18,12 @@ export function AccountModal() {
   const { mode, open, close } = useAccountModal();
   const session = useSessionActor();
   const [banner, setBanner] = useState<Banner | null>(null);
-  const [mustChange, setMustChange] = useState(false);
+  const [forcedChange, setForcedChange] = useState<LoginOutcome | null>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!mode) return;
-    setMustChange(false);
+    setForcedChange(null);
     let live = true;
     call('announcements', { query: { types: 'banner', bannerGroup: bannerGroup[mode] } })
       .then((set) => live && setBanner(set.banners[0] ?? null))
@@ -32,13 +36,23 @@ export function AccountModal() {
   const onLoggedIn = useCallback(
     (outcome: LoginOutcome) => {
       if (outcome.mustChangePassword) {
-        setMustChange(true);
+        setForcedChange(outcome);
         return;
       }
       session.send({ type: 'LOGGED_IN', result: outcome.result });
       close();
     },
     [session, close],
+  );
+
+  // Spec 4.5: after the change, load the member again, close the popup and go home.
+  const onPasswordChanged = useCallback(
+    (result: LoginResult) => {
+      session.send({ type: 'LOGGED_IN', result });
+      close();
+      navigate('/');
+    },
+    [session, close, navigate],
   );
 
   if (!mode) return null;
@@ -71,10 +85,13 @@ export function AccountModal() {
           {tab('register')}
         </div>
         {mode === 'login' &&
-          (mustChange ? (
-            <p className="form-error" role="alert" data-testid="password-change-required">
-              {t('account.password_change_required')}
-            </p>
+          (forcedChange ? (
+            <ChangePasswordForm
+              forced
+              token={forcedChange.result.token}
+              knownOldPassword={forcedChange.oldPassword ?? ''}
+              onDone={onPasswordChanged}
+            />
           ) : (
             <LoginForm onSwitchToRegister={() => open('register')} onDone={onLoggedIn} />
           ))}

@@ -50,6 +50,7 @@ const machine = loginMachine.provide({
 export interface LoginOutcome {
   result: LoginResult;
   mustChangePassword: boolean;
+  oldPassword?: string;
 }
 
 /** The username login form; the flow itself is the login machine. */

@@ -1,6 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { LoginResult } from '../../api/contract/accounts';
+import { ChangePasswordForm } from '../account/ChangePasswordForm';
 import { LoginForm, type LoginOutcome } from '../account/LoginForm';
 import ComingSoon from '../common/ComingSoon';
 import { usePageTitle } from '../common/usePageTitle';
@@ -12,19 +14,29 @@ export default function AgentHomePage() {
   usePageTitle('AGENT');
   const session = useSession();
   const actor = useSessionActor();
+  const [forcedChange, setForcedChange] = useState<LoginOutcome | null>(null);
   const onDone = useCallback(
     (outcome: LoginOutcome) => {
-      if (!outcome.mustChangePassword) actor.send({ type: 'LOGGED_IN', result: outcome.result });
+      if (outcome.mustChangePassword) setForcedChange(outcome);
+      else actor.send({ type: 'LOGGED_IN', result: outcome.result });
     },
     [actor],
   );
+  const onChanged = useCallback((result: LoginResult) => actor.send({ type: 'LOGGED_IN', result }), [actor]);
   if (session.pending) return <div className="page page-loading" aria-busy="true" />;
   if (session.isAgent) return <ComingSoon titleKey="AGENT" />;
   return (
     <div className="page state-page" data-testid="agent-login-page">
       <div className="state-card card agent-login">
         <h1 className="page-title">{t('agent.login_title')}</h1>
-        {session.kind === 'guest' ? (
+        {session.kind === 'guest' && forcedChange ? (
+          <ChangePasswordForm
+            forced
+            token={forcedChange.result.token}
+            knownOldPassword={forcedChange.oldPassword ?? ''}
+            onDone={onChanged}
+          />
+        ) : session.kind === 'guest' ? (
           <LoginForm agentPage onDone={onDone} />
         ) : (
           <>

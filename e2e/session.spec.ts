@@ -103,3 +103,32 @@ test('a member on the weak default password must change it, then is logged in an
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('account-modal')).toBeHidden();
 });
+
+test('a visitor from an invitation link registers; a bad code gets the warning popup first', async ({
+  page,
+}) => {
+  await page.goto('/?code=NOPE99');
+  await closePopups(page);
+  await page.getByTestId('site-header').getByRole('button', { name: 'Registar' }).click();
+  const form = page.getByTestId('register-form');
+  await expect(form.getByLabel('Código de convite')).toHaveValue('NOPE99');
+  await form.getByLabel('Nome de utilizador').fill('1bad');
+  await form.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(form).toContainText('6-16 caracteres: comece por uma letra, depois letras ou algarismos.');
+  await expect(form).toContainText('Confirme a idade e aceite os termos para continuar.');
+
+  const username = `e2e${Date.now().toString(36)}`;
+  await form.getByLabel('Nome de utilizador').fill(username);
+  await form.getByLabel(/^Palavra-passe/).fill('Secret123');
+  await form.getByLabel('Confirmar palavra-passe').fill('Secret123');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Criar conta' }).click();
+  const warning = page.getByTestId('affiliate-warning');
+  await expect(warning).toContainText('Código de convite inválido');
+  await warning.getByRole('button', { name: 'Confirmar' }).click();
+
+  await form.getByLabel('Código de convite').fill('AURORA01');
+  await form.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByTestId('member-account')).toHaveText(username);
+  await expect(page.getByTestId('account-modal')).toBeHidden();
+});

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { captureAffiliateCode } from './features/account/affiliate';
 import { applyTheme, resolveLanguage, storedTheme } from './features/preferences/storage';
 import { initI18n } from './i18n';
 import { setUpInspector } from './machines/inspect';
@@ -8,6 +9,7 @@ import './ui/theme.css';
 import './ui/layout/layout.css';
 
 applyTheme(storedTheme());
+captureAffiliateCode(window.location.search);
 await Promise.all([initI18n(resolveLanguage()), setUpInspector(window.location.search)]);
 
 createRoot(document.getElementById('root')!).render(

@@ -2,13 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
-import type { LoginResult } from '../../api/contract/accounts';
+import type { LoginResult, RegisterSettings } from '../../api/contract/accounts';
 import type { Banner } from '../../api/contract/content';
 import { Modal } from '../../ui/Modal';
 import { useSessionActor } from '../session/session';
 import { type AccountMode, useAccountModal } from './AccountModalContext';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { LoginForm, type LoginOutcome } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
 
 const bannerGroup = { login: 'w_login', register: 'w_register' } as const;
 
@@ -19,6 +20,10 @@ export function AccountModal() {
   const session = useSessionActor();
   const [banner, setBanner] = useState<Banner | null>(null);
   const [forcedChange, setForcedChange] = useState<LoginOutcome | null>(null);
+  const [settings, setSettings] = useState<RegisterSettings | null>(null);
+  useEffect(() => {
+    if (mode === 'register' && !settings) call('registerSettings').then(setSettings, () => setSettings(null));
+  }, [mode, settings]);
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -54,6 +59,9 @@ export function AccountModal() {
     },
     [session, close, navigate],
   );
+
+  // Spec 4.3: register, load the member, close the popup, go home.
+  const onRegistered = onPasswordChanged;
 
   if (!mode) return null;
   const tab = (m: AccountMode) => (
@@ -95,7 +103,12 @@ export function AccountModal() {
           ) : (
             <LoginForm onSwitchToRegister={() => open('register')} onDone={onLoggedIn} />
           ))}
-        {mode === 'register' && <p className="account-soon">{t('account.coming_soon_text')}</p>}
+        {mode === 'register' &&
+          (settings ? (
+            <RegisterForm settings={settings} onSwitchToLogin={() => open('login')} onDone={onRegistered} />
+          ) : (
+            <div className="spinner" aria-busy="true" />
+          ))}
       </div>
     </Modal>
   );

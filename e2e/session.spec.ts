@@ -132,3 +132,24 @@ test('a visitor from an invitation link registers; a bad code gets the warning p
   await expect(page.getByTestId('member-account')).toHaveText(username);
   await expect(page.getByTestId('account-modal')).toBeHidden();
 });
+
+test('free play starts a trial account that browses but is stopped from playing', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('free-play').click();
+  await expect(page.getByTestId('member-block')).toContainText('Conta de demonstração');
+  await expect(page.getByTestId('member-account')).toHaveText(/^trial\d{10}$/);
+  // A first login brings the member popups (executions A and F).
+  await expect(page.getByTestId('home-popups')).toContainText('Primeiro acesso');
+  await closePopups(page);
+  await page.getByTestId('hot-games').getByRole('button').first().click();
+  const notice = page.getByTestId('need-real-account');
+  await expect(notice).toContainText('precisa de uma conta real');
+  await notice.getByRole('button', { name: 'Criar conta real' }).click();
+  await expect(page.getByTestId('register-form')).toBeVisible();
+});
+
+test('a guest who picks a game is asked to log in', async ({ page }) => {
+  await page.goto('/rng');
+  await page.getByTestId('category-page').getByRole('button').first().click();
+  await expect(page.getByTestId('login-form')).toBeVisible();
+});

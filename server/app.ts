@@ -170,8 +170,11 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
   });
 
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.auth !== 'member') return;
-    request.member = await accounts.authenticate(bearerToken(request.headers.authorization));
+    const auth = request.routeOptions.config.auth;
+    if (!auth) return;
+    const token = bearerToken(request.headers.authorization);
+    if (auth === 'member') request.member = await accounts.authenticate(token);
+    else if (token) request.member = await accounts.authenticate(token).catch(() => null);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -14,8 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'open' routes answer during maintenance and to blocked regions (they tell the client which). */
     gate?: 'open';
-    /** 'member': the route needs a live session token. */
-    auth?: 'member';
+    /** 'member': the route needs a live session token; 'optional': a valid one is used when present. */
+    auth?: 'member' | 'optional';
   }
 }
 

@@ -17,7 +17,7 @@ export interface RouteOptions {
   summary: string;
   tags: string[];
   gate?: 'open';
-  auth?: 'member';
+  auth?: 'member' | 'optional';
   /** Per-address limit for this route, tighter than the global one (login, captcha, sms). */
   rateLimit?: { max: number; timeWindow: number };
 }
@@ -52,7 +52,7 @@ export function defineRoute<E extends EndpointDef>(
     schema: {
       summary: options.summary,
       tags: options.tags,
-      ...(options.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(options.auth === 'member' ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: envelope(endpoint.value) },

@@ -286,6 +286,24 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
   });
 
+  it('shows logged-in members popups of executions A and F, never B', async () => {
+    const { value } = await login({ username: 'demomember', password: 'Demo1234' });
+    const res = await ctx.app.inject({
+      url: '/wps/relay/MCSFE_getListAnnouncements?types=popup&execution=A,B,F',
+      headers: { authorization: `Bearer ${value.token}` },
+    });
+    const popups = body<{ popups: Array<{ execution: string }> }>(res).value.popups;
+    expect(popups.map((p) => p.execution).sort()).toEqual(['A', 'F']);
+    // A dead token is simply a guest here.
+    const stale = await ctx.app.inject({
+      url: '/wps/relay/MCSFE_getListAnnouncements?types=popup&execution=A,B,F',
+      headers: { authorization: `Bearer ${'x'.repeat(43)}` },
+    });
+    expect(
+      body<{ popups: Array<{ execution: string }> }>(stale).value.popups.map((p) => p.execution),
+    ).toEqual(['B', 'B']);
+  });
+
   it('starts a trial account with no credentials', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

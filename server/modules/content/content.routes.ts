@@ -4,9 +4,9 @@ import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
 import type { ContentService } from './content.service';
 
-// Sessions arrive with the account issue; until then every caller is a guest, and guests see only
-// popups of execution B whatever they ask for.
+/** Spec 4.7: guests see popups of execution B; logged-in members A, and F on their first login. */
 const GUEST_EXECUTIONS: Execution[] = ['B'];
+const MEMBER_EXECUTIONS: Execution[] = ['A', 'F'];
 
 export function contentRoutes(deps: { content: ContentService }) {
   return async (app: FastifyInstance) => {
@@ -15,12 +15,13 @@ export function contentRoutes(deps: { content: ContentService }) {
     defineRoute(
       app,
       endpoints.announcements,
-      { summary: 'Banners, notices, popups and promotions', tags: ['content'] },
+      { summary: 'Banners, notices, popups and promotions', tags: ['content'], auth: 'optional' },
       ({ request, query }) => {
-        const asked = query.execution ?? GUEST_EXECUTIONS;
+        const allowed = request.member ? MEMBER_EXECUTIONS : GUEST_EXECUTIONS;
+        const asked = query.execution ?? allowed;
         return content.announcementSet(request.brand, {
           types: query.types,
-          executions: asked.filter((e) => GUEST_EXECUTIONS.includes(e)),
+          executions: asked.filter((e) => allowed.includes(e)),
           bannerGroups: query.bannerGroup ?? null,
           lang: query.lang ?? request.lang,
         });

@@ -6,8 +6,10 @@ import type { LoginResult, RegisterSettings } from '../../api/contract/accounts'
 import type { Banner } from '../../api/contract/content';
 import { Modal } from '../../ui/Modal';
 import { useSessionActor } from '../session/session';
+import { useWhitelabel } from '../site/SiteProvider';
 import { type AccountMode, useAccountModal } from './AccountModalContext';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { FreePlayButton } from './FreePlayButton';
 import { LoginForm, type LoginOutcome } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -18,6 +20,7 @@ export function AccountModal() {
   const { t } = useTranslation();
   const { mode, open, close } = useAccountModal();
   const session = useSessionActor();
+  const { whitelabelVal } = useWhitelabel();
   const [banner, setBanner] = useState<Banner | null>(null);
   const [forcedChange, setForcedChange] = useState<LoginOutcome | null>(null);
   const [settings, setSettings] = useState<RegisterSettings | null>(null);
@@ -50,8 +53,9 @@ export function AccountModal() {
     [session, close],
   );
 
-  // Spec 4.5: after the change, load the member again, close the popup and go home.
-  const onPasswordChanged = useCallback(
+  // Spec 4.3, 4.5: after registering, changing the password or starting free play: load the member,
+  // close the popup and go home.
+  const enterSite = useCallback(
     (result: LoginResult) => {
       session.send({ type: 'LOGGED_IN', result });
       close();
@@ -59,9 +63,6 @@ export function AccountModal() {
     },
     [session, close, navigate],
   );
-
-  // Spec 4.3: register, load the member, close the popup, go home.
-  const onRegistered = onPasswordChanged;
 
   if (!mode) return null;
   const tab = (m: AccountMode) => (
@@ -98,14 +99,17 @@ export function AccountModal() {
               forced
               token={forcedChange.result.token}
               knownOldPassword={forcedChange.oldPassword ?? ''}
-              onDone={onPasswordChanged}
+              onDone={enterSite}
             />
           ) : (
-            <LoginForm onSwitchToRegister={() => open('register')} onDone={onLoggedIn} />
+            <>
+              <LoginForm onSwitchToRegister={() => open('register')} onDone={onLoggedIn} />
+              {whitelabelVal.FREEPLAY3 && <FreePlayButton onDone={enterSite} />}
+            </>
           ))}
         {mode === 'register' &&
           (settings ? (
-            <RegisterForm settings={settings} onSwitchToLogin={() => open('login')} onDone={onRegistered} />
+            <RegisterForm settings={settings} onSwitchToLogin={() => open('login')} onDone={enterSite} />
           ) : (
             <div className="spinner" aria-busy="true" />
           ))}

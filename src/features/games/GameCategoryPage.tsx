@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { SectionKey } from '../../api/contract/common';
 import { CategoryIcon } from '../../ui/icons';
-import { useAccountModal } from '../account/AccountModalContext';
 import { usePageTitle } from '../common/usePageTitle';
-import { useSession } from '../session/session';
+import { useRealAccountGuard } from '../session/guards';
 import { useGameMenus } from './useGameMenus';
 
 /** A game category: its vendors in server order. Picking one needs an account (spec 4.6). */
@@ -11,8 +10,7 @@ export default function GameCategoryPage({ section }: { section: SectionKey }) {
   const { t } = useTranslation();
   usePageTitle(section);
   const menus = useGameMenus();
-  const session = useSession();
-  const account = useAccountModal();
+  const guard = useRealAccountGuard();
   const vendors = menus?.find((m) => m.gameType === section)?.vendors ?? [];
   return (
     <div className="page category-page" data-testid="category-page" data-section={section}>
@@ -41,7 +39,7 @@ export default function GameCategoryPage({ section }: { section: SectionKey }) {
                 type="button"
                 className="vendor-card card"
                 disabled={v.status === 'maintenance'}
-                onClick={() => session.kind === 'guest' && account.open('login')}
+                onClick={() => guard()}
               >
                 <img src={v.iconUrl} alt="" width={160} height={64} loading="lazy" />
                 <strong>{v.accountTypeName}</strong>

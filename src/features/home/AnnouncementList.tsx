@@ -3,8 +3,7 @@ import type { Announcement } from '../../api/contract/content';
 import { formatDateTime } from '../../ui/format';
 import { ChevronDown } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
-import { useAccountModal } from '../account/AccountModalContext';
-import { useSession } from '../session/session';
+import { useRealAccountGuard } from '../session/guards';
 
 /** Spec 2.4: titles with start times; one item expanded at a time; a link to the reward centre. */
 export function AnnouncementList({
@@ -17,8 +16,7 @@ export function AnnouncementList({
   onToggle: (index: number) => void;
 }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const account = useAccountModal();
+  const guard = useRealAccountGuard();
   return (
     <div className="ann-list">
       <ul>
@@ -38,16 +36,10 @@ export function AnnouncementList({
           );
         })}
       </ul>
-      {/* The reward centre is a member-centre page: guests are asked to log in first (spec 4.6). */}
-      {session.kind === 'guest' && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm ann-reward-link"
-          onClick={() => account.open('login')}
-        >
-          {t('popups.reward_centre')}
-        </button>
-      )}
+      {/* The reward centre is a member-centre page (spec 4.6); it opens with the member centre. */}
+      <button type="button" className="btn btn-ghost btn-sm ann-reward-link" onClick={() => guard()}>
+        {t('popups.reward_centre')}
+      </button>
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../api/contract/games';
-import { useAccountModal } from '../account/AccountModalContext';
-import { useSession } from '../session/session';
+import { useRealAccountGuard } from '../session/guards';
 
-/** Game tiles; guests who pick one are asked to log in (spec 4.6), the launch itself comes with the games issue. */
+/** Game tiles; picking one needs a real account (spec 4.6). */
 export function GameGrid({ games, testId }: { games: GameItem[]; testId?: string }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const account = useAccountModal();
+  const guard = useRealAccountGuard();
   return (
     <ul className="game-grid" data-testid={testId}>
       {games.map((g) => (
@@ -15,7 +13,8 @@ export function GameGrid({ games, testId }: { games: GameItem[]; testId?: string
           <button
             type="button"
             className="game-tile"
-            onClick={() => session.kind === 'guest' && account.open('login')}
+            // Launching games comes with the games issue; until then members simply stay here.
+            onClick={() => guard()}
           >
             <img src={g.imageUrl} alt="" width={240} height={240} loading="lazy" />
             <span className="game-tile-play">{t('home.play')}</span>

@@ -45,11 +45,23 @@ export function executionsFor(kind: 'guest' | 'trial' | 'member', firstLogin = f
   return firstLogin ? ['A', 'F'] : ['A'];
 }
 
+/** A new session (login, logout) asks again with its own popup executions. */
 export function HomePopups() {
-  const { t } = useTranslation();
   const session = useSession();
+  if (session.pending) return null;
+  return (
+    <SessionPopups
+      key={`${session.kind}:${session.firstLogin}`}
+      kind={session.kind}
+      firstLogin={session.firstLogin}
+    />
+  );
+}
+
+function SessionPopups({ kind, firstLogin }: { kind: 'guest' | 'trial' | 'member'; firstLogin: boolean }) {
+  const { t } = useTranslation();
   const [state, send] = useMachine(machine, {
-    input: { executions: executionsFor(session.kind), closedForSession: closedThisSession() },
+    input: { executions: executionsFor(kind, firstLogin), closedForSession: closedThisSession() },
     ...inspectOptions(),
   });
   if (!state.matches('open')) return null;

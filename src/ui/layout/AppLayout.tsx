@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { AccountModalProvider } from '../../features/account/AccountModalContext';
 import { AccountModalSlot } from '../../features/account/AccountModalSlot';
 import { ScreenBoundary } from '../../features/common/ScreenBoundary';
+import { GuardProvider } from '../../features/session/guards';
 import { SessionDialogs } from '../../features/session/SessionDialogs';
 import { SessionProvider } from '../../features/session/session';
 import { sideMenuClosingPaths } from '../../routes';
@@ -30,7 +31,9 @@ export function AppLayout() {
   return (
     <SessionProvider>
       <AccountModalProvider>
-        <Frame />
+        <GuardProvider>
+          <Frame />
+        </GuardProvider>
       </AccountModalProvider>
     </SessionProvider>
   );

@@ -1,0 +1,58 @@
+import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../ui/Modal';
+import { useAccountModal } from '../account/AccountModalContext';
+import { useSession } from './session';
+
+const TrialNotice = createContext<(() => void) | null>(null);
+
+/** Holds the "a real account is needed" dialog for trial players (spec 2.4: key in_need_true_account). */
+export function GuardProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const account = useAccountModal();
+  const show = useCallback(() => setOpen(true), []);
+  return (
+    <TrialNotice.Provider value={show}>
+      {children}
+      {open && (
+        <Modal title={t('session.notice_title')} onClose={() => setOpen(false)} testId="need-real-account">
+          <p>{t('session.in_need_true_account')}</p>
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+              {t('session.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-accent"
+              onClick={() => {
+                setOpen(false);
+                account.open('register');
+              }}
+            >
+              {t('session.in_increase_submit')}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </TrialNotice.Provider>
+  );
+}
+
+/**
+ * Spec 4.6: actions that need a real account (playing, the member and account centres). Guests get the
+ * login popup, trial players the notice, members go ahead.
+ */
+export function useRealAccountGuard() {
+  const session = useSession();
+  const account = useAccountModal();
+  const trialNotice = useContext(TrialNotice);
+  return useCallback(
+    (action?: () => void) => {
+      if (session.kind === 'guest') account.open('login');
+      else if (session.kind === 'trial') trialNotice?.();
+      else action?.();
+    },
+    [session.kind, account, trialNotice],
+  );
+}

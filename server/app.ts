@@ -28,6 +28,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { HumanCheckService } from './modules/accounts/human-check';
+import { SmsVerification } from './modules/accounts/sms-verification';
 import { artRoutes } from './modules/art/art.routes';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
@@ -37,6 +38,7 @@ import { ContentService } from './modules/content/content.service';
 import { GamesRepository } from './modules/games/games.repository';
 import { gamesRoutes } from './modules/games/games.routes';
 import { GamesService } from './modules/games/games.service';
+import { OutboxMessenger } from './modules/messaging/messenger';
 import type { CountryLookup } from './modules/system/region';
 import { SystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
@@ -46,12 +48,19 @@ export interface AppDeps {
   config: Config;
   db: Database;
   countryLookup?: CountryLookup | null;
+  /** Serve /api/dev/outbox (see OUTBOX_VIEW). */
+  outboxView?: boolean;
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
-export async function buildApp({ config, db, countryLookup = null }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  countryLookup = null,
+  outboxView = false,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -80,10 +89,13 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
     },
     config.HUMAN_CHECK_COST,
   );
+  const messenger = new OutboxMessenger(db, config.NODE_ENV === 'development' ? app.log : undefined);
   const accounts = new AccountsService(
     new AccountsRepository(db),
     brands,
     humanCheck,
+    new SmsVerification(db, messenger),
+    messenger,
     config.SESSION_TTL_HOURS * 3_600_000,
   );
 
@@ -204,7 +216,7 @@ export async function buildApp({ config, db, countryLookup = null }: AppDeps): P
   await app.register(gamesRoutes({ games }));
   await app.register(contentRoutes({ content }));
   await app.register(artRoutes());
-  await app.register(accountsRoutes({ accounts, humanCheck }));
+  await app.register(accountsRoutes({ accounts, humanCheck, messenger, outboxView }));
 
   const indexFile = path.join(config.staticDir, 'index.html');
   const hasSpa = existsSync(indexFile);

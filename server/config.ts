@@ -18,6 +18,11 @@ const configSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   GEOIP_DB: z.string().optional(),
   DEMO_SEED: booleanFlag,
+  /**
+   * Shows the SMS and email outbox at /api/dev/outbox so a demo or a test can read the codes it sent.
+   * Unset: on for the embedded database (the demo), off with DATABASE_URL. Never turn it on with real users.
+   */
+  OUTBOX_VIEW: z.enum(['true', 'false']).optional(),
   /** Puts every brand in maintenance (status 1) whatever the database says: for deploys and incidents. */
   MAINTENANCE_MODE: booleanFlag,
   STATIC_DIR: z.string().default('./dist'),

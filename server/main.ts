@@ -19,6 +19,7 @@ const app = await buildApp({
   config,
   db: handle.db,
   countryLookup: await openCountryLookup(config.GEOIP_DB),
+  outboxView: config.OUTBOX_VIEW ? config.OUTBOX_VIEW === 'true' : handle.kind === 'pglite',
 });
 
 let closing = false;

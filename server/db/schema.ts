@@ -324,6 +324,8 @@ export const members = pgTable(
     /** Other contact fields of the registration form (qq, line, whatsapp, facebook, wechat, idNumber). */
     contacts: jsonb('contacts').$type<Record<string, string>>().notNull().default({}),
     status: text('status').notNull().default('active'),
+    /** Set when a password was reset by email: the member must choose a new one at the next login. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -403,4 +405,24 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/** One-time SMS codes: stored hashed, short-lived, with a limited number of tries. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    /** 'login', 'register' or 'reset'. */
+    purpose: text('purpose').notNull(),
+    /** Dialing code and national number, digits only: "5511987654321". */
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: inet('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.brandId, t.phone, t.purpose, t.createdAt)],
 );

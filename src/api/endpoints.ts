@@ -2,13 +2,19 @@ import { z } from 'zod';
 import {
   affiliateQuery,
   changePasswordBody,
+  countryEntry,
+  forgotByEmailBody,
   freePlayBody,
   humanCheckChallenge,
   loginBody,
   loginResult,
   memberInfo,
   registerBody,
+  registerMobileBody,
   registerSettings,
+  resetByPhoneBody,
+  smsRequestBody,
+  smsSent,
 } from './contract/accounts';
 import { announcementSet, announcementsQuery, liveModel } from './contract/content';
 import {
@@ -57,6 +63,25 @@ export const endpoints = {
   affiliate: { ...paths.affiliate, query: affiliateQuery, value: z.object({ valid: z.literal(true) }) },
   freePlay: { ...paths.freePlay, body: freePlayBody, value: loginResult },
   changePassword: { ...paths.changePassword, body: changePasswordBody, value: loginResult },
+  smsNoLogin: { ...paths.smsNoLogin, body: smsRequestBody, value: smsSent },
+  smsRegister: { ...paths.smsRegister, body: smsRequestBody.omit({ purpose: true }), value: smsSent },
+  registerMobile: { ...paths.registerMobile, body: registerMobileBody, value: loginResult },
+  forgotByEmail: { ...paths.forgotByEmail, body: forgotByEmailBody, value: z.null() },
+  resetByPhone: { ...paths.resetByPhone, body: resetByPhoneBody, value: z.null() },
+  countries: { ...paths.countries, value: z.array(countryEntry) },
+  outbox: {
+    ...paths.outbox,
+    query: z.object({ recipient: z.string().min(3).max(128) }),
+    value: z.array(
+      z.object({
+        channel: z.string(),
+        recipient: z.string(),
+        subject: z.string().nullable(),
+        body: z.string(),
+        createdAt: z.number(),
+      }),
+    ),
+  },
   setLanguage: { ...paths.setLanguage, body: languagePreference, value: languagePreference },
 } as const;
 

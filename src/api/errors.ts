@@ -32,6 +32,13 @@ export const errorCatalogue = {
   REGISTRATION_DISABLED: { status: 403, key: 'errors.REGISTRATION_DISABLED' },
   WRONG_OLD_PASSWORD: { status: 422, key: 'errors.WRONG_OLD_PASSWORD' },
   PASSWORD_NOT_CHANGED: { status: 422, key: 'errors.PASSWORD_NOT_CHANGED' },
+  SMS_TOO_SOON: { status: 429, key: 'errors.SMS_TOO_SOON' },
+  SMS_TOO_MANY: { status: 429, key: 'errors.SMS_TOO_MANY' },
+  SMS_CODE_INVALID: { status: 422, key: 'errors.SMS_CODE_INVALID' },
+  SMS_CODE_EXPIRED: { status: 422, key: 'errors.SMS_CODE_EXPIRED' },
+  SMS_DISABLED: { status: 403, key: 'errors.SMS_DISABLED' },
+  MOBILE_TAKEN: { status: 409, key: 'errors.MOBILE_TAKEN' },
+  ACCOUNT_NOT_FOUND: { status: 404, key: 'errors.ACCOUNT_NOT_FOUND' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

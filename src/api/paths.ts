@@ -25,6 +25,13 @@ export const paths = {
   affiliate: { method: 'GET', path: '/wps/agent/affiliate' },
   freePlay: { method: 'POST', path: '/wps/session/login/freeplay' },
   changePassword: { method: 'POST', path: '/wps/member/password' },
+  smsNoLogin: { method: 'POST', path: '/wps/verification/sms/noLogin' },
+  smsRegister: { method: 'POST', path: '/wps/verification/sms/register' },
+  registerMobile: { method: 'PUT', path: '/wps/member/register/mobile' },
+  forgotByEmail: { method: 'POST', path: '/wps/member/password/email' },
+  resetByPhone: { method: 'POST', path: '/wps/member/password/verification' },
+  countries: { method: 'GET', path: '/wps/system/countries' },
+  outbox: { method: 'GET', path: '/api/dev/outbox' },
 } as const;
 
 export type PathName = keyof typeof paths;

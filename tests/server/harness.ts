@@ -48,7 +48,12 @@ export async function createTestContext(
     HUMAN_CHECK_COST: '1',
     ...options.env,
   });
-  const app = await buildApp({ config, db: handle.db, countryLookup: options.countryLookup ?? null });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    countryLookup: options.countryLookup ?? null,
+    outboxView: true,
+  });
   await app.ready();
   return {
     app,

@@ -8,7 +8,15 @@ export const DEMO_WEAK_PASSWORD = 'Welcome123';
 
 /** Documented in the README; created only on the embedded database or with DEMO_SEED. */
 export const demoAccounts = [
-  { username: 'demomember', password: 'Demo1234', userType: 0, nickname: 'Demo Member' },
+  {
+    username: 'demomember',
+    password: 'Demo1234',
+    userType: 0,
+    nickname: 'Demo Member',
+    email: 'demo@aurora.example',
+    countryDialingCode: '55',
+    mobile: '11987654321',
+  },
   {
     username: 'demoagent',
     password: 'Agent1234',
@@ -61,6 +69,9 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
           affiliateCode: 'affiliateCode' in account ? account.affiliateCode : null,
           parentId: 'parent' in account ? (ids.get(account.parent) ?? null) : null,
           passwordChangedAt: new Date(Date.now() - ageDays * 86_400_000),
+          email: 'email' in account ? account.email : null,
+          countryDialingCode: 'countryDialingCode' in account ? account.countryDialingCode : null,
+          mobile: 'mobile' in account ? account.mobile : null,
         })
         .returning({ id: members.id });
       ids.set(account.username, row!.id);

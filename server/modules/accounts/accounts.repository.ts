@@ -23,6 +23,25 @@ export class AccountsRepository {
     return row;
   }
 
+  async findMemberByPhone(
+    brandId: number,
+    dialingCode: string,
+    mobile: string,
+  ): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(members)
+      .where(
+        and(
+          eq(members.brandId, brandId),
+          eq(members.countryDialingCode, dialingCode),
+          eq(members.mobile, mobile),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
   async findMemberById(id: number): Promise<MemberRow | undefined> {
     const [row] = await this.db.select().from(members).where(eq(members.id, id));
     return row;
@@ -54,11 +73,11 @@ export class AccountsRepository {
   }
 
   /** Sets a new password and ends every session of the member, in one transaction. */
-  async replacePassword(memberId: number, passwordHash: string) {
+  async replacePassword(memberId: number, passwordHash: string, mustChange = false) {
     await this.db.transaction(async (tx) => {
       await tx
         .update(members)
-        .set({ passwordHash, passwordChangedAt: sql`now()` })
+        .set({ passwordHash, passwordChangedAt: sql`now()`, mustChangePassword: mustChange })
         .where(eq(members.id, memberId));
       await tx
         .update(memberSessions)

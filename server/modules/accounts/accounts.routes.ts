@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countries } from '../../../src/api/countries';
 import { endpoints } from '../../../src/api/endpoints';
 import { bearerToken } from '../../http/context';
 import { defineRoute } from '../../http/route';
+import type { OutboxMessenger } from '../messaging/messenger';
 import type { AccountsService, CallerContext } from './accounts.service';
 import type { HumanCheckService } from './human-check';
 
@@ -17,7 +19,12 @@ function caller(request: FastifyRequest): CallerContext {
   };
 }
 
-export function accountsRoutes(deps: { accounts: AccountsService; humanCheck: HumanCheckService }) {
+export function accountsRoutes(deps: {
+  accounts: AccountsService;
+  humanCheck: HumanCheckService;
+  messenger: OutboxMessenger;
+  outboxView: boolean;
+}) {
   return async (app: FastifyInstance) => {
     const { accounts, humanCheck } = deps;
 
@@ -115,6 +122,84 @@ export function accountsRoutes(deps: { accounts: AccountsService; humanCheck: Hu
       },
       ({ request, body }) => accounts.changePassword(request.brand, request.member!, body, caller(request)),
     );
+
+    defineRoute(
+      app,
+      endpoints.smsNoLogin,
+      {
+        summary: 'Send a code by SMS to log in or to reset a password',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.sendNoLoginCode(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.smsRegister,
+      {
+        summary: 'Send a code by SMS to verify a mobile number at registration',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.sendRegisterCode(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.registerMobile,
+      {
+        summary: 'Register by mobile number (it becomes the username)',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.registerByMobile(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.forgotByEmail,
+      {
+        summary: 'Forgot password: email a temporary one (to be changed at the next login)',
+        tags: ['accounts'],
+        rateLimit: { max: 5, timeWindow: 60_000 },
+      },
+      ({ request, body }) => accounts.forgotByEmail(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.resetByPhone,
+      {
+        summary: 'Forgot password: set a new one with a code sent by SMS',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.resetByPhone(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.countries,
+      { summary: 'Countries and dialing codes for mobile numbers', tags: ['accounts'] },
+      () => countries.map((c) => ({ ...c })),
+    );
+
+    if (deps.outboxView) {
+      defineRoute(
+        app,
+        endpoints.outbox,
+        { summary: 'Demo and tests only: the latest SMS and emails sent to a recipient', tags: ['dev'] },
+        async ({ request, query }) =>
+          (await deps.messenger.latest(request.brand.id, query.recipient)).map((m) => ({
+            channel: m.channel,
+            recipient: m.recipient,
+            subject: m.subject,
+            body: m.body,
+            createdAt: m.createdAt.getTime(),
+          })),
+      );
+    }
 
     defineRoute(
       app,

@@ -6,19 +6,23 @@ import {
   type MemberInfo,
   type RegisterBody,
   type RegisterFieldName,
+  type RegisterMobileBody,
   TRIAL_TYPE,
 } from '../../../src/api/contract/accounts';
 import type { LanguageCode } from '../../../src/api/contract/common';
+import { DIALING_CODES, MOBILE_PATTERN } from '../../../src/api/countries';
 import { isLanguage } from '../../../src/api/languages';
 import { checkField, type FieldRule } from '../../../src/api/patterns';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import type { Brand, BrandService } from '../brand/brand.service';
+import type { Messenger } from '../messaging/messenger';
 import type { AccountsRepository, MemberRow } from './accounts.repository';
 import { renderCaptcha } from './captcha-image';
 import { hashPassword, hashToken, newToken, randomDigits, verifyPassword } from './credentials';
 import type { HumanCheckService } from './human-check';
 import { defaultRegisterRules } from './register-rules';
+import { phoneOf, type SmsVerification } from './sms-verification';
 
 export interface CallerContext {
   ip: string;
@@ -51,6 +55,8 @@ export class AccountsService {
     private readonly repo: AccountsRepository,
     private readonly brands: BrandService,
     private readonly humanCheck: HumanCheckService,
+    private readonly sms: SmsVerification,
+    private readonly messenger: Messenger,
     private readonly sessionTtlMs: number,
   ) {}
 
@@ -80,12 +86,15 @@ export class AccountsService {
     body: {
       username: string;
       password: string;
+      type?: 'username' | 'sms' | undefined;
+      countryDialingCode?: string | undefined;
       captcha?: string | undefined;
       humanCheck?: string | undefined;
       agentLogin?: boolean | undefined;
     },
     ctx: CallerContext,
   ): Promise<LoginResult> {
+    if (body.type === 'sms') return this.loginBySms(brand, body, ctx);
     const username = body.username.toLowerCase();
     const since = new Date(Date.now() - FAILURE_WINDOW_MS);
     const failures = await this.repo.recentFailures(brand.id, username, ctx.ip, since);
@@ -113,7 +122,13 @@ export class AccountsService {
       brand.passwordMaxAgeDays !== null &&
       member.passwordChangedAt.getTime() + brand.passwordMaxAgeDays * 86_400_000 < Date.now();
     const weak = brand.weakPasswordHash ? await verifyPassword(brand.weakPasswordHash, body.password) : false;
-    const mustChangePassword = weak ? 'weak' : expired && options.PWDEXPFORCECHANGE3 ? 'expired' : null;
+    const mustChangePassword = member.mustChangePassword
+      ? 'reset'
+      : weak
+        ? 'weak'
+        : expired && options.PWDEXPFORCECHANGE3
+          ? 'expired'
+          : null;
     return this.startSession(member, 'username', ctx, { passwordExpired: expired, mustChangePassword });
   }
 
@@ -202,11 +217,18 @@ export class AccountsService {
     return agent;
   }
 
-  async register(brand: Brand, body: RegisterBody, ctx: CallerContext): Promise<LoginResult> {
+  async register(
+    brand: Brand,
+    body: RegisterBody,
+    ctx: CallerContext,
+    how: { byMobile: boolean } = { byMobile: false },
+  ): Promise<LoginResult> {
     const options = await this.brands.options(brand.id);
-    if (!options.USERNAMEREG3) throw new AppError('REGISTRATION_DISABLED');
+    if (!how.byMobile && !options.USERNAMEREG3) throw new AppError('REGISTRATION_DISABLED');
     await this.humanCheck.verify(body.humanCheck);
     const rules = await this.registerRules(brand);
+    // By mobile, the number is the username: it answers to the mobile rule, not the username one.
+    if (how.byMobile) rules.username = { ...rules.username, enabled: false };
 
     const issues: Array<{ path: string; message: string }> = [];
     for (const [field, rule] of Object.entries(rules) as Array<[RegisterFieldName, FieldRule]>) {
@@ -285,6 +307,141 @@ export class AccountsService {
       passwordExpired: false,
       mustChangePassword: null,
     });
+  }
+
+  /** Spec 4.2: the mobile number and the code it received; no password, no human check, no forced change. */
+  private async loginBySms(
+    brand: Brand,
+    body: {
+      username: string;
+      password: string;
+      countryDialingCode?: string | undefined;
+      agentLogin?: boolean | undefined;
+    },
+    ctx: CallerContext,
+  ): Promise<LoginResult> {
+    const options = await this.brands.options(brand.id);
+    if (!options.MOBILEVERCODELOGIN3) throw new AppError('SMS_DISABLED');
+    if (!body.countryDialingCode || !MOBILE_PATTERN.test(body.username)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        {},
+        { issues: [{ path: 'body.username', message: translate(ctx.lang, 'validation.mobile') }] },
+      );
+    }
+    await this.sms.consume(brand, phoneOf(body.countryDialingCode, body.username), 'login', body.password);
+    const member = await this.repo.findMemberByPhone(brand.id, body.countryDialingCode, body.username);
+    if (!member) throw new AppError('INVALID_CREDENTIALS', {}, { captchaRequired: false });
+    if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    if (body.agentLogin && !isAgentType(member.userType)) throw new AppError('AGENTS_ONLY');
+    return this.startSession(member, 'sms', ctx, { passwordExpired: false, mustChangePassword: null });
+  }
+
+  /** Codes for logging in or resetting a password by phone; the answer never tells whether the number exists. */
+  async sendNoLoginCode(
+    brand: Brand,
+    body: {
+      mobileNum: string;
+      countryDialingCode: string;
+      humanCheck?: string | undefined;
+      purpose: 'login' | 'reset';
+    },
+    ctx: CallerContext,
+  ) {
+    const options = await this.brands.options(brand.id);
+    if (body.purpose === 'login' && !options.MOBILEVERCODELOGIN3) throw new AppError('SMS_DISABLED');
+    await this.humanCheck.verify(body.humanCheck);
+    return this.sms.send(
+      brand,
+      phoneOf(body.countryDialingCode, body.mobileNum),
+      body.purpose,
+      ctx.ip,
+      ctx.lang,
+    );
+  }
+
+  async sendRegisterCode(
+    brand: Brand,
+    body: { mobileNum: string; countryDialingCode: string; humanCheck?: string | undefined },
+    ctx: CallerContext,
+  ) {
+    await this.humanCheck.verify(body.humanCheck);
+    if (await this.repo.findMemberByPhone(brand.id, body.countryDialingCode, body.mobileNum)) {
+      throw new AppError('MOBILE_TAKEN');
+    }
+    return this.sms.send(
+      brand,
+      phoneOf(body.countryDialingCode, body.mobileNum),
+      'register',
+      ctx.ip,
+      ctx.lang,
+    );
+  }
+
+  /** Spec 4.3: the mobile number becomes the username; with REGMOBVERF3 its code must be given. */
+  async registerByMobile(brand: Brand, body: RegisterMobileBody, ctx: CallerContext): Promise<LoginResult> {
+    const options = await this.brands.options(brand.id);
+    if (!options.MOBILENUMREG3) throw new AppError('REGISTRATION_DISABLED');
+    const mobile = body.mobileNum ?? '';
+    const dialing = body.countryDialingCode ?? '';
+    const issues: Array<{ path: string; message: string }> = [];
+    if (!MOBILE_PATTERN.test(mobile) || !DIALING_CODES.includes(dialing)) {
+      issues.push({ path: 'body.mobileNum', message: translate(ctx.lang, 'validation.mobile') });
+    }
+    if (options.REGMOBVERF3 && !body.verificationCode) {
+      issues.push({ path: 'body.verificationCode', message: translate(ctx.lang, 'errors.SMS_CODE_INVALID') });
+    }
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
+    if (await this.repo.findMemberByPhone(brand.id, dialing, mobile)) throw new AppError('MOBILE_TAKEN');
+    if (options.REGMOBVERF3)
+      await this.sms.consume(brand, phoneOf(dialing, mobile), 'register', body.verificationCode!);
+    return this.register(brand, { ...body, username: mobile }, ctx, { byMobile: true });
+  }
+
+  /** Spec 4.5: by username and email, a temporary password is emailed and must be changed at the next login. */
+  async forgotByEmail(brand: Brand, body: { username: string; email: string }, ctx: CallerContext) {
+    const member = await this.repo.findMember(brand.id, body.username.toLowerCase());
+    if (
+      !member?.email ||
+      member.email.toLowerCase() !== body.email.toLowerCase() ||
+      member.userType === TRIAL_TYPE
+    ) {
+      throw new AppError('ACCOUNT_NOT_FOUND');
+    }
+    const temporary = `${randomDigits(4)}Tmp${randomDigits(4)}`;
+    await this.repo.replacePassword(member.id, await hashPassword(temporary), true);
+    await this.messenger.send({
+      brandId: brand.id,
+      channel: 'email',
+      recipient: member.email,
+      subject: translate(ctx.lang, 'messages.reset_subject', { site: brand.siteName }),
+      body: translate(ctx.lang, 'messages.reset_body', { username: member.username, password: temporary }),
+    });
+    return null;
+  }
+
+  /** Spec 4.5: the mobile number, the code it received and a new password. */
+  async resetByPhone(
+    brand: Brand,
+    body: { newPassword: string; mobileNum: string; countryDialingCode: string; verificationCode: string },
+    ctx: CallerContext,
+  ) {
+    const rules = await this.registerRules(brand);
+    const problem = checkField(body.newPassword, rules.password);
+    if (problem) {
+      const message = translate(ctx.lang, problem.key, problem.params);
+      throw new AppError('VALIDATION_FAILED', {}, { issues: [{ path: 'body.newPassword', message }] });
+    }
+    await this.sms.consume(
+      brand,
+      phoneOf(body.countryDialingCode, body.mobileNum),
+      'reset',
+      body.verificationCode,
+    );
+    const member = await this.repo.findMemberByPhone(brand.id, body.countryDialingCode, body.mobileNum);
+    if (!member) throw new AppError('ACCOUNT_NOT_FOUND');
+    await this.repo.replacePassword(member.id, await hashPassword(body.newPassword));
+    return null;
   }
 
   /** A trial account with no credentials (user type 4): it browses, it cannot play or pay. */

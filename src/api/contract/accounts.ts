@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIALING_CODES, MOBILE_PATTERN } from '../countries';
 import { languageCode } from './common';
 
 export const AGENT_TYPES = [1, 2, 41, 42] as const;
@@ -55,8 +56,11 @@ export const loginResult = z.object({
   token: z.string(),
   firstTimeLogin: z.boolean(),
   passwordExpired: z.boolean(),
-  /** The password must be changed before anything else: the brand's weak default, or expired under PWDEXPFORCECHANGE3. */
-  mustChangePassword: z.enum(['weak', 'expired']).nullable(),
+  /**
+   * The password must be changed before anything else: the brand's weak default, expired under
+   * PWDEXPFORCECHANGE3, or reset by email.
+   */
+  mustChangePassword: z.enum(['weak', 'expired', 'reset']).nullable(),
   user: memberInfo,
 });
 export type LoginResult = z.infer<typeof loginResult>;
@@ -66,10 +70,19 @@ const trimmed = (max: number) => z.string().trim().max(max);
 /** The proof-of-work payload of the human check, base64 JSON as the widget produces it. */
 export const humanCheckField = z.string().max(8000).optional();
 
+export const mobileNumber = z.string().trim().regex(MOBILE_PATTERN);
+export const dialingCode = z
+  .string()
+  .trim()
+  .refine((c) => DIALING_CODES.includes(c));
+
 export const loginBody = z.object({
+  /** The username, or the mobile number for an sms login. */
   username: trimmed(64).min(1),
+  /** The password, or the sms code for an sms login. */
   password: z.string().min(1).max(128),
-  type: z.literal('username').default('username'),
+  type: z.enum(['username', 'sms']).default('username'),
+  countryDialingCode: dialingCode.optional(),
   captcha: trimmed(16).optional(),
   humanCheck: humanCheckField,
   /** From the agent page: only agents may log in there. */
@@ -121,3 +134,32 @@ export const changePasswordBody = z.object({
   confirmNewPassword: z.string().max(128),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const smsRequestBody = z.object({
+  mobileNum: mobileNumber,
+  countryDialingCode: dialingCode,
+  humanCheck: humanCheckField,
+  /** noLogin codes: to log in, or to reset a forgotten password. */
+  purpose: z.enum(['login', 'reset']).default('login'),
+});
+
+export const smsSent = z.object({ expiredMinutes: z.number().int() });
+
+export const forgotByEmailBody = z.object({ username: trimmed(64).min(1), email: trimmed(128).email() });
+
+export const resetByPhoneBody = z.object({
+  newPassword: z.string().max(128),
+  mobileNum: mobileNumber,
+  countryDialingCode: dialingCode,
+  verificationCode: trimmed(255).min(1),
+});
+
+export const countryEntry = z.object({ countryCode: z.string(), countryDialingCode: z.string() });
+
+/** By mobile the number is the username, so no username is sent (spec 4.3). */
+export const registerMobileBody = registerBody.extend({
+  username: trimmed(64).optional(),
+  mobileNum: mobileNumber,
+  countryDialingCode: dialingCode,
+});
+export type RegisterMobileBody = z.infer<typeof registerMobileBody>;

@@ -6,8 +6,12 @@ import { requiredActor } from './required-actor';
 export const CAPTCHA_REFRESH_MS = 1000;
 
 export interface LoginValues {
+  /** The username, or the mobile number for an sms login. */
   username: string;
+  /** The password, or the sms code. */
   password: string;
+  /** Set for an sms login. */
+  countryDialingCode?: string;
   captcha?: string;
   remember: boolean;
 }
@@ -15,11 +19,14 @@ export interface LoginValues {
 export interface LoginInput {
   /** Logging in from the agent page: only agents may, and they land on /agentHome. */
   agentPage: boolean;
+  /** By sms code the human check is skipped: sending the code already passed one (spec 4.2). */
+  method?: 'username' | 'sms';
   now?: () => number;
 }
 
 export interface LoginContext {
   agentPage: boolean;
+  method: 'username' | 'sms';
   now: () => number;
   values: LoginValues | null;
   humanCheck: string | null;
@@ -59,9 +66,10 @@ export const loginMachine = setup({
   },
   actors: {
     solveHumanCheck: requiredActor<string>('solveHumanCheck'),
-    login: requiredActor<LoginResult, { values: LoginValues; humanCheck: string; agentLogin: boolean }>(
-      'login',
-    ),
+    login: requiredActor<
+      LoginResult,
+      { values: LoginValues; humanCheck: string | null; agentLogin: boolean }
+    >('login'),
     loadCaptcha: requiredActor<string>('loadCaptcha'),
   },
   actions: {
@@ -79,6 +87,7 @@ export const loginMachine = setup({
   id: 'login',
   context: ({ input }) => ({
     agentPage: input.agentPage,
+    method: input.method ?? 'username',
     now: input.now ?? Date.now,
     values: null,
     humanCheck: null,
@@ -93,10 +102,23 @@ export const loginMachine = setup({
   states: {
     editing: {
       on: {
-        SUBMIT: {
-          target: 'verifying',
-          actions: assign({ values: ({ event }) => event.values, errorCode: null, errorMessage: null }),
-        },
+        SUBMIT: [
+          {
+            guard: ({ context }) => context.method === 'sms',
+            target: 'loggingIn',
+            actions: [
+              'showLoader',
+              assign({ values: ({ event }) => event.values, errorCode: null, errorMessage: null }),
+            ],
+          },
+          {
+            target: 'verifying',
+            actions: [
+              'showLoader',
+              assign({ values: ({ event }) => event.values, errorCode: null, errorMessage: null }),
+            ],
+          },
+        ],
         REFRESH_CAPTCHA: { guard: 'canRefreshCaptcha', target: 'loadingCaptcha' },
       },
     },
@@ -110,7 +132,6 @@ export const loginMachine = setup({
       },
     },
     verifying: {
-      entry: 'showLoader',
       invoke: {
         id: 'solveHumanCheck',
         src: 'solveHumanCheck',
@@ -127,7 +148,7 @@ export const loginMachine = setup({
         src: 'login',
         input: ({ context }) => ({
           values: context.values!,
-          humanCheck: context.humanCheck!,
+          humanCheck: context.humanCheck,
           agentLogin: context.agentPage,
         }),
         onDone: [

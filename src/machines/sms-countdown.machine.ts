@@ -50,7 +50,11 @@ export const smsCountdownMachine = setup({
           { guard: 'mobileInvalid', actions: assign({ errorCode: 'INVALID_MOBILE', errorMessage: null }) },
           {
             target: 'sending',
-            actions: assign({ lastAttemptAt: ({ context }) => context.now(), errorCode: null, errorMessage: null }),
+            actions: assign({
+              lastAttemptAt: ({ context }) => context.now(),
+              errorCode: null,
+              errorMessage: null,
+            }),
           },
         ],
       },
@@ -74,7 +78,13 @@ export const smsCountdownMachine = setup({
     },
     counting: {
       always: { guard: 'finished', target: 'idle' },
-      after: { 1000: { target: 'counting', reenter: true, actions: assign({ seconds: ({ context }) => context.seconds - 1 }) } },
+      after: {
+        1000: {
+          target: 'counting',
+          reenter: true,
+          actions: assign({ seconds: ({ context }) => context.seconds - 1 }),
+        },
+      },
     },
   },
 });

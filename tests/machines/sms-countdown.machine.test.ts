@@ -13,7 +13,10 @@ const events = [
   { type: 'SEND', mobileValid: false },
   { type: 'DISMISS' },
   { type: 'xstate.done.actor.sendCode', output: { expiredMinutes: 1 } },
-  { type: 'xstate.error.actor.sendCode', error: { code: 'SMS_TOO_MANY', message: 'Try again after 5 minutes' } },
+  {
+    type: 'xstate.error.actor.sendCode',
+    error: { code: 'SMS_TOO_MANY', message: 'Try again after 5 minutes' },
+  },
   tick,
 ] as never[];
 
@@ -39,7 +42,8 @@ describe('sms countdown machine (graph-generated paths)', () => {
       // Sending is blocked while counting.
       expect(end.can({ type: 'SEND', mobileValid: true })).toBe(false);
     }
-    if (end.context.errorCode === 'SMS_TOO_MANY') expect(end.context.errorMessage).toBe('Try again after 5 minutes');
+    if (end.context.errorCode === 'SMS_TOO_MANY')
+      expect(end.context.errorMessage).toBe('Try again after 5 minutes');
   });
 
   it('counts 60 x the minutes the server gives, and re-enables the button at 0', () => {

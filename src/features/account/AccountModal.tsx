@@ -9,29 +9,71 @@ import { useSessionActor } from '../session/session';
 import { useWhitelabel } from '../site/SiteProvider';
 import { type AccountMode, useAccountModal } from './AccountModalContext';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ForgotPasswordPanel } from './ForgotPasswordPanel';
 import { FreePlayButton } from './FreePlayButton';
 import { LoginForm, type LoginOutcome } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
 const bannerGroup = { login: 'w_login', register: 'w_register' } as const;
 
-/** The account popup: login and register tabs under the group banner (spec 2.4). */
+function SubTabs<T extends string>({
+  tabs,
+  active,
+  onSelect,
+}: {
+  tabs: Array<{ key: T; label: string }>;
+  active: T;
+  onSelect: (key: T) => void;
+}) {
+  if (tabs.length < 2) return null;
+  return (
+    <div className="subtabs" role="tablist">
+      {tabs.map((tab) => (
+        <button
+          key={tab.key}
+          type="button"
+          role="tab"
+          aria-selected={active === tab.key}
+          className={`subtab${active === tab.key ? ' is-active' : ''}`}
+          onClick={() => onSelect(tab.key)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The account popup (spec 2.4): login and register tabs under the group banner; each offers its methods
+ * only when the brand enables them, the first enabled being the default.
+ */
 export function AccountModal() {
   const { t } = useTranslation();
   const { mode, open, close } = useAccountModal();
   const session = useSessionActor();
+  const navigate = useNavigate();
   const { whitelabelVal } = useWhitelabel();
   const [banner, setBanner] = useState<Banner | null>(null);
   const [forcedChange, setForcedChange] = useState<LoginOutcome | null>(null);
+  const [forgot, setForgot] = useState(false);
   const [settings, setSettings] = useState<RegisterSettings | null>(null);
-  useEffect(() => {
-    if (mode === 'register' && !settings) call('registerSettings').then(setSettings, () => setSettings(null));
-  }, [mode, settings]);
-  const navigate = useNavigate();
+
+  const loginMethods = [
+    { key: 'username' as const, label: t('account.tab_username') },
+    ...(whitelabelVal.MOBILEVERCODELOGIN3 ? [{ key: 'sms' as const, label: t('account.tab_sms') }] : []),
+  ];
+  const registerMethods = [
+    ...(whitelabelVal.USERNAMEREG3 ? [{ key: 'username' as const, label: t('account.tab_username') }] : []),
+    ...(whitelabelVal.MOBILENUMREG3 ? [{ key: 'mobile' as const, label: t('account.tab_mobile') }] : []),
+  ];
+  const [loginMethod, setLoginMethod] = useState(loginMethods[0]!.key);
+  const [registerMethod, setRegisterMethod] = useState(registerMethods[0]?.key ?? 'username');
 
   useEffect(() => {
     if (!mode) return;
     setForcedChange(null);
+    setForgot(false);
     let live = true;
     call('announcements', { query: { types: 'banner', bannerGroup: bannerGroup[mode] } })
       .then((set) => live && setBanner(set.banners[0] ?? null))
@@ -40,6 +82,9 @@ export function AccountModal() {
       live = false;
     };
   }, [mode]);
+  useEffect(() => {
+    if (mode === 'register' && !settings) call('registerSettings').then(setSettings, () => setSettings(null));
+  }, [mode, settings]);
 
   const onLoggedIn = useCallback(
     (outcome: LoginOutcome) => {
@@ -52,7 +97,6 @@ export function AccountModal() {
     },
     [session, close],
   );
-
   // Spec 4.3, 4.5: after registering, changing the password or starting free play: load the member,
   // close the popup and go home.
   const enterSite = useCallback(
@@ -63,6 +107,7 @@ export function AccountModal() {
     },
     [session, close, navigate],
   );
+  const backToLogin = useCallback(() => setForgot(false), []);
 
   if (!mode) return null;
   const tab = (m: AccountMode) => (
@@ -76,6 +121,53 @@ export function AccountModal() {
       {t(`account.${m}_tab`)}
     </button>
   );
+
+  let body: React.ReactNode;
+  if (mode === 'login' && forcedChange) {
+    body = (
+      <ChangePasswordForm
+        forced
+        token={forcedChange.result.token}
+        knownOldPassword={forcedChange.oldPassword ?? ''}
+        onDone={enterSite}
+      />
+    );
+  } else if (mode === 'login' && forgot) {
+    body = <ForgotPasswordPanel onBack={backToLogin} />;
+  } else if (mode === 'login') {
+    body = (
+      <>
+        <SubTabs tabs={loginMethods} active={loginMethod} onSelect={setLoginMethod} />
+        <LoginForm
+          key={loginMethod}
+          method={loginMethod}
+          onSwitchToRegister={() => open('register')}
+          onForgot={() => setForgot(true)}
+          onDone={onLoggedIn}
+        />
+        {whitelabelVal.FREEPLAY3 && <FreePlayButton onDone={enterSite} />}
+      </>
+    );
+  } else if (registerMethods.length === 0) {
+    body = <p className="account-soon">{t('errors.REGISTRATION_DISABLED')}</p>;
+  } else {
+    body = settings ? (
+      <>
+        <SubTabs tabs={registerMethods} active={registerMethod} onSelect={setRegisterMethod} />
+        <RegisterForm
+          key={registerMethod}
+          method={registerMethod}
+          smsVerification={whitelabelVal.REGMOBVERF3}
+          settings={settings}
+          onSwitchToLogin={() => open('login')}
+          onDone={enterSite}
+        />
+      </>
+    ) : (
+      <div className="spinner" aria-busy="true" />
+    );
+  }
+
   return (
     <Modal
       title={t(mode === 'login' ? 'titles.LOGIN' : 'titles.REGISTER')}
@@ -93,26 +185,7 @@ export function AccountModal() {
           {tab('login')}
           {tab('register')}
         </div>
-        {mode === 'login' &&
-          (forcedChange ? (
-            <ChangePasswordForm
-              forced
-              token={forcedChange.result.token}
-              knownOldPassword={forcedChange.oldPassword ?? ''}
-              onDone={enterSite}
-            />
-          ) : (
-            <>
-              <LoginForm onSwitchToRegister={() => open('register')} onDone={onLoggedIn} />
-              {whitelabelVal.FREEPLAY3 && <FreePlayButton onDone={enterSite} />}
-            </>
-          ))}
-        {mode === 'register' &&
-          (settings ? (
-            <RegisterForm settings={settings} onSwitchToLogin={() => open('login')} onDone={enterSite} />
-          ) : (
-            <div className="spinner" aria-busy="true" />
-          ))}
+        {body}
       </div>
     </Modal>
   );

@@ -1,49 +1,64 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import { call } from '../../api/client';
 import type { LoginResult } from '../../api/contract/accounts';
+import { MOBILE_PATTERN } from '../../api/countries';
 import { errorKey } from '../../api/errors';
 import { inspectOptions } from '../../machines/inspect';
 import { type LoginValues, loginMachine } from '../../machines/login.machine';
 import { loader } from '../../ui/Loader';
 import { solveHumanCheck } from './humanCheck';
-import { rememberedUsername, rememberLogin } from './remember';
+import { MobileInput } from './MobileInput';
+import { rememberedMobile, rememberedUsername, rememberLogin } from './remember';
+import { SmsSendButton } from './SmsSendButton';
 
-const schema = (captchaShown: boolean) =>
+type Method = 'username' | 'sms';
+
+const schema = (captchaShown: boolean, method: Method) =>
   z.object({
-    username: z.string().trim().min(1, 'validation.required'),
-    password: z.string().min(1, 'validation.required'),
+    username:
+      method === 'sms'
+        ? z.string().trim().regex(MOBILE_PATTERN, 'validation.mobile')
+        : z.string().trim().min(1, 'validation.required'),
+    password:
+      method === 'sms'
+        ? z.string().trim().min(1, 'errors.SMS_CODE_INVALID')
+        : z.string().min(1, 'validation.required'),
+    countryDialingCode: z.string(),
     captcha: captchaShown ? z.string().trim().min(1, 'errors.CAPTCHA_REQUIRED') : z.string().optional(),
     remember: z.boolean(),
   });
 
+type LoginInputs = { values: LoginValues; humanCheck: string | null; agentLogin: boolean };
+
 const machine = loginMachine.provide({
   actors: {
     solveHumanCheck: fromPromise(() => solveHumanCheck()),
-    login: fromPromise<LoginResult, { values: LoginValues; humanCheck: string; agentLogin: boolean }>(
-      ({ input }) =>
-        call('login', {
-          body: {
-            username: input.values.username,
-            password: input.values.password,
-            type: 'username',
-            ...(input.values.captcha ? { captcha: input.values.captcha } : {}),
-            humanCheck: input.humanCheck,
-            ...(input.agentLogin ? { agentLogin: true } : {}),
-          },
-        }),
-    ),
+    login: fromPromise<LoginResult, LoginInputs>(({ input }) => {
+      const { values } = input;
+      return call('login', {
+        body: {
+          username: values.username,
+          password: values.password,
+          type: values.countryDialingCode ? 'sms' : 'username',
+          ...(values.countryDialingCode ? { countryDialingCode: values.countryDialingCode } : {}),
+          ...(values.captcha ? { captcha: values.captcha } : {}),
+          ...(input.humanCheck ? { humanCheck: input.humanCheck } : {}),
+          ...(input.agentLogin ? { agentLogin: true } : {}),
+        },
+      });
+    }),
     loadCaptcha: fromPromise(() => call('captcha')),
   },
   actions: {
     showLoader: () => loader.show(),
     hideLoader: () => loader.hide(),
-    remember: (_, values) => rememberLogin(values.remember ? values.username : null),
+    remember: (_, values) => rememberLogin(values),
   },
 });
 
@@ -53,34 +68,49 @@ export interface LoginOutcome {
   oldPassword?: string;
 }
 
-/** The username login form; the flow itself is the login machine. */
+/** The login form, by username and password or by mobile and sms code; the flow is the login machine. */
 export function LoginForm({
   agentPage = false,
+  method = 'username',
   onSwitchToRegister,
+  onForgot,
   onDone,
 }: {
   agentPage?: boolean;
+  method?: Method;
   onSwitchToRegister?: () => void;
+  onForgot?: () => void;
   onDone: (outcome: LoginOutcome) => void;
 }) {
   const { t } = useTranslation();
-  const [state, send] = useMachine(machine, { input: { agentPage }, ...inspectOptions() });
+  const [state, send] = useMachine(machine, { input: { agentPage, method }, ...inspectOptions() });
   const captchaShown = state.context.captchaRequired;
-  const resolver = useMemo(() => zodResolver(schema(captchaShown)), [captchaShown]);
+  const resolver = useMemo(() => zodResolver(schema(captchaShown, method)), [captchaShown, method]);
+  const remembered =
+    method === 'sms' ? rememberedMobile() : { username: rememberedUsername(), countryDialingCode: '55' };
   const {
     register,
     handleSubmit,
     resetField,
+    getValues,
     formState: { errors },
   } = useForm({
     resolver,
     defaultValues: {
-      username: rememberedUsername(),
+      username: remembered.username,
+      countryDialingCode: remembered.countryDialingCode,
       password: '',
       captcha: '',
-      remember: !!rememberedUsername(),
+      remember: !!remembered.username,
     },
   });
+  const mobile = useCallback(
+    () => ({
+      mobileNum: String(getValues('username')).trim(),
+      countryDialingCode: String(getValues('countryDialingCode')),
+    }),
+    [getValues],
+  );
 
   useEffect(() => {
     if (state.status === 'done' && state.output) onDone(state.output);
@@ -102,7 +132,7 @@ export function LoginForm({
     <form
       className="account-form"
       noValidate
-      data-testid="login-form"
+      data-testid={method === 'sms' ? 'sms-login-form' : 'login-form'}
       onSubmit={handleSubmit((values) =>
         send({
           type: 'SUBMIT',
@@ -110,26 +140,56 @@ export function LoginForm({
             username: values.username,
             password: values.password,
             remember: agentPage ? false : values.remember,
+            ...(method === 'sms' ? { countryDialingCode: values.countryDialingCode } : {}),
             ...(values.captcha ? { captcha: values.captcha } : {}),
           },
         }),
       )}
     >
-      <label className="field">
-        <span>{t('account.username')} *</span>
-        <input autoComplete="username" {...register('username')} aria-invalid={!!errors.username} />
-        {fieldError(errors.username?.message)}
-      </label>
-      <label className="field">
-        <span>{t('account.password')} *</span>
-        <input
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-          aria-invalid={!!errors.password}
-        />
-        {fieldError(errors.password?.message)}
-      </label>
+      {method === 'sms' ? (
+        <>
+          <div className="field">
+            <span>{t('account.mobile')} *</span>
+            <MobileInput
+              dialing={register('countryDialingCode')}
+              number={register('username')}
+              invalid={!!errors.username}
+            />
+            {fieldError(errors.username?.message)}
+          </div>
+          <div className="field">
+            <label htmlFor="sms-login-code">{t('account.sms_code')} *</label>
+            <div className="code-row">
+              <input
+                id="sms-login-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                {...register('password')}
+              />
+              <SmsSendButton purpose="login" mobile={mobile} />
+            </div>
+            {fieldError(errors.password?.message)}
+          </div>
+        </>
+      ) : (
+        <>
+          <label className="field">
+            <span>{t('account.username')} *</span>
+            <input autoComplete="username" {...register('username')} aria-invalid={!!errors.username} />
+            {fieldError(errors.username?.message)}
+          </label>
+          <label className="field">
+            <span>{t('account.password')} *</span>
+            <input
+              type="password"
+              autoComplete="current-password"
+              {...register('password')}
+              aria-invalid={!!errors.password}
+            />
+            {fieldError(errors.password?.message)}
+          </label>
+        </>
+      )}
       {captchaShown && (
         <div className="field captcha-field">
           <label htmlFor="login-captcha">{t('account.captcha')} *</label>
@@ -166,6 +226,11 @@ export function LoginForm({
           <label className="check">
             <input type="checkbox" {...register('remember')} /> {t('account.remember')}
           </label>
+          {onForgot && (
+            <button type="button" className="link" onClick={onForgot}>
+              {t('account.forgot')}
+            </button>
+          )}
         </div>
       )}
       {state.context.errorCode && (

@@ -1,12 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import { call } from '../../api/client';
-import type { LoginResult, RegisterFieldName, RegisterSettings } from '../../api/contract/accounts';
+import type {
+  LoginResult,
+  RegisterFieldName,
+  RegisterMobileBody,
+  RegisterSettings,
+} from '../../api/contract/accounts';
+import { MOBILE_PATTERN } from '../../api/countries';
 import { errorKey } from '../../api/errors';
 import { checkField } from '../../api/patterns';
 import { inspectOptions } from '../../machines/inspect';
@@ -16,6 +22,10 @@ import { Modal } from '../../ui/Modal';
 import { affiliateCodeFromUrl } from './affiliate';
 import { encodeMessage, fieldMessage } from './fieldMessage';
 import { solveHumanCheck } from './humanCheck';
+import { MobileInput } from './MobileInput';
+import { SmsSendButton } from './SmsSendButton';
+
+type Method = 'username' | 'mobile';
 
 /** The text fields of the form, in the order they are shown; each appears only if its rule enables it. */
 const TEXT_FIELDS: Array<{ name: RegisterFieldName; type?: string; autoComplete?: string }> = [
@@ -36,11 +46,19 @@ const TEXT_FIELDS: Array<{ name: RegisterFieldName; type?: string; autoComplete?
   { name: 'paymentPassword', type: 'password', autoComplete: 'off' },
 ];
 
-function schema(settings: RegisterSettings) {
+/** By mobile, the number replaces the username (spec 4.3) and is always asked for. */
+function fieldsFor(settings: RegisterSettings, method: Method) {
+  if (method === 'username') return TEXT_FIELDS.filter(({ name }) => settings.fields[name].enabled);
+  const rest = TEXT_FIELDS.filter(
+    ({ name }) => name !== 'username' && name !== 'mobileNum' && settings.fields[name].enabled,
+  );
+  return [TEXT_FIELDS.find((f) => f.name === 'mobileNum')!, ...rest];
+}
+
+function schema(settings: RegisterSettings, method: Method, smsVerification: boolean) {
   const shape: Record<string, z.ZodType> = {};
-  for (const { name } of TEXT_FIELDS) {
+  for (const { name } of fieldsFor(settings, method)) {
     const rule = settings.fields[name];
-    if (!rule.enabled) continue;
     shape[name] = z
       .string()
       .trim()
@@ -49,6 +67,11 @@ function schema(settings: RegisterSettings) {
         if (problem) ctx.addIssue({ code: 'custom', message: encodeMessage(problem.key, problem.params) });
       });
   }
+  shape.countryDialingCode = z.string().optional();
+  if (method === 'mobile') {
+    shape.mobileNum = z.string().trim().regex(MOBILE_PATTERN, 'validation.mobile');
+    if (smsVerification) shape.verificationCode = z.string().trim().min(1, 'errors.SMS_CODE_INVALID');
+  }
   shape.acceptTerms = z.boolean().refine((v) => v, 'account.terms_required');
   return z.object(shape).refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -56,82 +79,150 @@ function schema(settings: RegisterSettings) {
   });
 }
 
-const machine = registerMachine.provide({
-  actors: {
-    checkAffiliate: fromPromise<unknown, { code: string }>(({ input }) =>
-      call('affiliate', { query: { code: input.code, domain: window.location.hostname } }),
-    ),
-    solveHumanCheck: fromPromise(() => solveHumanCheck()),
-    register: fromPromise<LoginResult, { values: RegisterValues; humanCheck: string }>(({ input }) =>
-      call('register', {
-        body: {
+type RegisterCall = { values: RegisterValues; humanCheck: string };
+
+function providedFor(method: Method) {
+  return registerMachine.provide({
+    actors: {
+      checkAffiliate: fromPromise<unknown, { code: string }>(({ input }) =>
+        call('affiliate', { query: { code: input.code, domain: window.location.hostname } }),
+      ),
+      solveHumanCheck: fromPromise(() => solveHumanCheck()),
+      register: fromPromise<LoginResult, RegisterCall>(({ input }) => {
+        const body = {
           ...input.values,
           humanCheck: input.humanCheck,
           login: true,
-          registerMethod: 'WEB',
+          registerMethod: 'WEB' as const,
           domain: window.location.hostname,
-        },
+        };
+        return method === 'mobile'
+          ? call('registerMobile', { body: body as RegisterMobileBody })
+          : call('register', { body });
       }),
-    ),
-  },
-  actions: { showLoader: () => loader.show(), hideLoader: () => loader.hide() },
-});
+    },
+    actions: { showLoader: () => loader.show(), hideLoader: () => loader.hide() },
+  });
+}
+const machines = { username: providedFor('username'), mobile: providedFor('mobile') };
 
 export function RegisterForm({
   settings,
+  method = 'username',
+  smsVerification = false,
   onSwitchToLogin,
   onDone,
 }: {
   settings: RegisterSettings;
+  method?: Method;
+  /** REGMOBVERF3: the mobile number is verified with an sms code. */
+  smsVerification?: boolean;
   onSwitchToLogin: () => void;
   onDone: (result: LoginResult) => void;
 }) {
   const { t } = useTranslation();
-  const [state, send] = useMachine(machine, {
+  const [state, send] = useMachine(machines[method], {
     input: {
       affiliateFromUrl: affiliateCodeFromUrl(),
       affiliateFieldShown: settings.fields.affiliateCode.enabled,
     },
     ...inspectOptions(),
   });
-  const resolver = useMemo(() => zodResolver(schema(settings)), [settings]);
+  const resolver = useMemo(
+    () => zodResolver(schema(settings, method, smsVerification)),
+    [settings, method, smsVerification],
+  );
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<Record<string, unknown>>({
     resolver,
-    defaultValues: { acceptTerms: false, affiliateCode: affiliateCodeFromUrl() ?? '' },
+    defaultValues: {
+      acceptTerms: false,
+      affiliateCode: affiliateCodeFromUrl() ?? '',
+      countryDialingCode: '55',
+    },
   });
+  const mobile = useCallback(
+    () => ({
+      mobileNum: String(getValues('mobileNum') ?? '').trim(),
+      countryDialingCode: String(getValues('countryDialingCode')),
+    }),
+    [getValues],
+  );
 
   useEffect(() => {
     if (state.status === 'done' && state.output) onDone(state.output.result);
   }, [state.status, state.output, onDone]);
 
-  const shown = TEXT_FIELDS.filter((f) => settings.fields[f.name].enabled);
+  const shown = fieldsFor(settings, method);
   const issue = (name: string) =>
     fieldMessage(t, errors[name]?.message as string | undefined) ??
     state.context.issues.find((i) => i.path === `body.${name}`)?.message;
   const busy = !state.matches('editing') && !state.matches('registered');
+  const errorText = (text?: string) =>
+    text ? (
+      <span className="field-error" role="alert">
+        {text}
+      </span>
+    ) : null;
 
   return (
     <form
       className="account-form"
       noValidate
-      data-testid="register-form"
+      data-testid={method === 'mobile' ? 'register-mobile-form' : 'register-form'}
       onSubmit={handleSubmit((values) => {
         const body: Record<string, unknown> = { acceptTerms: true };
         for (const { name } of shown) if (values[name]) body[name] = values[name];
+        if (values.mobileNum) body.countryDialingCode = values.countryDialingCode;
+        if (method === 'mobile' && values.verificationCode) body.verificationCode = values.verificationCode;
         send({ type: 'SUBMIT', values: body as RegisterValues });
       })}
     >
       {shown.map(({ name, type, autoComplete }) => {
         const message = issue(name);
+        const required = settings.fields[name].required || (method === 'mobile' && name === 'mobileNum');
+        if (name === 'mobileNum') {
+          return (
+            <div key={name}>
+              <div className="field">
+                <span>
+                  {t('register.fields.mobileNum')}
+                  {required ? ' *' : ''}
+                </span>
+                <MobileInput
+                  dialing={register('countryDialingCode')}
+                  number={register('mobileNum')}
+                  invalid={!!message}
+                />
+                {errorText(message)}
+              </div>
+              {method === 'mobile' && smsVerification && (
+                <div className="field">
+                  <label htmlFor="register-code">{t('register.fields.verificationCode')} *</label>
+                  <div className="code-row">
+                    <input
+                      id="register-code"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      {...register('verificationCode')}
+                    />
+                    <SmsSendButton purpose="register" mobile={mobile} />
+                  </div>
+                  {errorText(issue('verificationCode'))}
+                </div>
+              )}
+            </div>
+          );
+        }
         return (
           <label key={name} className="field">
             <span>
               {t(`register.fields.${name}`)}
-              {settings.fields[name].required ? ' *' : ''}
+              {required ? ' *' : ''}
             </span>
             <input
               type={type ?? 'text'}
@@ -139,11 +230,7 @@ export function RegisterForm({
               {...register(name)}
               aria-invalid={!!message}
             />
-            {message && (
-              <span className="field-error" role="alert">
-                {message}
-              </span>
-            )}
+            {errorText(message)}
           </label>
         );
       })}
@@ -153,11 +240,7 @@ export function RegisterForm({
           {t('register.terms')} <a href="/help#terms">{t('register.terms_link')}</a>
         </span>
       </label>
-      {errors.acceptTerms && (
-        <span className="field-error" role="alert">
-          {t('account.terms_required')}
-        </span>
-      )}
+      {errors.acceptTerms && errorText(t('account.terms_required'))}
       {state.context.errorCode &&
         !['VALIDATION_FAILED', 'INVALID_AFFILIATE'].includes(state.context.errorCode) && (
           <p className="form-error" role="alert" data-testid="register-error">

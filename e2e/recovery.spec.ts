@@ -1,0 +1,96 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+});
+
+/** The demo keeps every SMS and email in its outbox; a test reads it as a person reads their phone. */
+async function lastMessage(request: APIRequestContext, recipient: string) {
+  const res = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+  const { value } = (await res.json()) as { value: Array<{ body: string }> };
+  return value[0]!.body;
+}
+
+test('registers by mobile with the code read from the outbox; the number becomes the username', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/register');
+  const modal = page.getByTestId('account-modal');
+  await modal.getByRole('tab', { name: 'Telemóvel' }).click();
+  const form = page.getByTestId('register-mobile-form');
+  const number = `2198${String(Date.now()).slice(-7)}`;
+  await form.getByLabel('Número de telemóvel').fill(number);
+  await form.getByTestId('sms-send').click();
+  await expect(form.getByTestId('sms-send')).toHaveText(/Reenviar em \d+ s/);
+  const code = /(\d{6})/.exec(await lastMessage(request, `55${number}`))![1]!;
+  await form.getByLabel('Código de verificação').fill(code);
+  await form.getByLabel(/^Palavra-passe/).fill('Mobile1234');
+  await form.getByLabel('Confirmar palavra-passe').fill('Mobile1234');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByTestId('member-account')).toHaveText(number);
+});
+
+test('logs in by sms code', async ({ page, request }) => {
+  await page.goto('/login');
+  await page.getByTestId('account-modal').getByRole('tab', { name: 'SMS' }).click();
+  const form = page.getByTestId('sms-login-form');
+  await form.getByLabel('Número de telemóvel').fill('11987654321');
+  await form.getByTestId('sms-send').click();
+  await expect(form.getByTestId('sms-send')).toHaveText(/Reenviar em \d+ s/);
+  const code = /(\d{6})/.exec(await lastMessage(request, '5511987654321'))![1]!;
+  await form.getByLabel('Código SMS').fill(code);
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByTestId('member-account')).toHaveText('demomember');
+});
+
+test('recovers a password by email, then must change the temporary one at login', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login');
+  await page.getByTestId('account-modal').getByRole('button', { name: 'Esqueceu a palavra-passe?' }).click();
+  const panel = page.getByTestId('forgot-password');
+  await panel.getByLabel('Nome de utilizador').fill('demodownline');
+  await panel.getByLabel('E-mail').fill('downline@aurora.example');
+  await panel.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByTestId('forgot-confirmation')).toContainText('palavra-passe temporária');
+  await page.getByTestId('forgot-confirmation').getByRole('button', { name: 'Confirmar' }).click();
+
+  const temporary = /password is (\S+)\.|palavra-passe temporária é (\S+)\./.exec(
+    await lastMessage(request, 'downline@aurora.example'),
+  )!;
+  const modal = page.getByTestId('account-modal');
+  await modal.getByLabel('Nome de utilizador').fill('demodownline');
+  await modal.getByLabel('Palavra-passe').fill(temporary[1] ?? temporary[2]!);
+  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+  const change = page.getByTestId('change-password-form');
+  await change.getByLabel('Nova palavra-passe').fill('Downline789');
+  await change.getByLabel('Confirmar palavra-passe').fill('Downline789');
+  await change.getByRole('button', { name: 'Alterar palavra-passe' }).click();
+  await expect(page.getByTestId('member-account')).toHaveText('demodownline');
+});
+
+test('recovers a password by phone with an sms code', async ({ page, request }) => {
+  await page.goto('/login');
+  await page.getByTestId('account-modal').getByRole('button', { name: 'Esqueceu a palavra-passe?' }).click();
+  const panel = page.getByTestId('forgot-password');
+  await panel.getByRole('tab', { name: 'Por telemóvel' }).click();
+  await panel.getByLabel('Número de telemóvel').fill('11900000002');
+  await panel.getByTestId('sms-send').click();
+  await expect(panel.getByTestId('sms-send')).toHaveText(/Reenviar em \d+ s/);
+  const code = /(\d{6})/.exec(await lastMessage(request, '5511900000002'))![1]!;
+  await panel.getByLabel('Código SMS').fill(code);
+  await panel.getByLabel('Nova palavra-passe').fill('AgentNew123');
+  await panel.getByRole('button', { name: 'Definir nova palavra-passe' }).click();
+  await expect(page.getByTestId('forgot-confirmation')).toContainText('Palavra-passe alterada');
+  await page.getByTestId('forgot-confirmation').getByRole('button', { name: 'Confirmar' }).click();
+
+  const modal = page.getByTestId('account-modal');
+  await modal.getByLabel('Nome de utilizador').fill('demoagent');
+  await modal.getByLabel('Palavra-passe').fill('AgentNew123');
+  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByTestId('member-account')).toHaveText('demoagent');
+});

@@ -78,10 +78,10 @@ test('recovers a password by phone with an sms code', async ({ page, request }) 
   await page.getByTestId('account-modal').getByRole('button', { name: 'Esqueceu a palavra-passe?' }).click();
   const panel = page.getByTestId('forgot-password');
   await panel.getByRole('tab', { name: 'Por telemóvel' }).click();
-  await panel.getByLabel('Número de telemóvel').fill('11900000002');
+  await panel.getByLabel('Número de telemóvel').fill('11900000003');
   await panel.getByTestId('sms-send').click();
   await expect(panel.getByTestId('sms-send')).toHaveText(/Reenviar em \d+ s/);
-  const code = /(\d{6})/.exec(await lastMessage(request, '5511900000002'))![1]!;
+  const code = /(\d{6})/.exec(await lastMessage(request, '5511900000003'))![1]!;
   await panel.getByLabel('Código SMS').fill(code);
   await panel.getByLabel('Nova palavra-passe').fill('AgentNew123');
   await panel.getByRole('button', { name: 'Definir nova palavra-passe' }).click();
@@ -89,8 +89,9 @@ test('recovers a password by phone with an sms code', async ({ page, request }) 
   await page.getByTestId('forgot-confirmation').getByRole('button', { name: 'Confirmar' }).click();
 
   const modal = page.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill('demoagent');
+  await modal.getByLabel('Nome de utilizador').fill('demoexpired');
   await modal.getByLabel('Palavra-passe').fill('AgentNew123');
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page.getByTestId('member-account')).toHaveText('demoagent');
+  // A password set by phone is new: no forced change follows.
+  await expect(page.getByTestId('member-account')).toHaveText('demoexpired');
 });

@@ -41,6 +41,8 @@ export const demoAccounts = [
     userType: 0,
     nickname: 'Expired Password',
     passwordAgeDays: 200,
+    countryDialingCode: '55',
+    mobile: '11900000003',
   },
   { username: 'demoweak', password: DEMO_WEAK_PASSWORD, userType: 0, nickname: 'Weak Password' },
 ] as const;

@@ -153,3 +153,30 @@ test('a guest who picks a game is asked to log in', async ({ page }) => {
   await page.getByTestId('category-page').getByRole('button').first().click();
   await expect(page.getByTestId('login-form')).toBeVisible();
 });
+
+test('remember me logs in with one click in a new browser, with no password kept in it', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/login');
+  const modal = page.getByTestId('account-modal');
+  await modal.getByLabel('Nome de utilizador').fill('demomember');
+  await modal.getByLabel('Palavra-passe').fill('Demo1234');
+  await modal.getByLabel('Lembrar-me').check();
+  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByTestId('member-account')).toHaveText('demomember');
+  const state = await page.context().storageState();
+  const remember = state.cookies.find((c) => c.name === 'remember');
+  expect(remember).toMatchObject({ httpOnly: true, path: '/wps/session' });
+  expect(JSON.stringify(state)).not.toContain('Demo1234');
+
+  const other = await browser.newContext({ storageState: state });
+  const fresh = await other.newPage();
+  await fresh.goto('/login');
+  const form = fresh.getByTestId('account-modal');
+  await expect(form.getByLabel('Nome de utilizador')).toHaveValue('demomember');
+  await expect(form.getByLabel('Palavra-passe')).toHaveAttribute('placeholder', 'Guardado neste navegador');
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(fresh.getByTestId('member-account')).toHaveText('demomember');
+  await other.close();
+});

@@ -426,3 +426,22 @@ export const smsCodes = pgTable(
   },
   (t) => [index('sms_codes_phone_idx').on(t.brandId, t.phone, t.purpose, t.createdAt)],
 );
+
+/** "Remember me" credentials: one day, revocable, kept by the browser only in an http-only cookie. */
+export const rememberTokens = pgTable(
+  'remember_tokens',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('remember_tokens_hash_uq').on(t.tokenHash),
+    index('remember_tokens_member_idx').on(t.memberId),
+  ],
+);

@@ -39,6 +39,7 @@ export const errorCatalogue = {
   SMS_DISABLED: { status: 403, key: 'errors.SMS_DISABLED' },
   MOBILE_TAKEN: { status: 409, key: 'errors.MOBILE_TAKEN' },
   ACCOUNT_NOT_FOUND: { status: 404, key: 'errors.ACCOUNT_NOT_FOUND' },
+  REMEMBER_EXPIRED: { status: 401, key: 'errors.REMEMBER_EXPIRED' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

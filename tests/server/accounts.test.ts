@@ -401,3 +401,76 @@ describe.each(databaseKinds)('password change on %s', (kind) => {
     ).toBe(401);
   });
 });
+
+describe.each(databaseKinds)('remember me on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  const login = async (payload: Record<string, unknown>, cookies: Record<string, string> = {}) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      cookies,
+      payload: { humanCheck: await solveHumanCheck(ctx.app), ...payload },
+    });
+    return { res, ...body<LoginResult>(res) };
+  };
+
+  it('issues an http-only one-day credential that logs in without the password, and forgets it when unticked', async () => {
+    const first = await login({ username: 'demomember', password: 'Demo1234', remember: true });
+    const cookie = first.res.cookies.find((c) => c.name === 'remember')!;
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/wps/session',
+      maxAge: 86_400,
+    });
+    expect(first.res.body).not.toContain(cookie.value);
+
+    const remembered = await login(
+      { username: 'demomember', type: 'remember', remember: true },
+      { remember: cookie.value },
+    );
+    expect(remembered.res.statusCode).toBe(200);
+    expect(remembered.value.user.account).toBe('demomember');
+    // Each use replaces the credential: the old one no longer works.
+    const rotated = remembered.res.cookies.find((c) => c.name === 'remember')!;
+    expect(rotated.value).not.toBe(cookie.value);
+    expect((await login({ username: 'demomember', type: 'remember' }, { remember: cookie.value })).code).toBe(
+      'REMEMBER_EXPIRED',
+    );
+
+    // It is bound to its account.
+    expect((await login({ username: 'demoagent', type: 'remember' }, { remember: rotated.value })).code).toBe(
+      'REMEMBER_EXPIRED',
+    );
+
+    const unticked = await login(
+      { username: 'demomember', password: 'Demo1234', remember: false },
+      { remember: rotated.value },
+    );
+    expect(unticked.res.cookies.find((c) => c.name === 'remember')?.value).toBe('');
+    expect(
+      (await login({ username: 'demomember', type: 'remember' }, { remember: rotated.value })).code,
+    ).toBe('REMEMBER_EXPIRED');
+  });
+
+  it('stops working once the password changes, and asks for a password when none is given', async () => {
+    const first = await login({ username: 'demoweak', password: 'Welcome123', remember: true });
+    const cookie = first.res.cookies.find((c) => c.name === 'remember')!;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/wps/member/password',
+      headers: { authorization: `Bearer ${first.value.token}` },
+      payload: { oldPassword: 'Welcome123', newPassword: 'Changed123', confirmNewPassword: 'Changed123' },
+    });
+    expect((await login({ username: 'demoweak', type: 'remember' }, { remember: cookie.value })).code).toBe(
+      'REMEMBER_EXPIRED',
+    );
+    const empty = await login({ username: 'demoweak' });
+    expect(empty.res.statusCode).toBe(422);
+  });
+});

@@ -7,6 +7,7 @@ import {
   members,
   outbox,
   registerFieldRules,
+  rememberTokens,
 } from '../../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -83,7 +84,37 @@ export class AccountsRepository {
         .update(memberSessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt)));
+      // A remembered login must not outlive the password it stood in for.
+      await tx
+        .update(rememberTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(rememberTokens.memberId, memberId), isNull(rememberTokens.revokedAt)));
     });
+  }
+
+  async saveRememberToken(memberId: number, tokenHash: string, expiresAt: Date) {
+    await this.db.insert(rememberTokens).values({ memberId, tokenHash, expiresAt });
+  }
+
+  async findRememberToken(tokenHash: string) {
+    const [row] = await this.db
+      .select()
+      .from(rememberTokens)
+      .where(
+        and(
+          eq(rememberTokens.tokenHash, tokenHash),
+          isNull(rememberTokens.revokedAt),
+          gt(rememberTokens.expiresAt, sql`now()`),
+        ),
+      );
+    return row;
+  }
+
+  async revokeRememberToken(tokenHash: string) {
+    await this.db
+      .update(rememberTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(rememberTokens.tokenHash, tokenHash), isNull(rememberTokens.revokedAt)));
   }
 
   async createSession(session: typeof memberSessions.$inferInsert) {

@@ -8,6 +8,9 @@ import type { AccountsService, CallerContext } from './accounts.service';
 import type { HumanCheckService } from './human-check';
 
 const CAPTCHA_COOKIE = 'captcha_id';
+/** The remember-me credential: http-only, sent only to the session routes, one day. */
+const REMEMBER_COOKIE = 'remember';
+const REMEMBER_PATH = '/wps/session';
 const strict = { max: 20, timeWindow: 60_000 };
 
 function caller(request: FastifyRequest): CallerContext {
@@ -15,6 +18,7 @@ function caller(request: FastifyRequest): CallerContext {
     ip: request.visitor.ip,
     userAgent: request.headers['user-agent'],
     captchaId: request.cookies[CAPTCHA_COOKIE],
+    rememberToken: request.cookies[REMEMBER_COOKIE],
     lang: request.lang,
   };
 }
@@ -69,8 +73,29 @@ export function accountsRoutes(deps: {
     defineRoute(
       app,
       endpoints.login,
-      { summary: 'Log in with username and password', tags: ['accounts'], rateLimit: strict },
-      ({ request, body }) => accounts.login(request.brand, body, caller(request)),
+      {
+        summary: 'Log in by username and password, by mobile and sms code, or with the remember-me cookie',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      async ({ request, reply, body }) => {
+        const presented = request.cookies[REMEMBER_COOKIE];
+        const result = await accounts.login(request.brand, body, caller(request));
+        if (body.remember) {
+          const remembered = await accounts.rememberMember(result.user.id, presented);
+          reply.setCookie(REMEMBER_COOKIE, remembered.token, {
+            path: REMEMBER_PATH,
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: request.protocol === 'https',
+            maxAge: remembered.maxAgeSeconds,
+          });
+        } else if (body.remember === false) {
+          await accounts.forgetRemembered(presented);
+          reply.clearCookie(REMEMBER_COOKIE, { path: REMEMBER_PATH });
+        }
+        return result;
+      },
     );
 
     defineRoute(

@@ -28,6 +28,7 @@ export interface CallerContext {
   ip: string;
   userAgent?: string | undefined;
   captchaId?: string | undefined;
+  rememberToken?: string | undefined;
   lang: LanguageCode;
 }
 
@@ -38,6 +39,8 @@ const PAUSE_AFTER = 10;
 /** Failed logins from one address, across accounts, before it must solve captchas. */
 const CAPTCHA_AFTER_IP = 10;
 const CAPTCHA_TTL_MS = 5 * 60_000;
+/** Spec 9: what "remember me" keeps lasts one day. */
+const REMEMBER_TTL_MS = 24 * 3_600_000;
 
 // Verifying against this when the account does not exist keeps both answers equally slow.
 const NO_SUCH_ACCOUNT = hashPassword(randomUUID());
@@ -86,7 +89,7 @@ export class AccountsService {
     body: {
       username: string;
       password: string;
-      type?: 'username' | 'sms' | undefined;
+      type?: 'username' | 'sms' | 'remember' | undefined;
       countryDialingCode?: string | undefined;
       captcha?: string | undefined;
       humanCheck?: string | undefined;
@@ -95,6 +98,11 @@ export class AccountsService {
     ctx: CallerContext,
   ): Promise<LoginResult> {
     if (body.type === 'sms') return this.loginBySms(brand, body, ctx);
+    if (body.type === 'remember') return this.loginRemembered(brand, body, ctx);
+    if (!body.password) {
+      const message = translate(ctx.lang, 'validation.required');
+      throw new AppError('VALIDATION_FAILED', {}, { issues: [{ path: 'body.password', message }] });
+    }
     const username = body.username.toLowerCase();
     const since = new Date(Date.now() - FAILURE_WINDOW_MS);
     const failures = await this.repo.recentFailures(brand.id, username, ctx.ip, since);
@@ -307,6 +315,46 @@ export class AccountsService {
       passwordExpired: false,
       mustChangePassword: null,
     });
+  }
+
+  /** A one-click login with the remember-me credential the browser holds in an http-only cookie. */
+  private async loginRemembered(
+    brand: Brand,
+    body: { username: string; humanCheck?: string | undefined; agentLogin?: boolean | undefined },
+    ctx: CallerContext,
+  ): Promise<LoginResult> {
+    await this.humanCheck.verify(body.humanCheck);
+    const found = ctx.rememberToken
+      ? await this.repo.findRememberToken(hashToken(ctx.rememberToken))
+      : undefined;
+    const member = found && (await this.repo.findMemberById(found.memberId));
+    if (!member || member.brandId !== brand.id || member.username !== body.username.toLowerCase()) {
+      throw new AppError('REMEMBER_EXPIRED');
+    }
+    if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    if (body.agentLogin && !isAgentType(member.userType)) throw new AppError('AGENTS_ONLY');
+    const options = await this.brands.options(brand.id);
+    const expired =
+      brand.passwordMaxAgeDays !== null &&
+      member.passwordChangedAt.getTime() + brand.passwordMaxAgeDays * 86_400_000 < Date.now();
+    const mustChangePassword = member.mustChangePassword
+      ? 'reset'
+      : expired && options.PWDEXPFORCECHANGE3
+        ? 'expired'
+        : null;
+    return this.startSession(member, 'remember', ctx, { passwordExpired: expired, mustChangePassword });
+  }
+
+  /** Issues the one-day remember-me credential; a presented one is replaced, not kept alongside. */
+  async rememberMember(memberId: number, previous: string | undefined) {
+    if (previous) await this.repo.revokeRememberToken(hashToken(previous));
+    const token = newToken();
+    await this.repo.saveRememberToken(memberId, hashToken(token), new Date(Date.now() + REMEMBER_TTL_MS));
+    return { token, maxAgeSeconds: REMEMBER_TTL_MS / 1000 };
+  }
+
+  async forgetRemembered(token: string | undefined) {
+    if (token) await this.repo.revokeRememberToken(hashToken(token));
   }
 
   /** Spec 4.2: the mobile number and the code it received; no password, no human check, no forced change. */

@@ -79,9 +79,12 @@ export const dialingCode = z
 export const loginBody = z.object({
   /** The username, or the mobile number for an sms login. */
   username: trimmed(64).min(1),
-  /** The password, or the sms code for an sms login. */
-  password: z.string().min(1).max(128),
-  type: z.enum(['username', 'sms']).default('username'),
+  /** The password, or the sms code for an sms login; empty for a remembered login. */
+  password: z.string().max(128).default(''),
+  /** 'remember': the one-day credential the server set in an http-only cookie stands in for the password. */
+  type: z.enum(['username', 'sms', 'remember']).default('username'),
+  /** Keep a remember-me credential for a day (ticked), or forget it (unticked). */
+  remember: z.boolean().optional(),
   countryDialingCode: dialingCode.optional(),
   captcha: trimmed(16).optional(),
   humanCheck: humanCheckField,

@@ -19,7 +19,7 @@ import { SmsSendButton } from './SmsSendButton';
 
 type Method = 'username' | 'sms';
 
-const schema = (captchaShown: boolean, method: Method) =>
+const schema = (captchaShown: boolean, method: Method, remembered: boolean) =>
   z.object({
     username:
       method === 'sms'
@@ -28,7 +28,9 @@ const schema = (captchaShown: boolean, method: Method) =>
     password:
       method === 'sms'
         ? z.string().trim().min(1, 'errors.SMS_CODE_INVALID')
-        : z.string().min(1, 'validation.required'),
+        : remembered
+          ? z.string()
+          : z.string().min(1, 'validation.required'),
     countryDialingCode: z.string(),
     captcha: captchaShown ? z.string().trim().min(1, 'errors.CAPTCHA_REQUIRED') : z.string().optional(),
     remember: z.boolean(),
@@ -45,7 +47,10 @@ const machine = loginMachine.provide({
         body: {
           username: values.username,
           password: values.password,
-          type: values.countryDialingCode ? 'sms' : 'username',
+          // An empty password on a remembered form means: use the remember-me cookie.
+          type: values.countryDialingCode ? 'sms' : values.password ? 'username' : 'remember',
+          // The agent page has no remember box: it leaves the member's remembered login alone.
+          ...(input.agentLogin ? {} : { remember: values.remember }),
           ...(values.countryDialingCode ? { countryDialingCode: values.countryDialingCode } : {}),
           ...(values.captcha ? { captcha: values.captcha } : {}),
           ...(input.humanCheck ? { humanCheck: input.humanCheck } : {}),
@@ -85,9 +90,14 @@ export function LoginForm({
   const { t } = useTranslation();
   const [state, send] = useMachine(machine, { input: { agentPage, method }, ...inspectOptions() });
   const captchaShown = state.context.captchaRequired;
-  const resolver = useMemo(() => zodResolver(schema(captchaShown, method)), [captchaShown, method]);
   const remembered =
     method === 'sms' ? rememberedMobile() : { username: rememberedUsername(), countryDialingCode: '55' };
+  const oneClick =
+    method === 'username' && !!remembered.username && state.context.errorCode !== 'REMEMBER_EXPIRED';
+  const resolver = useMemo(
+    () => zodResolver(schema(captchaShown, method, oneClick)),
+    [captchaShown, method, oneClick],
+  );
   const {
     register,
     handleSubmit,
@@ -183,6 +193,7 @@ export function LoginForm({
             <input
               type="password"
               autoComplete="current-password"
+              placeholder={oneClick ? t('account.remembered') : undefined}
               {...register('password')}
               aria-invalid={!!errors.password}
             />

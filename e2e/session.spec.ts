@@ -180,3 +180,46 @@ test('remember me logs in with one click in a new browser, with no password kept
   await expect(fresh.getByTestId('member-account')).toHaveText('demomember');
   await other.close();
 });
+
+test('two-step verification: turned on with an authenticator code, then asked for at the next login', async ({
+  page,
+}) => {
+  const { Secret, TOTP } = await import('otpauth');
+  const username = `tfa${Date.now().toString(36)}`;
+  await page.goto('/register');
+  const form = page.getByTestId('register-form');
+  await form.getByLabel('Nome de utilizador').fill(username);
+  await form.getByLabel(/^Palavra-passe/).fill('Secret123');
+  await form.getByLabel('Confirmar palavra-passe').fill('Secret123');
+  await form.getByLabel('Código de convite').fill('');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByTestId('member-account')).toHaveText(username);
+  await closePopups(page);
+
+  await page.getByTestId('member-block').getByRole('button', { name: 'Segurança' }).click();
+  const dialog = page.getByTestId('two-factor-dialog');
+  await dialog.getByRole('button', { name: 'Ativar' }).click();
+  const secret = await dialog.getByTestId('two-factor-secret').textContent();
+  const app = new TOTP({ secret: Secret.fromBase32(secret!), digits: 6, period: 30 });
+  await dialog.getByLabel('Código da aplicação de autenticação').fill(app.generate());
+  await dialog.getByRole('button', { name: 'Confirmar e ativar' }).click();
+  await expect(dialog.getByTestId('two-factor-state')).toHaveText('A verificação em dois passos está ativa.');
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  await page.getByTestId('member-block').getByRole('button', { name: 'Sair' }).click();
+  await page.getByTestId('logout-confirm').getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByTestId('site-header').getByRole('button', { name: 'Entrar' }).click();
+  const modal = page.getByTestId('account-modal');
+  await modal.getByLabel('Nome de utilizador').fill(username);
+  await modal.getByLabel('Palavra-passe').fill('Secret123');
+  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+  const step = page.getByTestId('two-factor-form');
+  await expect(step).toContainText('Introduza o código da sua aplicação de autenticação');
+  // The code used to turn it on is spent; the next one is accepted.
+  await step
+    .getByLabel('Código da aplicação de autenticação')
+    .fill(app.generate({ timestamp: Date.now() + 30_000 }));
+  await step.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByTestId('member-account')).toHaveText(username);
+});

@@ -29,6 +29,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { HumanCheckService } from './modules/accounts/human-check';
 import { SmsVerification } from './modules/accounts/sms-verification';
+import { TwoFactor } from './modules/accounts/two-factor';
 import { artRoutes } from './modules/art/art.routes';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
@@ -96,6 +97,7 @@ export async function buildApp({
     humanCheck,
     new SmsVerification(db, messenger),
     messenger,
+    new TwoFactor(await installationSecret(db, 'two-factor-challenge')),
     config.SESSION_TTL_HOURS * 3_600_000,
   );
 

@@ -324,6 +324,10 @@ export const members = pgTable(
     /** Other contact fields of the registration form (qq, line, whatsapp, facebook, wechat, idNumber). */
     contacts: jsonb('contacts').$type<Record<string, string>>().notNull().default({}),
     status: text('status').notNull().default('active'),
+    /** Two-step verification (TOTP): the active secret, one being set up, and the last time step used. */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Set when a password was reset by email: the member must choose a new one at the next login. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),

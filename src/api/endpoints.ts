@@ -15,6 +15,10 @@ import {
   resetByPhoneBody,
   smsRequestBody,
   smsSent,
+  twoFactorCodeBody,
+  twoFactorLoginBody,
+  twoFactorSetup,
+  twoFactorStatus,
 } from './contract/accounts';
 import { announcementSet, announcementsQuery, liveModel } from './contract/content';
 import {
@@ -69,6 +73,10 @@ export const endpoints = {
   forgotByEmail: { ...paths.forgotByEmail, body: forgotByEmailBody, value: z.null() },
   resetByPhone: { ...paths.resetByPhone, body: resetByPhoneBody, value: z.null() },
   countries: { ...paths.countries, value: z.array(countryEntry) },
+  twoFactorLogin: { ...paths.twoFactorLogin, body: twoFactorLoginBody, value: loginResult },
+  twoFactorSetup: { ...paths.twoFactorSetup, value: twoFactorSetup },
+  twoFactorEnable: { ...paths.twoFactorEnable, body: twoFactorCodeBody, value: twoFactorStatus },
+  twoFactorDisable: { ...paths.twoFactorDisable, body: twoFactorCodeBody, value: twoFactorStatus },
   outbox: {
     ...paths.outbox,
     query: z.object({ recipient: z.string().min(3).max(128) }),

@@ -40,6 +40,8 @@ export const errorCatalogue = {
   MOBILE_TAKEN: { status: 409, key: 'errors.MOBILE_TAKEN' },
   ACCOUNT_NOT_FOUND: { status: 404, key: 'errors.ACCOUNT_NOT_FOUND' },
   REMEMBER_EXPIRED: { status: 401, key: 'errors.REMEMBER_EXPIRED' },
+  TWO_FACTOR_REQUIRED: { status: 401, key: 'errors.TWO_FACTOR_REQUIRED' },
+  TWO_FACTOR_INVALID: { status: 422, key: 'errors.TWO_FACTOR_INVALID' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

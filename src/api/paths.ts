@@ -32,6 +32,10 @@ export const paths = {
   resetByPhone: { method: 'POST', path: '/wps/member/password/verification' },
   countries: { method: 'GET', path: '/wps/system/countries' },
   outbox: { method: 'GET', path: '/api/dev/outbox' },
+  twoFactorLogin: { method: 'POST', path: '/api/session/two-factor' },
+  twoFactorSetup: { method: 'POST', path: '/api/member/two-factor/setup' },
+  twoFactorEnable: { method: 'POST', path: '/api/member/two-factor/enable' },
+  twoFactorDisable: { method: 'POST', path: '/api/member/two-factor/disable' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -35,15 +35,20 @@ export interface LoginContext {
   lastCaptchaAt: number;
   errorCode: string | null;
   errorMessage: string | null;
+  /** Set while the second step of two-step verification is asked for. */
+  twoFactorChallenge: string | null;
   result: LoginResult | null;
 }
 
-export type LoginEvent = { type: 'SUBMIT'; values: LoginValues } | { type: 'REFRESH_CAPTCHA' };
+export type LoginEvent =
+  | { type: 'SUBMIT'; values: LoginValues }
+  | { type: 'REFRESH_CAPTCHA' }
+  | { type: 'SUBMIT_CODE'; code: string };
 
 interface FailureLike {
   code?: string;
   message?: string;
-  value?: { captchaRequired?: boolean } | null;
+  value?: { captchaRequired?: boolean; challenge?: string } | null;
 }
 const failure = (error: unknown) => (error ?? {}) as FailureLike;
 
@@ -71,6 +76,7 @@ export const loginMachine = setup({
       { values: LoginValues; humanCheck: string | null; agentLogin: boolean }
     >('login'),
     loadCaptcha: requiredActor<string>('loadCaptcha'),
+    verifyTwoFactor: requiredActor<LoginResult, { challenge: string; code: string }>('verifyTwoFactor'),
   },
   actions: {
     showLoader: () => {},
@@ -82,6 +88,7 @@ export const loginMachine = setup({
     canRefreshCaptcha: ({ context }) => context.now() - context.lastCaptchaAt >= CAPTCHA_REFRESH_MS,
     mustChangePassword: (_, result: LoginResult) => result.mustChangePassword !== null,
     captchaAsked: (_, error: unknown) => failure(error).value?.captchaRequired === true,
+    twoFactorAsked: (_, error: unknown) => failure(error).code === 'TWO_FACTOR_REQUIRED',
   },
 }).createMachine({
   id: 'login',
@@ -96,6 +103,7 @@ export const loginMachine = setup({
     lastCaptchaAt: Number.NEGATIVE_INFINITY,
     errorCode: null,
     errorMessage: null,
+    twoFactorChallenge: null,
     result: null,
   }),
   initial: 'editing',
@@ -169,6 +177,21 @@ export const loginMachine = setup({
         onError: [
           {
             guard: {
+              type: 'twoFactorAsked',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'twoFactor',
+            actions: [
+              'hideLoader',
+              assign({
+                twoFactorChallenge: ({ event }) => failure(event.error).value?.challenge ?? null,
+                errorCode: null,
+                errorMessage: null,
+              }),
+            ],
+          },
+          {
+            guard: {
               type: 'captchaAsked',
               params: ({ event }: { event: { error: unknown } }) => event.error,
             },
@@ -193,6 +216,41 @@ export const loginMachine = setup({
             ],
           },
         ],
+      },
+    },
+    twoFactor: {
+      on: { SUBMIT_CODE: { target: 'verifyingCode', actions: ['showLoader', assign({ errorCode: null })] } },
+    },
+    verifyingCode: {
+      invoke: {
+        id: 'verifyTwoFactor',
+        src: 'verifyTwoFactor',
+        input: ({ context, event }) => ({
+          challenge: context.twoFactorChallenge!,
+          code: (event as { code: string }).code,
+        }),
+        onDone: [
+          {
+            guard: { type: 'mustChangePassword', params: ({ event }) => event.output },
+            target: 'passwordChangeRequired',
+            actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
+          },
+          {
+            target: 'succeeded',
+            actions: [
+              'hideLoader',
+              assign({ result: ({ event }) => event.output }),
+              { type: 'remember', params: ({ context }) => context.values! },
+            ],
+          },
+        ],
+        onError: {
+          target: 'twoFactor',
+          actions: [
+            'hideLoader',
+            assign({ errorCode: ({ event }) => failure(event.error).code ?? 'UNKNOWN' }),
+          ],
+        },
       },
     },
     passwordChangeRequired: { type: 'final' },

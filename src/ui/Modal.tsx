@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 
@@ -19,23 +20,27 @@ export function Modal({
   const { t } = useTranslation();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  // The latest close handler, so the mount effect below runs once however often the parent re-renders.
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
+    dialog.current?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') close.current();
     };
     document.addEventListener('keydown', onKey);
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = '';
-      previous?.focus?.();
+      previous?.focus?.({ preventScroll: true });
     };
-  }, [onClose]);
+  }, []);
 
-  return (
+  // Rendered at the end of <body>: an ancestor with a filter (the sticky header) would otherwise trap it.
+  return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a click outside is a mouse shortcut; keyboards have Escape and the close button
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
@@ -55,6 +60,7 @@ export function Modal({
         </header>
         <div className="modal-body">{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -15,6 +15,7 @@ const user = {
   mobile: null,
   email: null,
   language: null,
+  twoFactor: false,
   createdAt: 0,
 };
 const ok: LoginResult = {
@@ -33,6 +34,7 @@ const machine = loginMachine.provide({
     solveHumanCheck: requiredActor('test'),
     login: requiredActor('test'),
     loadCaptcha: requiredActor('test'),
+    verifyTwoFactor: requiredActor('test'),
   },
   actions: {
     showLoader: effects.showLoader,
@@ -62,6 +64,10 @@ const events = [
   },
   { type: 'xstate.done.actor.loadCaptcha', output: 'data:image/png;base64,AAA' },
   { type: 'xstate.error.actor.loadCaptcha', error: new Error('offline') },
+  { type: 'xstate.error.actor.login', error: { code: 'TWO_FACTOR_REQUIRED', value: { challenge: 'c-1' } } },
+  { type: 'SUBMIT_CODE', code: '123456' },
+  { type: 'xstate.done.actor.verifyTwoFactor', output: ok },
+  { type: 'xstate.error.actor.verifyTwoFactor', error: { code: 'TWO_FACTOR_INVALID' } },
 ] as never[];
 
 const serializeState = (s: { value: unknown; context: { captchaRequired: boolean } }) =>
@@ -76,6 +82,8 @@ describe('login machine (graph-generated paths)', () => {
       '"passwordChangeRequired"',
       '"editing"+captcha',
       '"loadingCaptcha"+captcha',
+      '"twoFactor"',
+      '"verifyingCode"',
     ]) {
       expect(reachable).toContain(state);
     }
@@ -87,9 +95,9 @@ describe('login machine (graph-generated paths)', () => {
     const end = replay(machine, path, { input });
     const types = path.steps.map((s) => s.event.type);
     // The loader is shown once per submission and always hidden again when the call ends.
-    const submissions = types.filter((t) => t === 'SUBMIT').length;
+    const submissions = types.filter((t) => t === 'SUBMIT' || t === 'SUBMIT_CODE').length;
     expect(effects.showLoader).toHaveBeenCalledTimes(submissions);
-    if (!end.matches('verifying') && !end.matches('loggingIn')) {
+    if (!end.matches('verifying') && !end.matches('loggingIn') && !end.matches('verifyingCode')) {
       expect(effects.hideLoader).toHaveBeenCalledTimes(submissions);
     }
     if (end.matches('succeeded')) {
@@ -99,6 +107,10 @@ describe('login machine (graph-generated paths)', () => {
     if (end.matches('passwordChangeRequired')) {
       expect(effects.remember).not.toHaveBeenCalled();
       expect(end.output).toMatchObject({ mustChangePassword: true });
+    }
+    if (end.matches('twoFactor')) expect(end.context.twoFactorChallenge).toBe('c-1');
+    if (end.matches('twoFactor') && types.at(-1) === 'xstate.error.actor.verifyTwoFactor') {
+      expect(end.context.errorCode).toBe('TWO_FACTOR_INVALID');
     }
     if (end.matches('editing') && types.at(-1) === 'xstate.error.actor.login') {
       expect(end.context.errorCode).toBe('INVALID_CREDENTIALS');

@@ -15,6 +15,7 @@ const member = (over: Partial<MemberInfo> = {}): MemberInfo => ({
   mobile: null,
   email: null,
   language: null,
+  twoFactor: false,
   createdAt: 0,
   ...over,
 });

@@ -474,3 +474,60 @@ describe.each(databaseKinds)('remember me on %s', (kind) => {
     expect(empty.res.statusCode).toBe(422);
   });
 });
+
+describe.each(databaseKinds)('two-step verification on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  const login = async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username: 'demomember', password: 'Demo1234', humanCheck: await solveHumanCheck(ctx.app) },
+    });
+    return body<LoginResult & { challenge?: string }>(res);
+  };
+  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+
+  it('turns on with a code from the app, then asks for a fresh code after the password, once per code', async () => {
+    const { TOTP, Secret } = await import('otpauth');
+    const first = await login();
+    const setup = body<{ secret: string; uri: string }>(
+      await post('/api/member/two-factor/setup', {}, first.value.token),
+    ).value;
+    expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Aurora%20Bet:demomember\?/);
+    const app = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
+    expect(
+      body(await post('/api/member/two-factor/enable', { code: '000000' }, first.value.token)).code,
+    ).toBe(app.generate() === '000000' ? 'OK' : 'TWO_FACTOR_INVALID');
+    const enabled = await post('/api/member/two-factor/enable', { code: app.generate() }, first.value.token);
+    expect(body(enabled).value).toEqual({ enabled: true });
+
+    const second = await login();
+    expect(second.code).toBe('TWO_FACTOR_REQUIRED');
+    const { challenge } = second.value as unknown as { challenge: string };
+    // The code just used to turn it on cannot be used again.
+    expect(body(await post('/api/session/two-factor', { challenge, code: app.generate() })).code).toBe(
+      'TWO_FACTOR_INVALID',
+    );
+    const next = app.generate({ timestamp: Date.now() + 30_000 });
+    const ok = await post('/api/session/two-factor', { challenge, code: next });
+    expect(ok.statusCode).toBe(200);
+    expect(body<LoginResult>(ok).value.user).toMatchObject({ account: 'demomember', twoFactor: true });
+    expect(body(await post('/api/session/two-factor', { challenge, code: next })).code).toBe(
+      'TWO_FACTOR_INVALID',
+    );
+    expect(body(await post('/api/session/two-factor', { challenge: `${challenge}x`, code: next })).code).toBe(
+      'TWO_FACTOR_INVALID',
+    );
+  });
+});

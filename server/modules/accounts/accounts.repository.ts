@@ -92,6 +92,34 @@ export class AccountsRepository {
     });
   }
 
+  async setPendingTotpSecret(memberId: number, secret: string) {
+    await this.db.update(members).set({ totpPendingSecret: secret }).where(eq(members.id, memberId));
+  }
+
+  async activateTotp(memberId: number, step: number) {
+    await this.db
+      .update(members)
+      .set({ totpSecret: sql`${members.totpPendingSecret}`, totpPendingSecret: null, totpLastStep: step })
+      .where(eq(members.id, memberId));
+  }
+
+  async deactivateTotp(memberId: number) {
+    await this.db
+      .update(members)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .where(eq(members.id, memberId));
+  }
+
+  /** Records a code's time step as used; false when it (or a later one) was used already: no replays. */
+  async consumeTotpStep(memberId: number, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(members)
+      .set({ totpLastStep: step })
+      .where(and(eq(members.id, memberId), sql`coalesce(${members.totpLastStep}, -1) < ${step}`))
+      .returning({ id: members.id });
+    return rows.length === 1;
+  }
+
   async saveRememberToken(memberId: number, tokenHash: string, expiresAt: Date) {
     await this.db.insert(rememberTokens).values({ memberId, tokenHash, expiresAt });
   }

@@ -228,6 +228,52 @@ export function accountsRoutes(deps: {
 
     defineRoute(
       app,
+      endpoints.twoFactorLogin,
+      {
+        summary: 'Second login step: the challenge and a code from the authenticator app',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.loginTwoFactor(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.twoFactorSetup,
+      {
+        summary: 'Start turning on two-step verification: a secret for the app',
+        tags: ['accounts'],
+        auth: 'member',
+      },
+      ({ request }) => accounts.setUpTwoFactor(request.brand, request.member!),
+    );
+
+    defineRoute(
+      app,
+      endpoints.twoFactorEnable,
+      {
+        summary: 'Turn on two-step verification with a first code',
+        tags: ['accounts'],
+        auth: 'member',
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.enableTwoFactor(request.member!, body.code),
+    );
+
+    defineRoute(
+      app,
+      endpoints.twoFactorDisable,
+      {
+        summary: 'Turn off two-step verification with a current code',
+        tags: ['accounts'],
+        auth: 'member',
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.disableTwoFactor(request.member!, body.code),
+    );
+
+    defineRoute(
+      app,
       endpoints.freePlay,
       { summary: 'Start a trial account with no credentials', tags: ['accounts'], rateLimit: strict },
       ({ request }) => accounts.freePlay(request.brand, caller(request)),

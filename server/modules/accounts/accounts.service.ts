@@ -23,6 +23,7 @@ import { hashPassword, hashToken, newToken, randomDigits, verifyPassword } from 
 import type { HumanCheckService } from './human-check';
 import { defaultRegisterRules } from './register-rules';
 import { phoneOf, type SmsVerification } from './sms-verification';
+import type { TwoFactor } from './two-factor';
 
 export interface CallerContext {
   ip: string;
@@ -60,6 +61,7 @@ export class AccountsService {
     private readonly humanCheck: HumanCheckService,
     private readonly sms: SmsVerification,
     private readonly messenger: Messenger,
+    private readonly twoFactor: TwoFactor,
     private readonly sessionTtlMs: number,
   ) {}
 
@@ -137,7 +139,57 @@ export class AccountsService {
         : expired && options.PWDEXPFORCECHANGE3
           ? 'expired'
           : null;
+    // The password was right; with two-step verification on, a code must follow before any session.
+    if (member.totpSecret) {
+      throw new AppError('TWO_FACTOR_REQUIRED', {}, { challenge: this.twoFactor.challengeFor(member.id) });
+    }
     return this.startSession(member, 'username', ctx, { passwordExpired: expired, mustChangePassword });
+  }
+
+  /** The second step: the challenge from the password step and a fresh code from the member's app. */
+  async loginTwoFactor(
+    brand: Brand,
+    body: { challenge: string; code: string },
+    ctx: CallerContext,
+  ): Promise<LoginResult> {
+    const member = await this.repo.findMemberById(this.twoFactor.memberOf(body.challenge));
+    if (!member || member.brandId !== brand.id || !member.totpSecret)
+      throw new AppError('TWO_FACTOR_INVALID');
+    const step = this.twoFactor.stepOf(member.totpSecret, body.code);
+    if (step === null || !(await this.repo.consumeTotpStep(member.id, step)))
+      throw new AppError('TWO_FACTOR_INVALID');
+    const options = await this.brands.options(brand.id);
+    const expired =
+      brand.passwordMaxAgeDays !== null &&
+      member.passwordChangedAt.getTime() + brand.passwordMaxAgeDays * 86_400_000 < Date.now();
+    const mustChangePassword = member.mustChangePassword
+      ? 'reset'
+      : expired && options.PWDEXPFORCECHANGE3
+        ? 'expired'
+        : null;
+    return this.startSession(member, 'two-factor', ctx, { passwordExpired: expired, mustChangePassword });
+  }
+
+  /** Starts turning two-step verification on: a new secret for the app, active once a code proves it. */
+  async setUpTwoFactor(brand: Brand, member: MemberRow) {
+    const setup = this.twoFactor.newSecret(brand.siteName, member.username);
+    await this.repo.setPendingTotpSecret(member.id, setup.secret);
+    return setup;
+  }
+
+  async enableTwoFactor(member: MemberRow, code: string) {
+    const step = member.totpPendingSecret ? this.twoFactor.stepOf(member.totpPendingSecret, code) : null;
+    if (step === null) throw new AppError('TWO_FACTOR_INVALID');
+    await this.repo.activateTotp(member.id, step);
+    return { enabled: true };
+  }
+
+  async disableTwoFactor(member: MemberRow, code: string) {
+    const step = member.totpSecret ? this.twoFactor.stepOf(member.totpSecret, code) : null;
+    if (step === null || !(await this.repo.consumeTotpStep(member.id, step)))
+      throw new AppError('TWO_FACTOR_INVALID');
+    await this.repo.deactivateTotp(member.id);
+    return { enabled: false };
   }
 
   private async startSession(
@@ -193,6 +245,7 @@ export class AccountsService {
       mobile: member.mobile,
       email: member.email,
       language: isLanguage(member.language) ? member.language : null,
+      twoFactor: member.totpSecret !== null,
       createdAt: member.createdAt.getTime(),
     };
   }

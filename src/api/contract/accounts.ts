@@ -48,6 +48,7 @@ export const memberInfo = z.object({
   mobile: z.string().nullable(),
   email: z.string().nullable(),
   language: languageCode.nullable(),
+  twoFactor: z.boolean(),
   createdAt: z.number().int(),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
@@ -166,3 +167,11 @@ export const registerMobileBody = registerBody.extend({
   countryDialingCode: dialingCode,
 });
 export type RegisterMobileBody = z.infer<typeof registerMobileBody>;
+
+export const twoFactorLoginBody = z.object({
+  challenge: z.string().min(10).max(300),
+  code: trimmed(6).regex(/^\d{6}$/),
+});
+export const twoFactorCodeBody = z.object({ code: trimmed(6).regex(/^\d{6}$/) });
+export const twoFactorSetup = z.object({ secret: z.string(), uri: z.string() });
+export const twoFactorStatus = z.object({ enabled: z.boolean() });

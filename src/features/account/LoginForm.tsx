@@ -59,6 +59,9 @@ const machine = loginMachine.provide({
       });
     }),
     loadCaptcha: fromPromise(() => call('captcha')),
+    verifyTwoFactor: fromPromise<LoginResult, { challenge: string; code: string }>(({ input }) =>
+      call('twoFactorLogin', { body: input }),
+    ),
   },
   actions: {
     showLoader: () => loader.show(),
@@ -131,6 +134,15 @@ export function LoginForm({
   }, [state.context.captchaImage, resetField]);
 
   const busy = state.matches('verifying') || state.matches('loggingIn');
+  if (state.matches('twoFactor') || state.matches('verifyingCode')) {
+    return (
+      <TwoFactorStep
+        busy={state.matches('verifyingCode')}
+        errorCode={state.context.errorCode}
+        onSubmit={(code) => send({ type: 'SUBMIT_CODE', code })}
+      />
+    );
+  }
   const fieldError = (message?: string) =>
     message ? (
       <span className="field-error" role="alert">
@@ -260,6 +272,57 @@ export function LoginForm({
           </button>
         </p>
       )}
+    </form>
+  );
+}
+
+/** The second step of a login with two-step verification on: the code from the authenticator app. */
+function TwoFactorStep({
+  busy,
+  errorCode,
+  onSubmit,
+}: {
+  busy: boolean;
+  errorCode: string | null;
+  onSubmit: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(
+      z.object({
+        code: z
+          .string()
+          .trim()
+          .regex(/^\d{6}$/, 'errors.TWO_FACTOR_INVALID'),
+      }),
+    ),
+    defaultValues: { code: '' },
+  });
+  return (
+    <form
+      className="account-form"
+      noValidate
+      data-testid="two-factor-form"
+      onSubmit={handleSubmit((v) => onSubmit(v.code))}
+    >
+      <p className="form-note">{t('errors.TWO_FACTOR_REQUIRED')}</p>
+      <label className="field">
+        <span>{t('account.two_factor_code')} *</span>
+        <input inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...register('code')} />
+        {formState.errors.code?.message && (
+          <span className="field-error" role="alert">
+            {t(formState.errors.code.message)}
+          </span>
+        )}
+      </label>
+      {errorCode && (
+        <p className="form-error" role="alert">
+          {t(errorKey(errorCode))}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {t('account.login_submit')}
+      </button>
     </form>
   );
 }

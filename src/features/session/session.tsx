@@ -97,10 +97,16 @@ export function useSessionActor(): SessionActor {
 
 export function useSession(): SessionView {
   const actor = useSessionActor();
+  // While a refresh reloads the member, the page keeps showing the one it has.
   const member = useSelector(actor, (s) =>
-    s.matches('authenticated') || s.matches('confirmingLogout') ? s.context.member : null,
+    s.matches('authenticated') || s.matches('confirmingLogout') || s.matches('loadingMember')
+      ? s.context.member
+      : null,
   );
   const firstLogin = useSelector(actor, (s) => s.context.firstLogin);
-  const pending = useSelector(actor, (s) => s.matches('restoring') || s.matches('loadingMember'));
+  const pending = useSelector(
+    actor,
+    (s) => s.matches('restoring') || (s.matches('loadingMember') && s.context.member === null),
+  );
   return { kind: sessionKind(member), isAgent: member?.isAgent ?? false, member, firstLogin, pending };
 }

@@ -6,6 +6,7 @@ import type { Announcement, Execution } from '../../api/contract/content';
 import { homePopupsMachine } from '../../machines/home-popups.machine';
 import { inspectOptions } from '../../machines/inspect';
 import { Modal } from '../../ui/Modal';
+import { useAccountModal } from '../account/AccountModalContext';
 import { useSession } from '../session/session';
 import { AnnouncementList } from './AnnouncementList';
 
@@ -48,7 +49,9 @@ export function executionsFor(kind: 'guest' | 'trial' | 'member', firstLogin = f
 /** A new session (login, logout) asks again with its own popup executions. */
 export function HomePopups() {
   const session = useSession();
-  if (session.pending) return null;
+  const account = useAccountModal();
+  // Never on top of the account popup: they wait until it is closed.
+  if (session.pending || account.mode) return null;
   return (
     <SessionPopups
       key={`${session.kind}:${session.firstLogin}`}

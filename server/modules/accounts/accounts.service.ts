@@ -127,23 +127,32 @@ export class AccountsService {
     if (body.agentLogin && !isAgentType(member.userType)) throw new AppError('AGENTS_ONLY');
 
     await this.repo.clearFailures(brand.id, username);
+    const weak = brand.weakPasswordHash ? await verifyPassword(brand.weakPasswordHash, body.password) : false;
+    // The password was right; with two-step verification on, a code must follow before any session.
+    if (member.totpSecret) {
+      throw new AppError(
+        'TWO_FACTOR_REQUIRED',
+        {},
+        { challenge: this.twoFactor.challengeFor(member.id, weak) },
+      );
+    }
+    return this.startSession(member, 'username', ctx, await this.passwordState(brand, member, weak));
+  }
+
+  /** Whether the password must be changed before anything else: reset by email, weak default, or expired. */
+  private async passwordState(brand: Brand, member: MemberRow, weak: boolean) {
     const options = await this.brands.options(brand.id);
-    const expired =
+    const passwordExpired =
       brand.passwordMaxAgeDays !== null &&
       member.passwordChangedAt.getTime() + brand.passwordMaxAgeDays * 86_400_000 < Date.now();
-    const weak = brand.weakPasswordHash ? await verifyPassword(brand.weakPasswordHash, body.password) : false;
-    const mustChangePassword = member.mustChangePassword
+    const mustChangePassword: LoginResult['mustChangePassword'] = member.mustChangePassword
       ? 'reset'
       : weak
         ? 'weak'
-        : expired && options.PWDEXPFORCECHANGE3
+        : passwordExpired && options.PWDEXPFORCECHANGE3
           ? 'expired'
           : null;
-    // The password was right; with two-step verification on, a code must follow before any session.
-    if (member.totpSecret) {
-      throw new AppError('TWO_FACTOR_REQUIRED', {}, { challenge: this.twoFactor.challengeFor(member.id) });
-    }
-    return this.startSession(member, 'username', ctx, { passwordExpired: expired, mustChangePassword });
+    return { passwordExpired, mustChangePassword };
   }
 
   /** The second step: the challenge from the password step and a fresh code from the member's app. */
@@ -152,22 +161,19 @@ export class AccountsService {
     body: { challenge: string; code: string },
     ctx: CallerContext,
   ): Promise<LoginResult> {
-    const member = await this.repo.findMemberById(this.twoFactor.memberOf(body.challenge));
+    const challenge = this.twoFactor.read(body.challenge);
+    const member = await this.repo.findMemberById(challenge.memberId);
     if (!member || member.brandId !== brand.id || !member.totpSecret)
       throw new AppError('TWO_FACTOR_INVALID');
     const step = this.twoFactor.stepOf(member.totpSecret, body.code);
     if (step === null || !(await this.repo.consumeTotpStep(member.id, step)))
       throw new AppError('TWO_FACTOR_INVALID');
-    const options = await this.brands.options(brand.id);
-    const expired =
-      brand.passwordMaxAgeDays !== null &&
-      member.passwordChangedAt.getTime() + brand.passwordMaxAgeDays * 86_400_000 < Date.now();
-    const mustChangePassword = member.mustChangePassword
-      ? 'reset'
-      : expired && options.PWDEXPFORCECHANGE3
-        ? 'expired'
-        : null;
-    return this.startSession(member, 'two-factor', ctx, { passwordExpired: expired, mustChangePassword });
+    return this.startSession(
+      member,
+      'two-factor',
+      ctx,
+      await this.passwordState(brand, member, challenge.weak),
+    );
   }
 
   /** Starts turning two-step verification on: a new secret for the app, active once a code proves it. */
@@ -386,16 +392,8 @@ export class AccountsService {
     }
     if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     if (body.agentLogin && !isAgentType(member.userType)) throw new AppError('AGENTS_ONLY');
-    const options = await this.brands.options(brand.id);
-    const expired =
-      brand.passwordMaxAgeDays !== null &&
-      member.passwordChangedAt.getTime() + brand.passwordMaxAgeDays * 86_400_000 < Date.now();
-    const mustChangePassword = member.mustChangePassword
-      ? 'reset'
-      : expired && options.PWDEXPFORCECHANGE3
-        ? 'expired'
-        : null;
-    return this.startSession(member, 'remember', ctx, { passwordExpired: expired, mustChangePassword });
+    // No password was typed, so the weak-default check cannot apply; the others do.
+    return this.startSession(member, 'remember', ctx, await this.passwordState(brand, member, false));
   }
 
   /** Issues the one-day remember-me credential; a presented one is replaced, not kept alongside. */

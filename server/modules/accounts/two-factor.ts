@@ -28,15 +28,16 @@ export class TwoFactor {
     return createHmac('sha256', this.signingKey).update(payload).digest('base64url');
   }
 
-  challengeFor(memberId: number): string {
-    const payload = `${memberId}.${Date.now() + CHALLENGE_TTL_MS}`;
+  /** `weak` carries the password step's finding (the brand's weak default) to the second step. */
+  challengeFor(memberId: number, weak: boolean): string {
+    const payload = `${memberId}.${Date.now() + CHALLENGE_TTL_MS}.${weak ? 1 : 0}`;
     return `${payload}.${this.sign(payload)}`;
   }
 
-  /** The member a challenge was issued to; TWO_FACTOR_INVALID when forged or stale. */
-  memberOf(challenge: string): number {
-    const [id, expires, signature] = challenge.split('.');
-    const expected = Buffer.from(this.sign(`${id}.${expires}`));
+  /** What a challenge was issued for; TWO_FACTOR_INVALID when forged or stale. */
+  read(challenge: string): { memberId: number; weak: boolean } {
+    const [id, expires, weak, signature] = challenge.split('.');
+    const expected = Buffer.from(this.sign(`${id}.${expires}.${weak}`));
     const given = Buffer.from(signature ?? '');
     if (
       given.length !== expected.length ||
@@ -45,7 +46,7 @@ export class TwoFactor {
     ) {
       throw new AppError('TWO_FACTOR_INVALID');
     }
-    return Number(id);
+    return { memberId: Number(id), weak: weak === '1' };
   }
 
   newSecret(issuer: string, label: string) {

@@ -7,8 +7,25 @@ const runDir = path.join(os.tmpdir(), `e2e-${process.env.E2E_RUN_ID ?? process.p
 const MAIN_PORT = Number(process.env.E2E_PORT ?? 4310);
 const MAINTENANCE_PORT = MAIN_PORT + 1;
 
-const server = (port: number, name: string, env: Record<string, string> = {}) => ({
-  command: 'npx tsx server/main.ts',
+/**
+ * With TEST_DATABASE_URL (as in CI), a third server runs on PostgreSQL; tests that read its database
+ * find it in E2E_DATABASE_URL and its address in E2E_POSTGRES_URL.
+ */
+const POSTGRES_PORT = MAIN_PORT + 2;
+if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = '/e2e_postgres';
+  process.env.E2E_DATABASE_URL = url.toString();
+  process.env.E2E_POSTGRES_URL = `http://127.0.0.1:${POSTGRES_PORT}`;
+}
+
+const server = (
+  port: number,
+  name: string,
+  env: Record<string, string> = {},
+  command = 'npx tsx server/main.ts',
+) => ({
+  command,
   url: `http://127.0.0.1:${port}/wps/system/status`,
   reuseExistingServer: false,
   timeout: 90_000,
@@ -61,6 +78,9 @@ export default defineConfig({
   webServer: [
     server(MAIN_PORT, 'main'),
     server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE_MODE: 'true' }),
+    ...(process.env.E2E_DATABASE_URL
+      ? [server(POSTGRES_PORT, 'postgres', {}, 'npx tsx scripts/e2e-postgres-server.ts')]
+      : []),
   ],
   metadata: { maintenanceURL: `http://127.0.0.1:${MAINTENANCE_PORT}` },
 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 
 /** The address of the second server, started with MAINTENANCE_MODE=true. */
 export const maintenanceURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
@@ -13,3 +13,61 @@ export async function closePopups(page: Page) {
 
 export const test = base;
 export { expect };
+
+/** Registers a new member by username through the account popup and waits until logged in. */
+export async function registerMember(page: Page, prefix: string, password = 'Secret123') {
+  const username = `${prefix}${Date.now().toString(36)}`;
+  await page.goto('/register');
+  const form = page.getByTestId('register-form');
+  await form.getByLabel('Nome de utilizador').fill(username);
+  await form.getByLabel(/^Palavra-passe/).fill(password);
+  await form.getByLabel('Confirmar palavra-passe').fill(password);
+  await form.getByLabel('Código de convite').fill('');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByTestId('member-account')).toHaveText(username);
+  return username;
+}
+
+/** Funds the member's wallet through the simulated gateway, as the member would. */
+export async function depositThroughGateway(page: Page, amount: string) {
+  await page.goto('/member/depositv2');
+  const form = page.getByTestId('deposit-form');
+  await form.getByLabel(/^Valor/).fill(amount);
+  await form.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Pagar agora' }).click();
+  await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'credited');
+}
+
+/** An operator logged in to the back office in a browser of their own. */
+export async function openBackoffice(browser: Browser, username = 'demoadmin', password = 'Admin12345') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/backoffice');
+  const login = page.getByTestId('operator-login');
+  await login.getByLabel('Utilizador').fill(username);
+  await login.getByLabel('Palavra-passe').fill(password);
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByTestId('backoffice')).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+/** Sets the payment password and adds a bank account on the withdraw page, then returns its form. */
+export async function prepareWithdrawal(
+  page: Page,
+  loginPassword: string,
+  paymentPassword: string,
+  account: string,
+) {
+  await page.goto('/member/withdraw');
+  const password = page.getByTestId('payment-password-form');
+  await password.getByLabel('Palavra-passe de início de sessão').fill(loginPassword);
+  await password.getByLabel('Palavra-passe de pagamento (6 algarismos)').fill(paymentPassword);
+  await password.getByRole('button', { name: 'Guardar' }).click();
+  const bank = page.getByTestId('bank-account-form');
+  await bank.getByLabel('Banco').fill('Banco Demo');
+  await bank.getByLabel('Titular').fill('Demo Member');
+  await bank.getByLabel('Número da conta').fill(account);
+  await bank.getByRole('button', { name: 'Adicionar conta' }).click();
+  return page.getByTestId('withdraw-form');
+}

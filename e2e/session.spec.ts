@@ -15,9 +15,17 @@ test.describe('logging in and out', () => {
     await page.goto('/');
     await closePopups(page);
     await page.getByTestId('site-header').getByRole('button', { name: 'Entrar' }).click();
+    let sent = '';
+    await page.route('**/wps/session/login', async (route) => {
+      sent = route.request().postDataBuffer()?.toString() ?? '';
+      await route.continue();
+    });
     await logIn(page, 'demomember', 'Demo1234');
     await expect(page.getByTestId('member-account')).toHaveText('demomember');
     await expect(page.getByTestId('account-modal')).toBeHidden();
+    // The login body travels sealed with the server's key: the password is not in it.
+    expect(JSON.parse(sent)).toMatchObject({ enc: { v: 1 } });
+    expect(sent).not.toContain('Demo1234');
 
     await page.reload();
     await expect(page.getByTestId('member-account')).toHaveText('demomember');
@@ -222,4 +230,17 @@ test('two-step verification: turned on with an authenticator code, then asked fo
     .fill(app.generate({ timestamp: Date.now() + 30_000 }));
   await step.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByTestId('member-account')).toHaveText(username);
+});
+
+test('a member picks a new picture and the header shows it at once', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, 'demoagent', 'Agent1234');
+  await expect(page.getByTestId('member-account')).toHaveText('demoagent');
+  await closePopups(page);
+  await page.getByRole('button', { name: 'Alterar imagem' }).click();
+  const picker = page.getByTestId('icon-picker');
+  await expect(picker.getByRole('button', { pressed: true })).toHaveCount(1);
+  await picker.getByRole('button', { name: 'Escolha a sua imagem 5' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByTestId('member-avatar')).toHaveAttribute('src', '/art/icon/5.svg');
 });

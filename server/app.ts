@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -14,36 +15,59 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { endpoints } from '../src/api/endpoints';
 import { type ErrorCode, errorCatalogue } from '../src/api/errors';
 import { LANGUAGE_HEADER } from '../src/api/languages';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import { AppError } from './http/app-error';
+import { BodyCipher, newBodyKey } from './http/body-cipher';
 import { bearerToken, pickLanguage } from './http/context';
 import { translate } from './http/messages';
+import { defineRoute } from './http/route';
 import { describeIssue } from './http/validation';
 import { withReadCache } from './lib/read-cache';
+import { SecretBox } from './lib/secret-box';
 import { installationSecret } from './lib/secrets';
+import { TicketSigner } from './lib/signed-ticket';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
+import { AddressCheck } from './modules/accounts/address-check';
 import { HumanCheckService } from './modules/accounts/human-check';
 import { SmsVerification } from './modules/accounts/sms-verification';
 import { TwoFactor } from './modules/accounts/two-factor';
 import { artRoutes } from './modules/art/art.routes';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
+import { BackofficeService } from './modules/backoffice/backoffice.service';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
 import { ContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { MemberEvents } from './modules/events/member-events';
+import { memberSocketRoutes } from './modules/events/member-socket.routes';
 import { GamesRepository } from './modules/games/games.repository';
 import { gamesRoutes } from './modules/games/games.routes';
 import { GamesService } from './modules/games/games.service';
+import { Ledger } from './modules/ledger/ledger';
 import { OutboxMessenger } from './modules/messaging/messenger';
+import { PaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { PaymentsService } from './modules/payments/payments.service';
+import { simGatewayRoutes } from './modules/payments/sim-gateway.routes';
+import { withdrawalsRoutes } from './modules/payments/withdrawals.routes';
+import { WithdrawalsService } from './modules/payments/withdrawals.service';
 import type { CountryLookup } from './modules/system/region';
 import { SystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
+import { TreeTransfersService } from './modules/wallet/tree-transfers.service';
+import { vendorWalletRoutes } from './modules/wallet/vendor-wallet.routes';
+import { VendorWalletService } from './modules/wallet/vendor-wallet.service';
+import { WalletRepository } from './modules/wallet/wallet.repository';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { WalletService } from './modules/wallet/wallet.service';
 
 export interface AppDeps {
   config: Config;
@@ -51,6 +75,8 @@ export interface AppDeps {
   countryLookup?: CountryLookup | null;
   /** Serve /api/dev/outbox (see OUTBOX_VIEW). */
   outboxView?: boolean;
+  /** The database's NOTIFY channel, so member events reach sockets held by any process. */
+  listen?: DatabaseHandle['listen'];
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/'];
@@ -61,6 +87,7 @@ export async function buildApp({
   db,
   countryLookup = null,
   outboxView = false,
+  listen,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -90,6 +117,7 @@ export async function buildApp({
     },
     config.HUMAN_CHECK_COST,
   );
+  const twoFactor = new TwoFactor(await installationSecret(db, 'two-factor-challenge'));
   const messenger = new OutboxMessenger(db, config.NODE_ENV === 'development' ? app.log : undefined);
   const accounts = new AccountsService(
     new AccountsRepository(db),
@@ -97,9 +125,29 @@ export async function buildApp({
     humanCheck,
     new SmsVerification(db, messenger),
     messenger,
-    new TwoFactor(await installationSecret(db, 'two-factor-challenge')),
+    twoFactor,
+    new AddressCheck(db, messenger, new TicketSigner(await installationSecret(db, 'new-address-ticket'))),
     config.SESSION_TTL_HOURS * 3_600_000,
   );
+
+  const ledger = new Ledger(db);
+  const events = new MemberEvents(db, listen);
+  await events.start();
+  const walletRepo = new WalletRepository(db);
+  const wallet = new WalletService(ledger, walletRepo, events);
+  const secretBox = new SecretBox(await installationSecret(db, 'sealed-secrets-key'));
+  const payments = new PaymentsService(
+    db,
+    new PaymentsRepository(db),
+    ledger,
+    secretBox,
+    new TicketSigner(await installationSecret(db, 'pay-ticket')),
+    events,
+  );
+  const withdrawals = new WithdrawalsService(db, ledger, events);
+  const backoffice = new BackofficeService(db, ledger, payments, withdrawals, twoFactor, events);
+  const vendorWallet = new VendorWalletService(ledger, wallet, walletRepo, secretBox, config.BRAND_CACHE_MS);
+  const cipher = new BodyCipher(await installationSecret(db, 'body-encryption-key', newBodyKey));
 
   const fail = (
     code: ErrorCode,
@@ -117,6 +165,7 @@ export async function buildApp({
   app.decorateRequest('lang', 'pt');
   app.decorateRequest('visitor', null as never);
   app.decorateRequest('member', null);
+  app.decorateRequest('operator', null);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -139,6 +188,8 @@ export async function buildApp({
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     allowList: (request) => !isApiPath(request.url),
+    // Some transports (an in-process socket) carry no peer address; they share one bucket.
+    keyGenerator: (request) => request.ip ?? 'unknown',
     errorResponseBuilder: (_request, context) => {
       const err = new AppError('RATE_LIMITED', { seconds: Math.ceil(context.ttl / 1000) });
       (err as unknown as { statusCode: number }).statusCode = 429;
@@ -158,6 +209,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   // Who the caller is and which brand they came to, before any route runs.
   app.addHook('onRequest', async (request) => {
@@ -187,9 +239,24 @@ export async function buildApp({
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
     const token = bearerToken(request.headers.authorization);
-    if (auth === 'member') request.member = await accounts.authenticate(token);
+    if (auth === 'operator') request.operator = await backoffice.authenticate(request.brand, token);
+    else if (auth === 'member') request.member = await accounts.authenticate(token);
     else if (token) request.member = await accounts.authenticate(token).catch(() => null);
   });
+
+  // Sealed bodies are opened here, so validation and handlers see the plain body.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.enc) return;
+    if (BodyCipher.isSealed(request.body)) request.body = cipher.open(request.body.enc);
+    else if (config.ENCRYPTED_BODIES === 'required') throw new AppError('ENCRYPTION_REQUIRED');
+  });
+
+  defineRoute(
+    app,
+    endpoints.publicKey,
+    { summary: 'The public key that seals the bodies of enc routes', tags: ['system'], gate: 'open' },
+    () => cipher.info,
+  );
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const lang = request.lang ?? 'pt';
@@ -219,6 +286,16 @@ export async function buildApp({
   await app.register(contentRoutes({ content }));
   await app.register(artRoutes());
   await app.register(accountsRoutes({ accounts, humanCheck, messenger, outboxView }));
+  await app.register(
+    walletRoutes({ wallet, vendorWallet, transfers: new TreeTransfersService(db, ledger, events) }),
+  );
+  await app.register(vendorWalletRoutes({ vendorWallet }));
+  await app.register(paymentsRoutes({ payments }));
+  await app.register(simGatewayRoutes({ payments }));
+  await app.register(withdrawalsRoutes({ withdrawals }));
+  await app.register(backofficeRoutes({ backoffice }));
+  await app.register(memberSocketRoutes({ events, accounts }));
+  app.addHook('onClose', () => events.close());
 
   const indexFile = path.join(config.staticDir, 'index.html');
   const hasSpa = existsSync(indexFile);

@@ -26,6 +26,11 @@ const configSchema = z.object({
   /** Puts every brand in maintenance (status 1) whatever the database says: for deploys and incidents. */
   MAINTENANCE_MODE: booleanFlag,
   STATIC_DIR: z.string().default('./dist'),
+  /**
+   * Whether login, registration and password bodies must arrive sealed (spec 'enc'). Browsers can only
+   * seal on https or localhost; 'optional' also accepts plain JSON, for sites served over plain http.
+   */
+  ENCRYPTED_BODIES: z.enum(['required', 'optional']).default('required'),
   /** Hours a login lasts. */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   /** PBKDF2 iterations per attempt of the human check; the browser needs about 256 attempts. */

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoAccounts } from './db/seed/demo-accounts';
+import { seedDemoOperators } from './db/seed/demo-operators';
+import { seedDemoPayments } from './db/seed/demo-payments';
 import { seedDemoBrand, shouldSeedDemo } from './db/seed/seed';
 import { openCountryLookup } from './modules/system/geoip';
 
@@ -11,15 +13,23 @@ const handle = await openDatabase({
   dataDir: config.DATABASE_URL ? undefined : config.dataDir,
 });
 await handle.migrate();
-if (await shouldSeedDemo(handle.db, handle.kind, config.DEMO_SEED)) await seedDemoBrand(handle.db);
+if (await shouldSeedDemo(handle.db, handle.kind, config.DEMO_SEED)) {
+  await seedDemoBrand(handle.db);
+  // The demo's simulated payment gateway belongs to the demo brand only.
+  await seedDemoPayments(handle.db);
+}
 // Demo logins exist only where nobody runs real money: the embedded database, or on request.
-if (handle.kind === 'pglite' || config.DEMO_SEED) await seedDemoAccounts(handle.db);
+if (handle.kind === 'pglite' || config.DEMO_SEED) {
+  await seedDemoAccounts(handle.db);
+  await seedDemoOperators(handle.db);
+}
 
 const app = await buildApp({
   config,
   db: handle.db,
   countryLookup: await openCountryLookup(config.GEOIP_DB),
   outboxView: config.OUTBOX_VIEW ? config.OUTBOX_VIEW === 'true' : handle.kind === 'pglite',
+  listen: handle.listen,
 });
 
 let closing = false;

@@ -12,8 +12,13 @@ applyTheme(storedTheme());
 captureAffiliateCode(window.location.search);
 await Promise.all([initI18n(resolveLanguage()), setUpInspector(window.location.search)]);
 
+// The back office is its own application: loaded only there, and reachable whatever the site's status.
+const Root = window.location.pathname.startsWith('/backoffice')
+  ? (await import('./backoffice/BackofficeApp')).default
+  : App;
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Root />
   </StrictMode>,
 );

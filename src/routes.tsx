@@ -14,6 +14,7 @@ const ComingSoon = lazyScreen(() => import('./features/common/ComingSoon'));
 const NotFound = lazyScreen(() => import('./features/common/NotFound'));
 const FeatureGate = lazyScreen(() => import('./features/common/FeatureGate'));
 const AgentHomePage = lazyScreen(() => import('./features/agent/AgentHomePage'));
+const MemberCentre = lazyScreen(() => import('./features/member/MemberCentre'));
 
 /** Routes that need a session send guests to /login, remembering where they were going. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -81,6 +82,14 @@ export const routes: RouteObject[] = [
     ),
   },
   { path: '/agentHome', element: <AgentHomePage /> },
+  {
+    path: '/member/:page?',
+    element: (
+      <RequireSession>
+        <MemberCentre />
+      </RequireSession>
+    ),
+  },
   { path: '/download', element: <DownloadPage /> },
   { path: '*', element: <NotFound /> },
 ];

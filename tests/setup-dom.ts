@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens load lazily; on a busy CI machine (server tests run beside these) that can take over a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that the layout and carousels use.
 if (!window.matchMedia) {

@@ -17,6 +17,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies every pending migration; safe to call from several processes at once. */
   migrate(): Promise<void>;
+  /**
+   * Receives the NOTIFY messages of a channel (sent with `pg_notify` by any process on the database);
+   * resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,12 +51,18 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    listen: async (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle connection ended by the server (restart, failover, an operator's terminate) must not take the
+  // process down: the pool drops it and opens another on the next query.
+  pool.on('error', (error) => {
+    process.emitWarning(`database connection lost: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -67,6 +78,27 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         await client.end();
       }
+    },
+    async listen(channel, onMessage) {
+      // A connection of its own, kept open: pooled ones come and go. Re-opened if the server drops it.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const reconnect = () => {
+        if (!stopped) setTimeout(() => void connect().catch(reconnect), 1_000);
+      };
+      const connect = async () => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+        c.on('error', reconnect);
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
     },
     close: () => pool.end(),
   };

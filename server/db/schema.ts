@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  customType,
   index,
   inet,
   integer,
@@ -37,6 +39,15 @@ export const brands = pgTable('brands', {
   weakPasswordHash: text('weak_password_hash'),
   /** Days before a password expires (forced change when PWDEXPFORCECHANGE3 is on); null never. */
   passwordMaxAgeDays: integer('password_max_age_days').default(90),
+  /** A password login from an address the member never used needs a code by SMS or email first. */
+  newAddressCheck: boolean('new_address_check').notNull().default(true),
+  /** Spec 'isSingle': games play from the main wallet (seamless); false, each vendor has its own wallet. */
+  singleWallet: boolean('single_wallet').notNull().default(true),
+  /** Withdrawal rules: limits per request in minor units, requests per day, minutes before receipt counts. */
+  withdrawMin: bigint('withdraw_min', { mode: 'number' }).notNull().default(5_000),
+  withdrawMax: bigint('withdraw_max', { mode: 'number' }).notNull().default(5_000_000),
+  withdrawDailyCount: integer('withdraw_daily_count').notNull().default(3),
+  withdrawConfirmMinutes: integer('withdraw_confirm_minutes').notNull().default(1_440),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -330,6 +341,8 @@ export const members = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Set when a password was reset by email: the member must choose a new one at the next login. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** argon2id of the six-digit password that authorises withdrawals. */
+    paymentPasswordHash: text('payment_password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -448,4 +461,333 @@ export const rememberTokens = pgTable(
     uniqueIndex('remember_tokens_hash_uq').on(t.tokenHash),
     index('remember_tokens_member_idx').on(t.memberId),
   ],
+);
+
+/** Addresses a member has logged in from, after proving it was them; a login from any other is checked. */
+export const memberAddresses = pgTable(
+  'member_addresses',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    ip: inet('ip').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.ip] })],
+);
+
+/** Codes that confirm a login from a new address, sent to the member's mobile or email. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** 'sms' or 'email'. */
+    channel: text('channel').notNull(),
+    /** The address being confirmed: a code works only for the login it was sent for. */
+    ip: inet('ip').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_codes_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/**
+ * Ledger accounts (see docs/money.md). A member's wallets keep a stored balance that changes only with a
+ * posting, never below `floor`, and a version that counts their postings. House accounts (`floor` null)
+ * are never updated on the hot path: their balance is the sum of their postings.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    /** null for the brand's own accounts. */
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'restrict' }),
+    /** 'main', 'vendor:<CODE>', 'hold' for members; 'house', 'clearing', 'bonus', 'commission' for the brand. */
+    kind: text('kind').notNull(),
+    currency: text('currency').notNull(),
+    /** Stored balances only: house accounts keep 0 here and are summed from their postings. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** The lowest the stored balance may go; null marks a derived (house) account. */
+    floor: bigint('floor', { mode: 'number' }),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_uq')
+      .on(t.brandId, t.memberId, t.kind)
+      .where(sql`member_id IS NOT NULL`),
+    uniqueIndex('ledger_accounts_house_uq').on(t.brandId, t.kind).where(sql`member_id IS NULL`),
+    // The last line of defence: whatever the code does, a stored balance never goes below its floor.
+    check('ledger_accounts_floor_ck', sql`floor IS NULL OR balance >= floor`),
+  ],
+);
+
+/** One movement of money: two or more postings that sum to zero, applied once per idempotency key. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer('brand_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** 'bet', 'win', 'rollback', 'deposit', 'withdrawal', 'transfer', 'adjustment', 'void' ... */
+    kind: text('kind').notNull(),
+    /** A fingerprint of the request: a replay must ask for exactly the same movement. */
+    requestHash: text('request_hash').notNull(),
+    /** What the movement answered (balances after it), returned as it was to any replay. */
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    /** A reversal names the movement it gives back; each movement is given back at most once. */
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_key_uq').on(t.brandId, t.idempotencyKey),
+    uniqueIndex('ledger_transactions_reverses_uq').on(t.reversesId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** For stored balances: the balance and version right after this posting (the account's chain). */
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
+    version: bigint('version', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    uniqueIndex('ledger_entries_chain_uq').on(t.accountId, t.version),
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+  ],
+);
+
+/** A game vendor's access to the wallet API: its HMAC secret, encrypted with the installation's key. */
+export const vendorIntegrations = pgTable(
+  'vendor_integrations',
+  {
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    vendorCode: text('vendor_code').notNull(),
+    secretCipher: text('secret_cipher').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.vendorCode] })],
+);
+
+/** Tokens a game is launched with; the vendor trades one for the player and bets with it. */
+export const launchTokens = pgTable(
+  'launch_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    vendorCode: text('vendor_code').notNull(),
+    gameCode: text('game_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('launch_tokens_member_idx').on(t.memberId)],
+);
+
+/** Game rounds a vendor opened with a bet: a win must name one of them. */
+export const vendorRounds = pgTable(
+  'vendor_rounds',
+  {
+    brandId: integer('brand_id').notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    roundId: text('round_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.vendorCode, t.roundId] })],
+);
+
+/** How members of a brand can pay in: a bank transfer the operator confirms, or an online gateway. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** 'bank_transfer' or 'gateway'. */
+    kind: text('kind').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    /** Limits per deposit, in minor units. */
+    minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
+    maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
+    /** Bank details shown to the member (bank, holder, account, PIX key...), or the gateway's name. */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    /** A gateway's notification secret, encrypted like vendor secrets. */
+    secretCipher: text('secret_cipher'),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('payment_methods_brand_code_uq').on(t.brandId, t.code)],
+);
+
+/** A member's deposit from request to credit (see src/api/contract/payments.ts for its lifecycle). */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer('brand_id').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    methodCode: text('method_code').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    /** What the member quotes on a bank transfer, and the public id of the deposit. */
+    reference: text('reference').notNull(),
+    /** The page's own id for the request, so a retried submit makes one deposit. */
+    requestId: text('request_id').notNull(),
+    gatewayReference: text('gateway_reference'),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
+    reason: text('reason'),
+    decidedBy: integer('decided_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposits_reference_uq').on(t.brandId, t.reference),
+    uniqueIndex('deposits_request_uq').on(t.memberId, t.requestId),
+    index('deposits_member_idx').on(t.memberId, t.createdAt),
+    index('deposits_status_idx').on(t.brandId, t.status, t.createdAt),
+  ],
+);
+
+/** Where a member's withdrawals are paid. */
+export const memberBankAccounts = pgTable(
+  'member_bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [index('member_bank_accounts_member_idx').on(t.memberId)],
+);
+
+/** A member's withdrawal: money held at request, paid or released by the operator, then confirmed. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer('brand_id').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    reference: text('reference').notNull(),
+    requestId: text('request_id').notNull(),
+    /** The bank account as it was when the member asked (it may be removed later). */
+    bank: jsonb('bank').$type<Record<string, string>>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** How the member answered after payment: received, not_received, all_received, or auto. */
+    confirmation: text('confirmation'),
+    proof: text('proof'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_reference_uq').on(t.brandId, t.reference),
+    uniqueIndex('withdrawals_request_uq').on(t.memberId, t.requestId),
+    index('withdrawals_member_idx').on(t.memberId, t.createdAt),
+    index('withdrawals_status_idx').on(t.brandId, t.status, t.createdAt),
+  ],
+);
+
+/** Back-office users: apart from members, with their own passwords, two-step codes and roles. */
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  /** null: every brand of the installation. */
+  brandId: integer('brand_id').references(() => brands.id),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: text('totp_secret'),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** 'admin', 'finance' or 'support'. */
+  role: text('role').notNull(),
+  status: text('status').notNull().default('active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+export const operatorSessions = pgTable('operator_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  ip: inet('ip'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every operator action, append-only (a trigger refuses updates and deletes). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id'),
+    brandId: integer('brand_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ip: inet('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Pictures a member attaches when a paid withdrawal did not arrive (spec 9: png or jpg, 5 MB, 3 at most). */
+export const withdrawalProofs = pgTable(
+  'withdrawal_proofs',
+  {
+    id: serial('id').primaryKey(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    mime: text('mime').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('withdrawal_proofs_withdrawal_idx').on(t.withdrawalId)],
 );

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../../src/api/contract/common';
 import type { MemberRow } from '../modules/accounts/accounts.repository';
+import type { OperatorRow } from '../modules/backoffice/backoffice.service';
 import type { Brand } from '../modules/brand/brand.service';
 import type { Visitor } from '../modules/system/system.service';
 
@@ -10,12 +11,16 @@ declare module 'fastify' {
     visitor: Visitor;
     /** Set on routes that require a session (`auth: 'member'`). */
     member: MemberRow | null;
+    /** Set on back-office routes (`auth: 'operator'`). */
+    operator: OperatorRow | null;
   }
   interface FastifyContextConfig {
     /** 'open' routes answer during maintenance and to blocked regions (they tell the client which). */
     gate?: 'open';
     /** 'member': the route needs a live session token; 'optional': a valid one is used when present. */
-    auth?: 'member' | 'optional';
+    auth?: 'member' | 'optional' | 'operator';
+    /** The body may arrive sealed (the spec's `enc` routes); it is opened before validation. */
+    enc?: boolean;
   }
 }
 

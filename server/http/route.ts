@@ -9,6 +9,7 @@ interface EndpointDef {
   query?: z.ZodType;
   body?: z.ZodType;
   value: z.ZodType;
+  enc?: boolean;
 }
 
 type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -17,9 +18,12 @@ export interface RouteOptions {
   summary: string;
   tags: string[];
   gate?: 'open';
-  auth?: 'member' | 'optional';
-  /** Per-address limit for this route, tighter than the global one (login, captcha, sms). */
-  rateLimit?: { max: number; timeWindow: number };
+  auth?: 'member' | 'optional' | 'operator';
+  /**
+   * Per-address limit for this route, tighter than the global one (login, captcha, sms); false for
+   * callers that sign every request and send thousands a second (the game-vendor wallet API).
+   */
+  rateLimit?: { max: number; timeWindow: number } | false;
 }
 
 export function ok<T>(value: T) {
@@ -47,12 +51,21 @@ export function defineRoute<E extends EndpointDef>(
     config: {
       ...(options.gate ? { gate: options.gate } : {}),
       ...(options.auth ? { auth: options.auth } : {}),
-      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+      ...(endpoint.enc ? { enc: true } : {}),
     },
     schema: {
       summary: options.summary,
+      ...(endpoint.enc
+        ? {
+            description:
+              'The body below travels sealed: send `{ "enc": { v: 1, kid, key, iv, data } }` where `data` is ' +
+              'AES-256-GCM over `{ "ts": <ms>, "body": <this body> }` and `key` is that AES key wrapped with ' +
+              'RSA-OAEP-256 under the key from GET /api/crypto/public-key.',
+          }
+        : {}),
       tags: options.tags,
-      ...(options.auth === 'member' ? { security: [{ bearer: [] }] } : {}),
+      ...(options.auth === 'member' || options.auth === 'operator' ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: envelope(endpoint.value) },

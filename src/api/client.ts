@@ -1,10 +1,12 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod';
+import type { PublicKeyInfo } from './contract/sealed';
 import type { Endpoints, EndpointValue } from './endpoints';
 import type { Envelope } from './envelope';
 import { type ErrorCode, isErrorCode } from './errors';
 import { LANGUAGE_HEADER } from './languages';
 import { paths } from './paths';
+import { canSeal, seal } from './seal';
 
 /** A failed call, with the stable code the catalogue maps to a message in the user's language. */
 export class ApiError extends Error {
@@ -31,11 +33,16 @@ export function onApiError(listener: Listener) {
 }
 
 let requestLanguage: string | null = null;
-let authToken: string | null = null;
+let authToken_: string | null = null;
 
 /** The session token every call carries once a visitor has logged in. */
 export function setAuthToken(token: string | null) {
-  authToken = token;
+  authToken_ = token;
+}
+
+/** The session token calls carry now (the event socket authenticates with it too). */
+export function authToken() {
+  return authToken_;
 }
 
 /** Every call carries the page's language, so names and messages come back in it. */
@@ -52,8 +59,8 @@ const http = ky.create({
     beforeRequest: [
       (request) => {
         if (requestLanguage) request.headers.set(LANGUAGE_HEADER, requestLanguage);
-        if (authToken && !request.headers.has('Authorization')) {
-          request.headers.set('Authorization', `Bearer ${authToken}`);
+        if (authToken_ && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Bearer ${authToken_}`);
         }
       },
     ],
@@ -98,22 +105,53 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError('UNKNOWN', error instanceof Error ? error.message : String(error), 0);
 }
 
+interface CallInput<N extends keyof Endpoints> {
+  query?: QueryOf<N>;
+  body?: BodyOf<N>;
+  signal?: AbortSignal;
+  /** A token other than the session's. */
+  token?: string;
+}
+
+let serverKey: Promise<PublicKeyInfo> | null = null;
+
+/** The server's public key for sealed bodies, fetched once per page (again after it changed). */
+function publicKey(): Promise<PublicKeyInfo> {
+  serverKey ??= call('publicKey').catch((error: unknown) => {
+    serverKey = null;
+    throw error;
+  });
+  return serverKey;
+}
+
+async function requestBody(name: keyof Endpoints, body: unknown) {
+  if (body === undefined) return {};
+  if (!('enc' in paths[name]) || !canSeal()) return { json: body };
+  return { json: { enc: await seal(body, await publicKey()) } };
+}
+
 /** Calls one endpoint of the wire contract by its readable name and returns its validated value. */
 export async function call<N extends keyof Endpoints>(
   name: N,
-  input: {
-    query?: QueryOf<N>;
-    body?: BodyOf<N>;
-    signal?: AbortSignal /** A token other than the session's. */;
-    token?: string;
-  } = {},
+  input: CallInput<N> = {},
 ): Promise<EndpointValue<N>> {
+  try {
+    return await send(name, input);
+  } catch (error) {
+    // The server's key was rotated since this page fetched it: fetch the new one and seal again, once.
+    if (!(error instanceof ApiError) || error.code !== 'SEALED_KEY_CHANGED') throw error;
+    serverKey = null;
+    return send(name, input);
+  }
+}
+
+async function send<N extends keyof Endpoints>(name: N, input: CallInput<N> = {}): Promise<EndpointValue<N>> {
   const endpoint = paths[name];
   try {
     const response = await http(endpoint.path.slice(1), {
       method: endpoint.method,
       searchParams: toSearchParams(input.query as Record<string, unknown> | undefined),
-      ...(input.body !== undefined ? { json: input.body } : {}),
+      ...(await requestBody(name, input.body)),
       ...(input.signal ? { signal: input.signal } : {}),
       ...(input.token ? { headers: { Authorization: `Bearer ${input.token}` } } : {}),
     });
@@ -130,4 +168,25 @@ export async function call<N extends keyof Endpoints>(
     for (const listener of listeners) listener(apiError);
     throw apiError;
   }
+}
+
+/** Sends a form with files (multipart) to a path of the contract; answers like `call`. */
+export async function sendForm<T>(name: keyof typeof paths, form: FormData): Promise<T> {
+  try {
+    const response = await http(paths[name].path.slice(1), { method: 'POST', body: form });
+    const data = (await response.json()) as Envelope<T>;
+    if (!data.success) throw new ApiError(data.code, data.message, response.status, data.value);
+    return data.value;
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+/** Fetches a binary resource of the contract (an operator's view of a picture) as a blob. */
+export async function fetchBlob(name: keyof typeof paths, query: Record<string, string>, token: string) {
+  const response = await http(paths[name].path.slice(1), {
+    searchParams: new URLSearchParams(query),
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return response.blob();
 }

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { LoginResult } from '../api/contract/accounts';
+import type { LoginResult, NewAddressChallenge } from '../api/contract/accounts';
 import { requiredActor } from './required-actor';
 
 /** Spec 9: the captcha image can be refreshed at most once a second. */
@@ -37,18 +37,26 @@ export interface LoginContext {
   errorMessage: string | null;
   /** Set while the second step of two-step verification is asked for. */
   twoFactorChallenge: string | null;
+  /** Set while a login from a new address waits for the code sent to the member's mobile or email. */
+  addressCheck: NewAddressChallenge | null;
   result: LoginResult | null;
 }
 
 export type LoginEvent =
   | { type: 'SUBMIT'; values: LoginValues }
   | { type: 'REFRESH_CAPTCHA' }
-  | { type: 'SUBMIT_CODE'; code: string };
+  | { type: 'SUBMIT_CODE'; code: string }
+  | { type: 'SUBMIT_ADDRESS_CODE'; code: string }
+  | { type: 'BACK' };
 
 interface FailureLike {
   code?: string;
   message?: string;
-  value?: { captchaRequired?: boolean; challenge?: string } | null;
+  value?: {
+    captchaRequired?: boolean;
+    challenge?: string;
+    channels?: NewAddressChallenge['channels'];
+  } | null;
 }
 const failure = (error: unknown) => (error ?? {}) as FailureLike;
 
@@ -77,6 +85,7 @@ export const loginMachine = setup({
     >('login'),
     loadCaptcha: requiredActor<string>('loadCaptcha'),
     verifyTwoFactor: requiredActor<LoginResult, { challenge: string; code: string }>('verifyTwoFactor'),
+    verifyNewAddress: requiredActor<LoginResult, { challenge: string; code: string }>('verifyNewAddress'),
   },
   actions: {
     showLoader: () => {},
@@ -86,9 +95,11 @@ export const loginMachine = setup({
   },
   guards: {
     canRefreshCaptcha: ({ context }) => context.now() - context.lastCaptchaAt >= CAPTCHA_REFRESH_MS,
-    mustChangePassword: (_, result: LoginResult) => result.mustChangePassword !== null,
+    mustChangePassword: ({ context }) => context.result?.mustChangePassword != null,
     captchaAsked: (_, error: unknown) => failure(error).value?.captchaRequired === true,
     twoFactorAsked: (_, error: unknown) => failure(error).code === 'TWO_FACTOR_REQUIRED',
+    addressCheckAsked: (_, error: unknown) => failure(error).code === 'NEW_ADDRESS_CHECK',
+    ticketExpired: (_, error: unknown) => failure(error).code === 'LOGIN_CHECK_EXPIRED',
   },
 }).createMachine({
   id: 'login',
@@ -104,6 +115,7 @@ export const loginMachine = setup({
     errorCode: null,
     errorMessage: null,
     twoFactorChallenge: null,
+    addressCheck: null,
     result: null,
   }),
   initial: 'editing',
@@ -159,21 +171,10 @@ export const loginMachine = setup({
           humanCheck: context.humanCheck,
           agentLogin: context.agentPage,
         }),
-        onDone: [
-          {
-            guard: { type: 'mustChangePassword', params: ({ event }) => event.output },
-            target: 'passwordChangeRequired',
-            actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
-          },
-          {
-            target: 'succeeded',
-            actions: [
-              'hideLoader',
-              assign({ result: ({ event }) => event.output }),
-              { type: 'remember', params: ({ context }) => context.values! },
-            ],
-          },
-        ],
+        onDone: {
+          target: 'sessionStarted',
+          actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
+        },
         onError: [
           {
             guard: {
@@ -185,6 +186,24 @@ export const loginMachine = setup({
               'hideLoader',
               assign({
                 twoFactorChallenge: ({ event }) => failure(event.error).value?.challenge ?? null,
+                errorCode: null,
+                errorMessage: null,
+              }),
+            ],
+          },
+          {
+            guard: {
+              type: 'addressCheckAsked',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'addressCheck',
+            actions: [
+              'hideLoader',
+              assign({
+                addressCheck: ({ event }) => {
+                  const value = failure(event.error).value;
+                  return { challenge: value?.challenge ?? '', channels: value?.channels ?? [] };
+                },
                 errorCode: null,
                 errorMessage: null,
               }),
@@ -229,21 +248,10 @@ export const loginMachine = setup({
           challenge: context.twoFactorChallenge!,
           code: (event as { code: string }).code,
         }),
-        onDone: [
-          {
-            guard: { type: 'mustChangePassword', params: ({ event }) => event.output },
-            target: 'passwordChangeRequired',
-            actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
-          },
-          {
-            target: 'succeeded',
-            actions: [
-              'hideLoader',
-              assign({ result: ({ event }) => event.output }),
-              { type: 'remember', params: ({ context }) => context.values! },
-            ],
-          },
-        ],
+        onDone: {
+          target: 'sessionStarted',
+          actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
+        },
         onError: {
           target: 'twoFactor',
           actions: [
@@ -252,6 +260,54 @@ export const loginMachine = setup({
           ],
         },
       },
+    },
+    addressCheck: {
+      on: {
+        SUBMIT_ADDRESS_CODE: {
+          target: 'verifyingAddress',
+          actions: ['showLoader', assign({ errorCode: null })],
+        },
+        BACK: { target: 'editing', actions: assign({ addressCheck: null, errorCode: null }) },
+      },
+    },
+    verifyingAddress: {
+      invoke: {
+        id: 'verifyNewAddress',
+        src: 'verifyNewAddress',
+        input: ({ context, event }) => ({
+          challenge: context.addressCheck!.challenge,
+          code: (event as { code: string }).code,
+        }),
+        onDone: {
+          target: 'sessionStarted',
+          actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
+        },
+        onError: [
+          {
+            // The ticket died (too slow, or the address changed): start the login again.
+            guard: {
+              type: 'ticketExpired',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'editing',
+            actions: ['hideLoader', assign({ addressCheck: null, errorCode: 'LOGIN_CHECK_EXPIRED' })],
+          },
+          {
+            target: 'addressCheck',
+            actions: [
+              'hideLoader',
+              assign({ errorCode: ({ event }) => failure(event.error).code ?? 'UNKNOWN' }),
+            ],
+          },
+        ],
+      },
+    },
+    // Every way in (password, two-step code, new-address code) ends here with a session.
+    sessionStarted: {
+      always: [
+        { guard: 'mustChangePassword', target: 'passwordChangeRequired' },
+        { target: 'succeeded', actions: { type: 'remember', params: ({ context }) => context.values! } },
+      ],
     },
     passwordChangeRequired: { type: 'final' },
     succeeded: { type: 'final' },

@@ -39,3 +39,27 @@ export function formatWhole(value: number, lang: string): string {
 export function formatDateTime(epochMillis: number): string {
   return dayjs(epochMillis).format('YYYY-MM-DD HH:mm:ss');
 }
+
+/**
+ * What a person typed as an amount ("1.234,56" in PT, "1,234.56" in EN, or plain "1234.5") to minor
+ * units, read as text so no cent is lost to floating point; null when it is not an amount.
+ */
+export function parseAmount(text: string, lang: string): number | null {
+  const decimal = lang === 'pt' ? ',' : '.';
+  const grouping = lang === 'pt' ? '.' : ',';
+  let s = text.trim().replace(/\s/g, '');
+  if (!s) return null;
+  // A lone other separator followed by one or two digits is taken as the decimal point.
+  if (!s.includes(decimal) && new RegExp(`\\${grouping}\\d{1,2}$`).test(s)) {
+    const at = s.lastIndexOf(grouping);
+    s = `${s.slice(0, at)}${decimal}${s.slice(at + 1)}`;
+  }
+  const [whole = '', cents = '', ...rest] = s.split(decimal);
+  if (rest.length > 0) return null;
+  const grouped = new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+$`);
+  if (!/^\d+$/.test(whole) && !grouped.test(whole)) return null;
+  if (!/^\d{0,2}$/.test(cents)) return null;
+  const digits = whole.replaceAll(grouping, '');
+  const minor = Number(digits) * 100 + Number(cents.padEnd(2, '0'));
+  return Number.isSafeInteger(minor) ? minor : null;
+}

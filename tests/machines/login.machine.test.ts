@@ -26,6 +26,7 @@ const ok: LoginResult = {
   user,
 };
 const weak: LoginResult = { ...ok, mustChangePassword: 'weak' };
+const addressCheck = { challenge: 'a-1', channels: [{ channel: 'sms', destination: '+55 •••4321' }] };
 const values = { username: 'demomember', password: 'Demo1234', remember: true };
 
 const effects = { showLoader: vi.fn(), hideLoader: vi.fn(), remember: vi.fn() };
@@ -35,6 +36,7 @@ const machine = loginMachine.provide({
     login: requiredActor('test'),
     loadCaptcha: requiredActor('test'),
     verifyTwoFactor: requiredActor('test'),
+    verifyNewAddress: requiredActor('test'),
   },
   actions: {
     showLoader: effects.showLoader,
@@ -68,6 +70,12 @@ const events = [
   { type: 'SUBMIT_CODE', code: '123456' },
   { type: 'xstate.done.actor.verifyTwoFactor', output: ok },
   { type: 'xstate.error.actor.verifyTwoFactor', error: { code: 'TWO_FACTOR_INVALID' } },
+  { type: 'xstate.error.actor.login', error: { code: 'NEW_ADDRESS_CHECK', value: addressCheck } },
+  { type: 'SUBMIT_ADDRESS_CODE', code: '654321' },
+  { type: 'BACK' },
+  { type: 'xstate.done.actor.verifyNewAddress', output: ok },
+  { type: 'xstate.error.actor.verifyNewAddress', error: { code: 'SMS_CODE_INVALID' } },
+  { type: 'xstate.error.actor.verifyNewAddress', error: { code: 'LOGIN_CHECK_EXPIRED' } },
 ] as never[];
 
 const serializeState = (s: { value: unknown; context: { captchaRequired: boolean } }) =>
@@ -84,6 +92,8 @@ describe('login machine (graph-generated paths)', () => {
       '"loadingCaptcha"+captcha',
       '"twoFactor"',
       '"verifyingCode"',
+      '"addressCheck"',
+      '"verifyingAddress"',
     ]) {
       expect(reachable).toContain(state);
     }
@@ -95,9 +105,12 @@ describe('login machine (graph-generated paths)', () => {
     const end = replay(machine, path, { input });
     const types = path.steps.map((s) => s.event.type);
     // The loader is shown once per submission and always hidden again when the call ends.
-    const submissions = types.filter((t) => t === 'SUBMIT' || t === 'SUBMIT_CODE').length;
+    const submissions = types.filter(
+      (t) => t === 'SUBMIT' || t === 'SUBMIT_CODE' || t === 'SUBMIT_ADDRESS_CODE',
+    ).length;
     expect(effects.showLoader).toHaveBeenCalledTimes(submissions);
-    if (!end.matches('verifying') && !end.matches('loggingIn') && !end.matches('verifyingCode')) {
+    const pending = ['verifying', 'loggingIn', 'verifyingCode', 'verifyingAddress'];
+    if (!pending.some((state) => end.matches(state))) {
       expect(effects.hideLoader).toHaveBeenCalledTimes(submissions);
     }
     if (end.matches('succeeded')) {
@@ -112,6 +125,14 @@ describe('login machine (graph-generated paths)', () => {
     if (end.matches('twoFactor') && types.at(-1) === 'xstate.error.actor.verifyTwoFactor') {
       expect(end.context.errorCode).toBe('TWO_FACTOR_INVALID');
     }
+    if (end.matches('addressCheck')) expect(end.context.addressCheck).toEqual(addressCheck);
+    if (end.matches('addressCheck') && types.at(-1) === 'xstate.error.actor.verifyNewAddress') {
+      expect(end.context.errorCode).toBe('SMS_CODE_INVALID');
+    }
+    if (end.matches('editing') && types.at(-1) === 'xstate.error.actor.verifyNewAddress') {
+      expect(end.context).toMatchObject({ addressCheck: null, errorCode: 'LOGIN_CHECK_EXPIRED' });
+    }
+    if (end.matches('editing') && types.at(-1) === 'BACK') expect(end.context.addressCheck).toBeNull();
     if (end.matches('editing') && types.at(-1) === 'xstate.error.actor.login') {
       expect(end.context.errorCode).toBe('INVALID_CREDENTIALS');
     }

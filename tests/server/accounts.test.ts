@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchas, members } from '../../server/db/schema';
+import { brands, captchas, members } from '../../server/db/schema';
 import type { LoginResult, MemberInfo, RegisterSettings } from '../../src/api/contract/accounts';
 import { body, createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
 
@@ -9,6 +9,8 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(kind);
+    // Each test logs in from its own address; the check of new addresses has its own file.
+    await ctx.handle.db.update(brands).set({ newAddressCheck: false });
   });
   afterAll(() => ctx.close());
 
@@ -315,6 +317,40 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(value.user).toMatchObject({ type: 4, isTrial: true });
     expect((await info(value.token)).statusCode).toBe(200);
   });
+
+  it('serves the member picture with its choices, and changes it for real accounts only', async () => {
+    const icon = (method: 'GET' | 'PUT', token?: string, payload?: object) =>
+      ctx.app.inject({
+        method,
+        url: '/wps/member/info/icon',
+        ...(payload ? { payload } : {}),
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      });
+    expect((await icon('GET')).statusCode).toBe(401);
+    const { token } = (await login({ username: 'demoagent', password: 'Agent1234' })).value;
+    const current = body<{ icon: number; url: string; choices: Array<{ id: number; url: string }> }>(
+      await icon('GET', token),
+    ).value;
+    expect(current).toMatchObject({ icon: 1, url: '/art/icon/1.svg' });
+    expect(current.choices).toHaveLength(12);
+
+    const changed = await icon('PUT', token, { icon: 7 });
+    expect(body(changed).value).toMatchObject({ icon: 7, url: '/art/icon/7.svg' });
+    expect(body<MemberInfo>(await info(token)).value.icon).toBe(7);
+    expect(body(await icon('PUT', token, { icon: 13 }))).toMatchObject({ code: 'ICON_NOT_FOUND' });
+    expect((await icon('PUT', token, { icon: 'seven' })).statusCode).toBe(422);
+
+    const svg = await ctx.app.inject({ url: '/art/icon/7.svg' });
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect((await ctx.app.inject({ url: '/art/icon/13.svg' })).statusCode).toBe(404);
+
+    const trial = body<LoginResult>(
+      await ctx.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} }),
+    ).value;
+    const refused = await icon('PUT', trial.token, { icon: 2 });
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused).code).toBe('REAL_ACCOUNT_REQUIRED');
+  });
 });
 
 describe.each(databaseKinds)('password change on %s', (kind) => {
@@ -509,14 +545,16 @@ describe.each(databaseKinds)('two-step verification on %s', (kind) => {
     expect(
       body(await post('/api/member/two-factor/enable', { code: '000000' }, first.value.token)).code,
     ).toBe(app.generate() === '000000' ? 'OK' : 'TWO_FACTOR_INVALID');
-    const enabled = await post('/api/member/two-factor/enable', { code: app.generate() }, first.value.token);
+    // Kept rather than regenerated: a 30 s boundary may pass between the steps of this test.
+    const enablingCode = app.generate();
+    const enabled = await post('/api/member/two-factor/enable', { code: enablingCode }, first.value.token);
     expect(body(enabled).value).toEqual({ enabled: true });
 
     const second = await login();
     expect(second.code).toBe('TWO_FACTOR_REQUIRED');
     const { challenge } = second.value as unknown as { challenge: string };
     // The code just used to turn it on cannot be used again.
-    expect(body(await post('/api/session/two-factor', { challenge, code: app.generate() })).code).toBe(
+    expect(body(await post('/api/session/two-factor', { challenge, code: enablingCode })).code).toBe(
       'TWO_FACTOR_INVALID',
     );
     const next = app.generate({ timestamp: Date.now() + 30_000 });

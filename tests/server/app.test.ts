@@ -43,6 +43,12 @@ describe.each(databaseKinds)('application on %s', (kind) => {
       '/wps/relay/MCSFE_getListAnnouncements',
       '/wps/relay/GCSGAME_getRankList',
       '/wps/relay/CBS_modelList',
+      '/api/vendor/wallet/authenticate',
+      '/api/vendor/wallet/bet',
+      '/api/vendor/wallet/win',
+      '/api/vendor/wallet/rollback',
+      '/wps/relay/GCS_walletTransfer',
+      '/api/payments/notify',
     ]) {
       expect(paths).toContain(p);
     }

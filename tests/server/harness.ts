@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
+import { brands, members } from '../../server/db/schema';
 import { seedDemoAccounts } from '../../server/db/seed/demo-accounts';
+import { seedDemoOperators } from '../../server/db/seed/demo-operators';
+import { seedDemoPayments } from '../../server/db/seed/demo-payments';
 import { seedDemoBrand } from '../../server/db/seed/seed';
+import { Ledger } from '../../server/modules/ledger/ledger';
 import type { CountryLookup } from '../../server/modules/system/region';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -40,12 +45,16 @@ export async function createTestContext(
   await handle.migrate();
   await seedDemoBrand(handle.db);
   await seedDemoAccounts(handle.db);
+  await seedDemoPayments(handle.db);
+  await seedDemoOperators(handle.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     STATIC_DIR: '/nonexistent',
     BRAND_CACHE_MS: '0',
     HUMAN_CHECK_COST: '1',
+    // Most files send plain bodies; sealed-body.test.ts checks the sealed ones with this 'required'.
+    ENCRYPTED_BODIES: 'optional',
     ...options.env,
   });
   const app = await buildApp({
@@ -53,6 +62,7 @@ export async function createTestContext(
     db: handle.db,
     countryLookup: options.countryLookup ?? null,
     outboxView: true,
+    listen: handle.listen,
   });
   await app.ready();
   return {
@@ -97,4 +107,34 @@ export async function solveHumanCheck(app: FastifyInstance): Promise<string> {
   const challenge = (res.json() as { value: Challenge }).value;
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Puts money in a member's main wallet as a deposit would: clearing → main, once per key. */
+export async function fundMember(ctx: TestContext, username: string, amount: number) {
+  const db = ctx.handle.db;
+  const ledger = new Ledger(db);
+  const [brand] = await db.select().from(brands).where(eq(brands.isDefault, true));
+  const [member] = await db.select().from(members).where(eq(members.username, username));
+  const main = await ledger.memberAccount(brand!.id, member!.id, 'main', brand!.currency);
+  const clearing = await ledger.houseAccount(brand!.id, 'clearing', brand!.currency);
+  await ledger.post({
+    brandId: brand!.id,
+    key: `test:fund:${username}:${amount}`,
+    kind: 'deposit',
+    postings: [
+      { accountId: clearing, amount: -amount },
+      { accountId: main, amount },
+    ],
+  });
+  return { brandId: brand!.id, memberId: member!.id, main };
+}
+
+/** Logs a member in (from a known address) and returns the session token. */
+export async function loginMember(ctx: TestContext, username: string, password: string) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/wps/session/login',
+    payload: { username, password, humanCheck: await solveHumanCheck(ctx.app) },
+  });
+  return body<{ token: string }>(res).value.token;
 }

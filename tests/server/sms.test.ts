@@ -13,12 +13,17 @@ describe.each(databaseKinds)('SMS codes and password recovery on %s', (kind) => 
 
   let address = 0;
   const ip = () => `10.30.0.${++address}`;
-  const post = async (url: string, payload: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
+  const post = async (
+    url: string,
+    payload: Record<string, unknown>,
+    method: 'POST' | 'PUT' = 'POST',
+    from = ip(),
+  ) => {
     const res = await ctx.app.inject({
       method,
       url,
       payload,
-      remoteAddress: ip(),
+      remoteAddress: from,
       headers: { 'accept-language': 'en' },
     });
     return { status: res.statusCode, ...body<Record<string, unknown>>(res) };
@@ -188,18 +193,32 @@ describe.each(databaseKinds)('SMS codes and password recovery on %s', (kind) => 
       verificationCode: code,
     });
     expect(weak.status).toBe(422);
-    const ok = await post('/wps/member/password/verification', {
-      newPassword: 'Recovered99',
-      mobileNum: '11987654321',
-      countryDialingCode: '55',
-      verificationCode: code,
-    });
+    const phoneAddress = '10.31.0.1';
+    const ok = await post(
+      '/wps/member/password/verification',
+      {
+        newPassword: 'Recovered99',
+        mobileNum: '11987654321',
+        countryDialingCode: '55',
+        verificationCode: code,
+      },
+      'POST',
+      phoneAddress,
+    );
     expect(ok.status).toBe(200);
-    const login = await post('/wps/session/login', {
+    // The phone code proved who is at this address, so the login from it needs no second code.
+    const login = await post(
+      '/wps/session/login',
+      { username: 'demomember', password: 'Recovered99', humanCheck: await solveHumanCheck(ctx.app) },
+      'POST',
+      phoneAddress,
+    );
+    expect((login.value as unknown as LoginResult).mustChangePassword).toBeNull();
+    const elsewhere = await post('/wps/session/login', {
       username: 'demomember',
       password: 'Recovered99',
       humanCheck: await solveHumanCheck(ctx.app),
     });
-    expect((login.value as unknown as LoginResult).mustChangePassword).toBeNull();
+    expect(elsewhere.code).toBe('NEW_ADDRESS_CHECK');
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatWhole } from '../../src/ui/format';
+import { formatAmount, formatDateTime, formatWhole, parseAmount } from '../../src/ui/format';
 
 describe('amount formatting', () => {
   it('shows two decimals and thousands separators in each language', () => {
@@ -31,5 +31,30 @@ describe('amount formatting', () => {
 
   it('formats dates as YYYY-MM-DD HH:mm:ss', () => {
     expect(formatDateTime(new Date(2026, 10, 22, 9, 5, 7).getTime())).toBe('2026-11-22 09:05:07');
+  });
+});
+
+describe('amount parsing', () => {
+  it('reads what people type in each language, to the cent', () => {
+    expect(parseAmount('1.234,56', 'pt')).toBe(123_456);
+    expect(parseAmount('1,234.56', 'en')).toBe(123_456);
+    expect(parseAmount('50', 'pt')).toBe(5_000);
+    expect(parseAmount('50,5', 'pt')).toBe(5_050);
+    expect(parseAmount('50.5', 'pt')).toBe(5_050);
+    expect(parseAmount('0.07', 'en')).toBe(7);
+    expect(parseAmount(' 2 500,00 ', 'pt')).toBe(250_000);
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const text of ['', 'abc', '-5', '1,2,3', '10.123', '1e3', '12,345.678'])
+      expect(parseAmount(text, 'en')).toBeNull();
+  });
+
+  it('reads back every amount it formats', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.constantFrom('pt', 'en'), (minor, lang) => {
+        expect(parseAmount(formatAmount(minor, lang), lang)).toBe(minor);
+      }),
+    );
   });
 });

@@ -92,6 +92,10 @@ export class AccountsRepository {
     });
   }
 
+  async setIcon(memberId: number, icon: number) {
+    await this.db.update(members).set({ icon }).where(eq(members.id, memberId));
+  }
+
   async setPendingTotpSecret(memberId: number, secret: string) {
     await this.db.update(members).set({ totpPendingSecret: secret }).where(eq(members.id, memberId));
   }

@@ -239,6 +239,42 @@ export function accountsRoutes(deps: {
 
     defineRoute(
       app,
+      endpoints.newAddressCode,
+      {
+        summary: 'Login from a new address: send a code to the mobile or email of the account',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.sendNewAddressCode(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.newAddressVerify,
+      {
+        summary: 'Login from a new address: the ticket and the code open the session',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.verifyNewAddress(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.memberIcon,
+      { summary: "The member's picture and the pictures to choose from", tags: ['accounts'], auth: 'member' },
+      ({ request }) => accounts.iconInfo(request.member!.icon),
+    );
+
+    defineRoute(
+      app,
+      endpoints.setMemberIcon,
+      { summary: "Change the member's picture", tags: ['accounts'], auth: 'member' },
+      ({ request, body }) => accounts.setIcon(request.member!, body.icon),
+    );
+
+    defineRoute(
+      app,
       endpoints.twoFactorSetup,
       {
         summary: 'Start turning on two-step verification: a secret for the app',

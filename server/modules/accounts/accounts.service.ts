@@ -12,12 +12,14 @@ import {
 import type { LanguageCode } from '../../../src/api/contract/common';
 import { DIALING_CODES, MOBILE_PATTERN } from '../../../src/api/countries';
 import { isLanguage } from '../../../src/api/languages';
+import { MEMBER_ICON_COUNT, memberIconUrl } from '../../../src/api/member-icons';
 import { checkField, type FieldRule } from '../../../src/api/patterns';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import type { Brand, BrandService } from '../brand/brand.service';
 import type { Messenger } from '../messaging/messenger';
 import type { AccountsRepository, MemberRow } from './accounts.repository';
+import type { AddressCheck } from './address-check';
 import { renderCaptcha } from './captcha-image';
 import { hashPassword, hashToken, newToken, randomDigits, verifyPassword } from './credentials';
 import type { HumanCheckService } from './human-check';
@@ -62,6 +64,7 @@ export class AccountsService {
     private readonly sms: SmsVerification,
     private readonly messenger: Messenger,
     private readonly twoFactor: TwoFactor,
+    private readonly addresses: AddressCheck,
     private readonly sessionTtlMs: number,
   ) {}
 
@@ -136,7 +139,46 @@ export class AccountsService {
         { challenge: this.twoFactor.challengeFor(member.id, weak) },
       );
     }
+    // Two-step verification already asks for a second factor; otherwise a new address needs a code,
+    // unless the password is the temporary one just emailed: using it proves the mailbox already.
+    if (!member.mustChangePassword && !(await this.addresses.allows(brand, member, ctx.ip))) {
+      throw new AppError('NEW_ADDRESS_CHECK', {}, this.addresses.challenge(member, ctx.ip, weak));
+    }
     return this.startSession(member, 'username', ctx, await this.passwordState(brand, member, weak));
+  }
+
+  /** The member a new-address ticket was issued to, checked against the brand and the caller's address. */
+  private async addressTicket(brand: Brand, challenge: string, ctx: CallerContext) {
+    const ticket = this.addresses.read(challenge, ctx.ip);
+    const member = await this.repo.findMemberById(ticket.memberId);
+    if (!member || member.brandId !== brand.id) throw new AppError('LOGIN_CHECK_EXPIRED');
+    if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    return { ticket, member };
+  }
+
+  async sendNewAddressCode(
+    brand: Brand,
+    body: { challenge: string; channel: 'sms' | 'email' },
+    ctx: CallerContext,
+  ) {
+    const { ticket, member } = await this.addressTicket(brand, body.challenge, ctx);
+    return this.addresses.sendCode(brand, member, ticket, body.channel, ctx.lang);
+  }
+
+  /** The code from the member's mobile or email opens the session and makes the address known. */
+  async verifyNewAddress(
+    brand: Brand,
+    body: { challenge: string; code: string },
+    ctx: CallerContext,
+  ): Promise<LoginResult> {
+    const { ticket, member } = await this.addressTicket(brand, body.challenge, ctx);
+    await this.addresses.consume(ticket, body.code);
+    return this.startSession(
+      member,
+      'new-address',
+      ctx,
+      await this.passwordState(brand, member, ticket.weak),
+    );
   }
 
   /** Whether the password must be changed before anything else: reset by email, weak default, or expired. */
@@ -214,6 +256,7 @@ export class AccountsService {
       expiresAt: new Date(Date.now() + this.sessionTtlMs),
     });
     await this.repo.recordLogin(member.id, ctx.ip);
+    await this.addresses.remember(member.id, ctx.ip);
     return {
       token,
       firstTimeLogin: member.firstLoginAt === null,
@@ -254,6 +297,25 @@ export class AccountsService {
       twoFactor: member.totpSecret !== null,
       createdAt: member.createdAt.getTime(),
     };
+  }
+
+  /** The member's picture and the ones they may pick instead. */
+  iconInfo(icon: number) {
+    return {
+      icon,
+      url: memberIconUrl(icon),
+      choices: Array.from({ length: MEMBER_ICON_COUNT }, (_, i) => ({
+        id: i + 1,
+        url: memberIconUrl(i + 1),
+      })),
+    };
+  }
+
+  async setIcon(member: MemberRow, icon: number) {
+    if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
+    if (icon < 1 || icon > MEMBER_ICON_COUNT) throw new AppError('ICON_NOT_FOUND');
+    await this.repo.setIcon(member.id, icon);
+    return this.iconInfo(icon);
   }
 
   async registerRules(brand: Brand): Promise<Record<RegisterFieldName, FieldRule>> {
@@ -540,6 +602,8 @@ export class AccountsService {
     const member = await this.repo.findMemberByPhone(brand.id, body.countryDialingCode, body.mobileNum);
     if (!member) throw new AppError('ACCOUNT_NOT_FOUND');
     await this.repo.replacePassword(member.id, await hashPassword(body.newPassword));
+    // The code proved the phone from this address: the login that follows needs no second code.
+    await this.addresses.remember(member.id, ctx.ip);
     return null;
   }
 

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { AppError } from '../../http/app-error';
+import { TicketSigner } from '../../lib/signed-ticket';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const PERIOD_S = 30;
@@ -22,31 +22,22 @@ function totp(secret: string, issuer: string, label: string) {
  * code then open the session. A code's time step is accepted once.
  */
 export class TwoFactor {
-  constructor(private readonly signingKey: string) {}
+  private readonly tickets: TicketSigner;
 
-  private sign(payload: string) {
-    return createHmac('sha256', this.signingKey).update(payload).digest('base64url');
+  constructor(signingKey: string) {
+    this.tickets = new TicketSigner(signingKey);
   }
 
   /** `weak` carries the password step's finding (the brand's weak default) to the second step. */
   challengeFor(memberId: number, weak: boolean): string {
-    const payload = `${memberId}.${Date.now() + CHALLENGE_TTL_MS}.${weak ? 1 : 0}`;
-    return `${payload}.${this.sign(payload)}`;
+    return this.tickets.issue({ memberId, weak }, CHALLENGE_TTL_MS);
   }
 
   /** What a challenge was issued for; TWO_FACTOR_INVALID when forged or stale. */
   read(challenge: string): { memberId: number; weak: boolean } {
-    const [id, expires, weak, signature] = challenge.split('.');
-    const expected = Buffer.from(this.sign(`${id}.${expires}.${weak}`));
-    const given = Buffer.from(signature ?? '');
-    if (
-      given.length !== expected.length ||
-      !timingSafeEqual(given, expected) ||
-      Number(expires) < Date.now()
-    ) {
-      throw new AppError('TWO_FACTOR_INVALID');
-    }
-    return { memberId: Number(id), weak: weak === '1' };
+    const data = this.tickets.read<{ memberId: number; weak: boolean }>(challenge);
+    if (!data) throw new AppError('TWO_FACTOR_INVALID');
+    return { memberId: data.memberId, weak: data.weak };
   }
 
   newSecret(issuer: string, label: string) {

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sectionKey } from '../../../src/api/contract/common';
-import { avatar, bannerArt, gameTile, promoArt, vendorBadge } from './art';
+import { avatar, bannerArt, gameTile, MEMBER_ICON_COUNT, memberIcon, promoArt, vendorBadge } from './art';
 
 const params = z.object({
-  kind: z.enum(['vendor', 'game', 'banner', 'promo', 'avatar']),
+  kind: z.enum(['vendor', 'game', 'banner', 'promo', 'avatar', 'icon']),
   name: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}\.svg$/)
@@ -29,6 +29,14 @@ export function artRoutes() {
         { schema: { hide: true, params }, config: { gate: 'open' } },
         async (request, reply) => {
           const { kind, name } = request.params;
+          if (kind === 'icon') {
+            const n = Number(name);
+            if (!Number.isInteger(n) || n < 1 || n > MEMBER_ICON_COUNT) return reply.callNotFound();
+            return reply
+              .type('image/svg+xml')
+              .header('cache-control', 'public, max-age=604800')
+              .send(memberIcon(n));
+          }
           const [category, slug] = split(name);
           const svg =
             kind === 'vendor'

@@ -1,3 +1,4 @@
+import { MEMBER_ICON_COUNT } from '../../../src/api/member-icons';
 import { motifFor } from './motifs';
 import { escapeXml, hash, paletteFor, seeded } from './palette';
 
@@ -98,3 +99,23 @@ export function avatar(name: string): string {
   <text x="48" y="60" font-family="Arial,sans-serif" font-weight="700" font-size="34" text-anchor="middle" fill="#fff">${initials}</text>
 </svg>`;
 }
+
+/** The member icons a player picks from (spec: `/wps/member/info/icon`): a star of 3 to 8 points each. */
+export function memberIcon(n: number): string {
+  const p = paletteFor(`member-icon-${n}`);
+  const points = 3 + (n % 6);
+  const outer = 30;
+  const inner = points === 3 ? 12 : 15;
+  const turn = (n * 17) % 360;
+  const corners = Array.from({ length: points * 2 }, (_, i) => {
+    const r = i % 2 === 0 ? outer : inner;
+    const a = (i * Math.PI) / points - Math.PI / 2 + (turn * Math.PI) / 180 / points;
+    return `${(48 + r * Math.cos(a)).toFixed(1)},${(48 + r * Math.sin(a)).toFixed(1)}`;
+  }).join(' ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96">${gradient('g', p)}
+  <circle cx="48" cy="48" r="48" fill="url(#g)"/><circle cx="48" cy="48" r="48" fill="url(#g-glow)"/>
+  <polygon points="${corners}" fill="#fff" opacity=".92"/>
+</svg>`;
+}
+
+export { MEMBER_ICON_COUNT };

@@ -20,6 +20,8 @@ export interface Brand {
   analyticsId: string | null;
   weakPasswordHash: string | null;
   passwordMaxAgeDays: number | null;
+  newAddressCheck: boolean;
+  singleWallet: boolean;
 }
 
 function toBrand(row: BrandRow): Brand {
@@ -41,6 +43,8 @@ function toBrand(row: BrandRow): Brand {
     mainDomain: row.mainDomain,
     analyticsId: row.analyticsId,
     weakPasswordHash: row.weakPasswordHash,
+    newAddressCheck: row.newAddressCheck,
+    singleWallet: row.singleWallet,
     passwordMaxAgeDays: row.passwordMaxAgeDays,
   };
 }

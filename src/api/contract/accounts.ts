@@ -175,3 +175,27 @@ export const twoFactorLoginBody = z.object({
 export const twoFactorCodeBody = z.object({ code: trimmed(6).regex(/^\d{6}$/) });
 export const twoFactorSetup = z.object({ secret: z.string(), uri: z.string() });
 export const twoFactorStatus = z.object({ enabled: z.boolean() });
+
+/** Where a code confirming a login from a new address can be sent. */
+export const loginChannel = z.enum(['sms', 'email']);
+export type LoginChannel = z.infer<typeof loginChannel>;
+/** The value of a NEW_ADDRESS_CHECK answer: a ticket for the next step and the member's masked contacts. */
+export const newAddressChallenge = z.object({
+  challenge: z.string(),
+  channels: z.array(z.object({ channel: loginChannel, destination: z.string() })),
+});
+export type NewAddressChallenge = z.infer<typeof newAddressChallenge>;
+const addressTicket = z.string().min(10).max(600);
+export const addressCodeBody = z.object({ challenge: addressTicket, channel: loginChannel });
+export const addressVerifyBody = z.object({
+  challenge: addressTicket,
+  code: trimmed(6).regex(/^\d{6}$/),
+});
+
+/** The member's picture: one of the brand's icons (spec: `/wps/member/info/icon`). */
+export const memberIconInfo = z.object({
+  icon: z.number().int(),
+  url: z.string(),
+  choices: z.array(z.object({ id: z.number().int(), url: z.string() })),
+});
+export const memberIconBody = z.object({ icon: z.number().int().min(1).max(99) });

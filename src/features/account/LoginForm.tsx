@@ -14,6 +14,7 @@ import { type LoginValues, loginMachine } from '../../machines/login.machine';
 import { loader } from '../../ui/Loader';
 import { solveHumanCheck } from './humanCheck';
 import { MobileInput } from './MobileInput';
+import { NewAddressStep } from './NewAddressStep';
 import { rememberedMobile, rememberedUsername, rememberLogin } from './remember';
 import { SmsSendButton } from './SmsSendButton';
 
@@ -61,6 +62,9 @@ const machine = loginMachine.provide({
     loadCaptcha: fromPromise(() => call('captcha')),
     verifyTwoFactor: fromPromise<LoginResult, { challenge: string; code: string }>(({ input }) =>
       call('twoFactorLogin', { body: input }),
+    ),
+    verifyNewAddress: fromPromise<LoginResult, { challenge: string; code: string }>(({ input }) =>
+      call('newAddressVerify', { body: input }),
     ),
   },
   actions: {
@@ -140,6 +144,17 @@ export function LoginForm({
         busy={state.matches('verifyingCode')}
         errorCode={state.context.errorCode}
         onSubmit={(code) => send({ type: 'SUBMIT_CODE', code })}
+      />
+    );
+  }
+  if (state.context.addressCheck && (state.matches('addressCheck') || state.matches('verifyingAddress'))) {
+    return (
+      <NewAddressStep
+        check={state.context.addressCheck}
+        busy={state.matches('verifyingAddress')}
+        errorCode={state.context.errorCode}
+        onSubmit={(code) => send({ type: 'SUBMIT_ADDRESS_CODE', code })}
+        onBack={() => send({ type: 'BACK' })}
       />
     );
   }

@@ -20,21 +20,34 @@ export function SmsSendButton({
   purpose: SmsPurpose;
   mobile: () => { mobileNum: string; countryDialingCode: string };
 }) {
+  const send = useMemo(
+    () => async () => {
+      const humanCheck = await solveHumanCheck();
+      const target = mobile();
+      return purpose === 'register'
+        ? call('smsRegister', { body: { ...target, humanCheck } })
+        : call('smsNoLogin', { body: { ...target, humanCheck, purpose } });
+    },
+    [purpose, mobile],
+  );
+  return <CodeSendButton send={send} ready={() => MOBILE_PATTERN.test(mobile().mobileNum)} />;
+}
+
+/**
+ * A button that sends a one-time code, then counts down until another may be asked for (spec 4.4);
+ * `ready` says whether the destination is valid yet.
+ */
+export function CodeSendButton({
+  send: sendCode,
+  ready = () => true,
+}: {
+  send: () => Promise<{ expiredMinutes?: number }>;
+  ready?: () => boolean;
+}) {
   const { t } = useTranslation();
   const machine = useMemo(
-    () =>
-      smsCountdownMachine.provide({
-        actors: {
-          sendCode: fromPromise<{ expiredMinutes?: number }>(async () => {
-            const humanCheck = await solveHumanCheck();
-            const target = mobile();
-            return purpose === 'register'
-              ? call('smsRegister', { body: { ...target, humanCheck } })
-              : call('smsNoLogin', { body: { ...target, humanCheck, purpose } });
-          }),
-        },
-      }),
-    [purpose, mobile],
+    () => smsCountdownMachine.provide({ actors: { sendCode: fromPromise(() => sendCode()) } }),
+    [sendCode],
   );
   const [state, send] = useMachine(machine, { input: {}, ...inspectOptions() });
   const { errorCode, errorMessage, seconds } = state.context;
@@ -45,7 +58,7 @@ export function SmsSendButton({
         className="btn btn-ghost sms-send"
         data-testid="sms-send"
         disabled={!state.matches('idle')}
-        onClick={() => send({ type: 'SEND', mobileValid: MOBILE_PATTERN.test(mobile().mobileNum) })}
+        onClick={() => send({ type: 'SEND', mobileValid: ready() })}
       >
         {state.matches('counting')
           ? t('account.sms_wait', { seconds })

@@ -4,6 +4,7 @@ import { AccountModalProvider } from '../../features/account/AccountModalContext
 import { AccountModalSlot } from '../../features/account/AccountModalSlot';
 import { ScreenBoundary } from '../../features/common/ScreenBoundary';
 import { GuardProvider } from '../../features/session/guards';
+import { MemberEventsConnector } from '../../features/session/member-events';
 import { SessionDialogs } from '../../features/session/SessionDialogs';
 import { SessionProvider } from '../../features/session/session';
 import { sideMenuClosingPaths } from '../../routes';
@@ -65,6 +66,7 @@ function Frame() {
       </div>
       <AccountModalSlot />
       <SessionDialogs />
+      <MemberEventsConnector />
       <LoaderOverlay />
     </div>
   );

@@ -2,8 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MemberInfo } from '../../api/contract/accounts';
+import { memberIconUrl } from '../../api/member-icons';
+import { useLiveBalance } from '../../features/session/member-events';
 import { useSessionActor } from '../../features/session/session';
+import { formatAmount } from '../format';
 
+const IconPicker = lazy(() =>
+  import('../../features/account/IconPicker').then((m) => ({ default: m.IconPicker })),
+);
 // Loaded when opened: it brings the account forms' dependencies.
 const TwoFactorDialog = lazy(() =>
   import('../../features/account/TwoFactorDialog').then((m) => ({ default: m.TwoFactorDialog })),
@@ -11,31 +17,63 @@ const TwoFactorDialog = lazy(() =>
 
 /** The header's member block (spec 2.3): agent button for agents, avatar, account name, sign out. */
 export function MemberBlock({ member }: { member: MemberInfo }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSessionActor();
   const [security, setSecurity] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const balance = useLiveBalance(!member.isTrial);
   return (
     <div className="member-block" data-testid="member-block">
+      {!member.isTrial && (
+        <Link to="/member/depositv2" className="btn btn-accent btn-sm" data-testid="deposit-button">
+          {t('member.deposit')}
+        </Link>
+      )}
+      {!member.isTrial && (
+        <Link to="/member/transferFund" className="btn btn-ghost btn-sm hide-phone">
+          {t('member.wallet')}
+        </Link>
+      )}
       {member.isAgent && (
         <Link to="/agentHome" className="btn btn-ghost btn-sm hide-phone">
           {t('member.agent')}
         </Link>
       )}
-      <img
-        className="member-avatar"
-        src={`/art/avatar/${encodeURIComponent(member.account)}.svg`}
-        alt=""
-        width={36}
-        height={36}
-      />
+      <button
+        type="button"
+        className="member-avatar-btn"
+        title={t('member.icon_change')}
+        aria-label={t('member.icon_change')}
+        disabled={member.isTrial}
+        onClick={() => setPicking(true)}
+      >
+        <img
+          className="member-avatar"
+          data-testid="member-avatar"
+          src={memberIconUrl(member.icon)}
+          alt=""
+          width={36}
+          height={36}
+        />
+      </button>
       <span className="member-name hide-phone">
         <strong data-testid="member-account">{member.account}</strong>
         <small>{member.isTrial ? t('member.trial') : t('member.vip', { level: 0 })}</small>
+        {balance && (
+          <small className="member-balance" data-testid="header-balance">
+            {formatAmount(balance.balance, i18n.language)} {balance.currency}
+          </small>
+        )}
       </span>
       {!member.isTrial && (
         <button type="button" className="btn btn-ghost btn-sm hide-phone" onClick={() => setSecurity(true)}>
           {t('security.menu')}
         </button>
+      )}
+      {picking && (
+        <Suspense fallback={null}>
+          <IconPicker member={member} onClose={() => setPicking(false)} />
+        </Suspense>
       )}
       {security && (
         <Suspense fallback={null}>

@@ -1,0 +1,180 @@
+import {
+  depositThroughGateway,
+  expect,
+  openBackoffice,
+  prepareWithdrawal,
+  registerMember,
+  test,
+} from './fixtures';
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+});
+
+test('a new member deposits through the simulated gateway and sees the wallet credited', async ({ page }) => {
+  await registerMember(page, 'pay');
+  await page.getByTestId('deposit-button').click();
+  const deposit = page.getByTestId('deposit-form');
+  await expect(deposit.getByRole('radio', { name: /AuroraPay/ })).toBeChecked();
+  await deposit.getByLabel(/^Valor/).fill('abc');
+  await deposit.getByRole('button', { name: 'Continuar' }).click();
+  await expect(deposit).toContainText('Introduza um valor como 50 ou 50,00.');
+  await deposit.getByLabel(/^Valor/).fill('1,00');
+  await deposit.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByTestId('deposit-error')).toContainText('O mínimo para este método é 5,00 FUN.');
+
+  await deposit.getByLabel(/^Valor/).fill('150,50');
+  await deposit.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByTestId('gateway-amount')).toHaveText('150,50 FUN');
+  await page.getByRole('button', { name: 'Pagar agora' }).click();
+
+  await expect(page).toHaveURL(/\/member\/depositv2\?deposit=D/);
+  const status = page.getByTestId('deposit-status');
+  await expect(status).toHaveAttribute('data-status', 'credited');
+  await expect(status).toContainText('Creditado');
+
+  await page.getByTestId('member-centre').getByRole('link', { name: 'Carteira' }).click();
+  await expect(page.getByTestId('wallet-main')).toContainText('150,50');
+
+  await page.getByTestId('member-centre').getByRole('link', { name: 'Registo da conta' }).click();
+  const line = page.getByTestId('record-line').first();
+  await expect(line).toHaveAttribute('data-type', 'deposit');
+  await expect(line).toContainText('+150,50');
+  await page.getByRole('button', { name: 'Aposta' }).click();
+  await expect(page.getByTestId('records-page')).toContainText('Sem registos para este filtro.');
+});
+
+test('a bank transfer deposit shows where to pay and the reference, and can be cancelled', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const modal = page.getByTestId('account-modal');
+  await modal.getByLabel('Nome de utilizador').fill('demoagent');
+  await modal.getByLabel('Palavra-passe').fill('Agent1234');
+  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByTestId('member-account')).toHaveText('demoagent');
+  await page.goto('/member/depositv2');
+  const deposit = page.getByTestId('deposit-form');
+  await deposit.getByRole('radio', { name: 'Transferência PIX' }).check();
+  await deposit.getByRole('button', { name: '100,00' }).click();
+  await deposit.getByRole('button', { name: 'Continuar' }).click();
+  const status = page.getByTestId('deposit-status');
+  await expect(status).toHaveAttribute('data-status', 'pending');
+  await expect(status).toContainText('pagamentos@aurora.example');
+  await expect(page.getByTestId('deposit-reference')).toHaveText(/^D[A-Z0-9]{9}$/);
+  await status.getByRole('button', { name: 'Cancelar depósito' }).click();
+  await expect(status).toHaveAttribute('data-status', 'cancelled');
+});
+
+test('a member withdraws, an operator approves it in the back office, the member confirms receipt', async ({
+  page,
+  browser,
+}) => {
+  await registerMember(page, 'wd');
+  await depositThroughGateway(page, '300');
+
+  const request = await prepareWithdrawal(page, 'Secret123', '135790', '0001-99887766');
+  await request.getByLabel(/^Valor/).fill('100,00');
+  await request.getByLabel('Palavra-passe de pagamento (6 algarismos)').fill('135790');
+  await request.getByRole('button', { name: 'Levantar' }).click();
+  const done = page.getByTestId('withdraw-requested');
+  await expect(done).toContainText('fica retido');
+  const reference = /W[A-Z0-9]{9}/.exec((await done.textContent()) ?? '')![0];
+  await expect(page.getByTestId(`withdrawal-${reference}`)).toHaveAttribute('data-status', 'pending');
+
+  const office = await openBackoffice(browser);
+  await office.page.getByRole('button', { name: 'Levantamentos' }).click();
+  const row = office.page.getByTestId(`bo-withdrawal-${reference}`);
+  await expect(row).toContainText('0001-99887766');
+  await row.getByRole('button', { name: 'Aprovar e pagar' }).click();
+  await expect(row).toBeHidden();
+  await office.close();
+
+  // The member confirms receipt; the record shows every step.
+  const item = page.getByTestId(`withdrawal-${reference}`);
+  await expect(item).toHaveAttribute('data-status', 'paid');
+  await item.getByRole('button', { name: 'Recebido', exact: true }).click();
+  await expect(item).toHaveAttribute('data-status', 'received');
+
+  await page.getByTestId('member-centre').getByRole('link', { name: 'Registo da conta' }).click();
+  await expect(page.getByTestId('record-line').first()).toHaveAttribute('data-type', 'withdrawal');
+  await expect(page.getByTestId('records-page')).toContainText('-100,00');
+  await expect(page.getByTestId('records-page')).toContainText('+300,00');
+  await page.getByTestId('member-centre').getByRole('link', { name: 'Carteira' }).click();
+  await expect(page.getByTestId('wallet-main')).toContainText('200,00');
+});
+
+test('a bank transfer confirmed in the back office raises the balance live, without a reload', async ({
+  page,
+  browser,
+}) => {
+  const username = await registerMember(page, 'live');
+  await expect(page.getByTestId('header-balance')).toHaveText('0,00 FUN');
+
+  await page.getByTestId('deposit-button').click();
+  const deposit = page.getByTestId('deposit-form');
+  await deposit.getByRole('radio', { name: 'Transferência PIX' }).check();
+  await deposit.getByLabel(/^Valor/).fill('75,25');
+  await deposit.getByRole('button', { name: 'Continuar' }).click();
+  const reference = (await page.getByTestId('deposit-reference').textContent())!;
+
+  const office = await openBackoffice(browser, 'demofinance', 'Finance12345');
+  const row = office.page.getByTestId(`bo-deposit-${reference}`);
+  await expect(row).toContainText(username);
+  await row.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(row).toBeHidden();
+  await office.close();
+
+  // The member's page did not reload: the socket pushed the new balance and the status.
+  await expect(page.getByTestId('header-balance')).toHaveText('75,25 FUN');
+  await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'credited');
+});
+
+test('a payment that did not arrive: the member sends a picture, the operator sees it and refunds', async ({
+  page,
+  browser,
+}) => {
+  await registerMember(page, 'np');
+  await depositThroughGateway(page, '200');
+  const request = await prepareWithdrawal(page, 'Secret123', '246802', '0002-11223344');
+  await request.getByLabel(/^Valor/).fill('80');
+  await request.getByLabel('Palavra-passe de pagamento (6 algarismos)').fill('246802');
+  await request.getByRole('button', { name: 'Levantar' }).click();
+  const reference = /W[A-Z0-9]{9}/.exec(
+    (await page.getByTestId('withdraw-requested').textContent()) ?? '',
+  )![0];
+
+  const office = await openBackoffice(browser);
+  await office.page.getByRole('button', { name: 'Levantamentos' }).click();
+  await office.page
+    .getByTestId(`bo-withdrawal-${reference}`)
+    .getByRole('button', { name: 'Aprovar e pagar' })
+    .click();
+  await expect(office.page.getByTestId(`bo-withdrawal-${reference}`)).toBeHidden();
+
+  // The payment shows as paid live; the member says it did not arrive, with a picture.
+  const item = page.getByTestId(`withdrawal-${reference}`);
+  await expect(item).toHaveAttribute('data-status', 'paid');
+  await item.getByLabel('O que vê na sua conta?').fill('Nada chegou à conta 0002-11223344');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await item
+    .getByTestId('proof-files')
+    .setInputFiles({ name: 'extrato.png', mimeType: 'image/png', buffer: png });
+  await item.getByRole('button', { name: 'Não recebido' }).click();
+  await expect(item).toHaveAttribute('data-status', 'disputed');
+  await expect(page.getByTestId('header-balance')).toHaveText('120,00 FUN');
+
+  await office.page.getByRole('button', { name: 'Em disputa' }).click();
+  const disputed = office.page.getByTestId(`bo-withdrawal-${reference}`);
+  await expect(disputed).toContainText('Nada chegou à conta');
+  await expect(disputed.locator('.bo-proofs img')).toHaveCount(1);
+  await disputed.getByRole('button', { name: 'Reembolsar' }).click();
+  await expect(disputed).toBeHidden();
+  await office.close();
+
+  await expect(item).toHaveAttribute('data-status', 'refunded');
+  await expect(page.getByTestId('header-balance')).toHaveText('200,00 FUN');
+});

@@ -1,0 +1,34 @@
+/**
+ * Creates a back-office operator on the configured database and prints a generated password once:
+ *   npm run operator:create -- <username> <admin|finance|support>
+ */
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { operators } from '../server/db/schema';
+import { hashPassword } from '../server/modules/accounts/credentials';
+import { OPERATOR_ROLES, type OperatorRole } from '../src/api/contract/backoffice';
+
+const [username, role] = process.argv.slice(2);
+if (!username || !/^[a-z0-9_.-]{3,64}$/.test(username) || !OPERATOR_ROLES.includes(role as OperatorRole)) {
+  console.error('usage: npm run operator:create -- <username> <admin|finance|support>');
+  process.exit(2);
+}
+const config = loadConfig();
+const handle = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+});
+await handle.migrate();
+const password = randomBytes(12).toString('base64url');
+const created = await handle.db
+  .insert(operators)
+  .values({ username, passwordHash: await hashPassword(password), role: role as OperatorRole })
+  .onConflictDoNothing()
+  .returning({ id: operators.id });
+await handle.close();
+if (created.length === 0) {
+  console.error(`operator ${username} already exists`);
+  process.exit(1);
+}
+console.log(`operator ${username} (${role}) created; password, shown once: ${password}`);

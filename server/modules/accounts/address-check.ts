@@ -1,0 +1,170 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LoginChannel, NewAddressChallenge } from '../../../src/api/contract/accounts';
+import type { LanguageCode } from '../../../src/api/contract/common';
+import type { Database } from '../../db/client';
+import { loginCodes, memberAddresses } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { translate } from '../../http/messages';
+import type { TicketSigner } from '../../lib/signed-ticket';
+import type { Brand } from '../brand/brand.service';
+import type { Messenger } from '../messaging/messenger';
+import type { MemberRow } from './accounts.repository';
+import { hashToken, randomDigits } from './credentials';
+
+const TICKET_TTL_MS = 15 * 60_000;
+const CODE_MINUTES = 10;
+const MAX_ATTEMPTS = 5;
+/** One code a minute, three in five minutes, as for SMS codes (spec 8). */
+const PACE_MS = 60_000;
+const BURST_WINDOW_MS = 5 * 60_000;
+const BURST_LIMIT = 3;
+
+interface Ticket {
+  memberId: number;
+  ip: string;
+  weak: boolean;
+}
+
+const maskPhone = (dialing: string | null, mobile: string) =>
+  `+${dialing ?? ''} ${'•'.repeat(Math.max(mobile.length - 4, 2))}${mobile.slice(-4)}`;
+const maskEmail = (email: string) => {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 1)}•••@${domain}`;
+};
+
+/**
+ * Logins from an address the member never used (spec 4, "login from an unregistered IP"): the password
+ * alone is not enough; a code sent to the member's mobile or email confirms it, and the address is then
+ * known. An account's first address is trusted as it is used, so accounts created before this check (or
+ * by an operator) are not locked out.
+ */
+export class AddressCheck {
+  constructor(
+    private readonly db: Database,
+    private readonly messenger: Messenger,
+    private readonly tickets: TicketSigner,
+  ) {}
+
+  /** Whether a password login of this member from this address may go straight to a session. */
+  async allows(brand: Brand, member: MemberRow, ip: string): Promise<boolean> {
+    if (!brand.newAddressCheck) return true;
+    const [row] = await this.db
+      .select({
+        known: sql<boolean>`bool_or(${memberAddresses.ip} = ${ip}::inet)`,
+        total: count(),
+      })
+      .from(memberAddresses)
+      .where(eq(memberAddresses.memberId, member.id));
+    if (!row || row.total === 0) return true;
+    if (row.known) return true;
+    // Nowhere to send a code: refusing would lock the member out for good.
+    return this.channels(member).length === 0;
+  }
+
+  /** Called for every session that starts: the address is the member's from now on. */
+  async remember(memberId: number, ip: string) {
+    await this.db
+      .insert(memberAddresses)
+      .values({ memberId, ip })
+      .onConflictDoUpdate({
+        target: [memberAddresses.memberId, memberAddresses.ip],
+        set: { lastSeenAt: sql`now()` },
+      });
+  }
+
+  private channels(member: MemberRow): NewAddressChallenge['channels'] {
+    return [
+      ...(member.mobile
+        ? [{ channel: 'sms' as const, destination: maskPhone(member.countryDialingCode, member.mobile) }]
+        : []),
+      ...(member.email ? [{ channel: 'email' as const, destination: maskEmail(member.email) }] : []),
+    ];
+  }
+
+  /** What the login answers instead of a session: a ticket for this address and where codes can go. */
+  challenge(member: MemberRow, ip: string, weak: boolean): NewAddressChallenge {
+    return {
+      challenge: this.tickets.issue<Ticket>({ memberId: member.id, ip, weak }, TICKET_TTL_MS),
+      channels: this.channels(member),
+    };
+  }
+
+  /** The ticket's data; it must be used from the address it was issued for. */
+  read(challenge: string, ip: string): Ticket {
+    const ticket = this.tickets.read<Ticket>(challenge);
+    if (!ticket || ticket.ip !== ip) throw new AppError('LOGIN_CHECK_EXPIRED');
+    return ticket;
+  }
+
+  async sendCode(brand: Brand, member: MemberRow, ticket: Ticket, channel: LoginChannel, lang: LanguageCode) {
+    const recipient =
+      channel === 'sms'
+        ? member.mobile && `${member.countryDialingCode ?? ''}${member.mobile}`
+        : (member.email ?? null);
+    if (!recipient) throw new AppError('LOGIN_CHANNEL_UNAVAILABLE');
+
+    const since = new Date(Date.now() - BURST_WINDOW_MS);
+    const [recent] = await this.db
+      .select({ n: count(), last: sql<Date | string | null>`max(${loginCodes.createdAt})` })
+      .from(loginCodes)
+      .where(and(eq(loginCodes.memberId, member.id), gt(loginCodes.createdAt, since)));
+    if ((recent?.n ?? 0) >= BURST_LIMIT) throw new AppError('SMS_TOO_MANY');
+    const last = recent?.last ? new Date(recent.last).getTime() : 0;
+    if (Date.now() - last < PACE_MS) throw new AppError('SMS_TOO_SOON');
+
+    const code = randomDigits(6);
+    await this.db.insert(loginCodes).values({
+      memberId: member.id,
+      channel,
+      ip: ticket.ip,
+      codeHash: hashToken(`${member.id}:${ticket.ip}:${code}`),
+      expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+    });
+    const text = translate(lang, 'messages.new_address_code', {
+      site: brand.siteName,
+      code,
+      minutes: CODE_MINUTES,
+    });
+    await this.messenger.send({
+      brandId: brand.id,
+      channel,
+      recipient,
+      ...(channel === 'email'
+        ? { subject: translate(lang, 'messages.new_address_subject', { site: brand.siteName }) }
+        : {}),
+      body: text,
+    });
+    return { expiredMinutes: 1 };
+  }
+
+  /** Spends the latest code sent for this address when it matches; each wrong try counts. */
+  async consume(ticket: Ticket, code: string) {
+    const [latest] = await this.db
+      .select()
+      .from(loginCodes)
+      .where(
+        and(
+          eq(loginCodes.memberId, ticket.memberId),
+          eq(loginCodes.ip, ticket.ip),
+          isNull(loginCodes.usedAt),
+        ),
+      )
+      .orderBy(desc(loginCodes.id))
+      .limit(1);
+    if (!latest || latest.attempts >= MAX_ATTEMPTS) throw new AppError('SMS_CODE_INVALID');
+    if (latest.expiresAt.getTime() <= Date.now()) throw new AppError('SMS_CODE_EXPIRED');
+    if (latest.codeHash !== hashToken(`${ticket.memberId}:${ticket.ip}:${code}`)) {
+      await this.db
+        .update(loginCodes)
+        .set({ attempts: sql`${loginCodes.attempts} + 1` })
+        .where(eq(loginCodes.id, latest.id));
+      throw new AppError('SMS_CODE_INVALID');
+    }
+    const used = await this.db
+      .update(loginCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(loginCodes.id, latest.id), isNull(loginCodes.usedAt)))
+      .returning({ id: loginCodes.id });
+    if (used.length === 0) throw new AppError('SMS_CODE_INVALID');
+  }
+}

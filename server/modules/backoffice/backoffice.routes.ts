@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../../src/api/endpoints';
+import { bearerToken } from '../../http/context';
+import { defineRoute } from '../../http/route';
+import type { BackofficeService, OperatorContext } from './backoffice.service';
+
+/** The back office's API: its own login and sessions, the finance queue, adjustments and the audit trail. */
+export function backofficeRoutes(deps: { backoffice: BackofficeService }) {
+  return async (app: FastifyInstance) => {
+    const { backoffice } = deps;
+    const ctx = (request: FastifyRequest): OperatorContext => ({
+      operator: request.operator!,
+      brand: request.brand,
+      ip: request.visitor.ip,
+    });
+    // Operators work during maintenance and from anywhere: the back office has its own login.
+    const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
+
+    defineRoute(
+      app,
+      endpoints.operatorLogin,
+      {
+        summary: 'Operator login (password, and a TOTP code when turned on)',
+        tags: ['back office'],
+        rateLimit: { max: 10, timeWindow: 60_000 },
+      },
+      ({ request, body }) => backoffice.login(request.brand, body, request.visitor.ip),
+    );
+    defineRoute(
+      app,
+      endpoints.operatorLogout,
+      { summary: 'End the operator session', ...operator },
+      ({ request }) => backoffice.logout(ctx(request), bearerToken(request.headers.authorization) ?? ''),
+    );
+    defineRoute(
+      app,
+      endpoints.operatorMe,
+      { summary: 'The operator behind the token', ...operator },
+      ({ request }) => backoffice.info(request.operator!),
+    );
+    defineRoute(
+      app,
+      endpoints.operatorDeposits,
+      { summary: 'Deposits by status (pending: bank transfers to confirm)', ...operator },
+      ({ request, query }) => backoffice.depositQueue(ctx(request), query.status),
+    );
+    defineRoute(
+      app,
+      endpoints.decideDeposit,
+      { summary: 'Confirm or reject a bank-transfer deposit', ...operator },
+      ({ request, body }) => backoffice.decideDeposit(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.operatorWithdrawals,
+      { summary: 'Withdrawals by status (pending, disputed...)', ...operator },
+      ({ request, query }) => backoffice.withdrawalQueue(ctx(request), query.status),
+    );
+    defineRoute(
+      app,
+      endpoints.decideWithdrawal,
+      { summary: 'Approve or reject a withdrawal, or end a dispute', ...operator },
+      ({ request, body }) => backoffice.decideWithdrawal(ctx(request), body),
+    );
+    app.get<{ Querystring: { id?: string } }>(
+      '/api/backoffice/withdrawals/proof',
+      {
+        config: { auth: 'operator', gate: 'open' },
+        schema: {
+          summary: 'A picture a member attached to a withdrawal',
+          tags: ['back office'],
+          security: [{ bearer: [] }],
+        },
+      },
+      async (request, reply) => {
+        backoffice.require(ctx(request), 'read');
+        const image = await backoffice.proof(ctx(request), Number(request.query.id));
+        return reply.type(image.mime).header('cache-control', 'private, no-store').send(image.data);
+      },
+    );
+    defineRoute(
+      app,
+      endpoints.adjustBalance,
+      { summary: "Adjust a member's balance with a reason", ...operator },
+      ({ request, body }) => backoffice.adjust(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.auditLog,
+      { summary: 'The latest operator actions', ...operator },
+      ({ request }) => backoffice.auditTrail(ctx(request)),
+    );
+  };
+}

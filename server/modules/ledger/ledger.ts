@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { ledgerAccounts } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+
+export interface Posting {
+  accountId: number;
+  /** Minor units; positive credits the account, negative debits it. */
+  amount: number;
+}
+
+export interface Movement {
+  brandId: number;
+  /** Unique per brand: the same key is applied once, and a replay gets the first answer back. */
+  key: string;
+  kind: string;
+  postings: Posting[];
+  meta?: Record<string, unknown>;
+}
+
+export interface MovementResult {
+  transactionId: number;
+  /** True when the key had been applied before and nothing moved now. */
+  replayed: boolean;
+  /** Stored balances right after the movement, by account id. */
+  balances: Record<string, number>;
+}
+
+export type MemberWalletKind = 'main' | 'hold' | `vendor:${string}`;
+export type HouseKind = 'house' | 'clearing' | 'bonus' | 'commission' | 'adjustment';
+
+const LEDGER_ERRORS = {
+  LEDGER_INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  LEDGER_KEY_REUSED: 'IDEMPOTENCY_CONFLICT',
+  LEDGER_VOIDED: 'TRANSACTION_VOIDED',
+  LEDGER_ALREADY_REVERSED: 'ALREADY_REVERSED',
+  LEDGER_NO_ACCOUNT: 'WALLET_NOT_FOUND',
+  VENDOR_ROUND_NOT_FOUND: 'ROUND_NOT_FOUND',
+  VENDOR_ROUND_MISMATCH: 'ROUND_MISMATCH',
+} as const;
+
+/** Statement timeout, lock timeout, deadlock, serialization failure, lost or refused connection. */
+const RETRYABLE = new Set([
+  '57014',
+  '55P03',
+  '40P01',
+  '40001',
+  '57P01',
+  '57P03',
+  '53300',
+  '08006',
+  '08003',
+  '08001',
+]);
+
+/** Turns the write functions' exceptions into stable codes; anything else is a real failure. */
+function translateError(error: unknown): never {
+  const e = error as { message?: string; code?: string; cause?: { message?: string; code?: string } };
+  const message = e.cause?.message ?? e.message ?? '';
+  const sqlState = e.cause?.code ?? e.code;
+  for (const [raised, code] of Object.entries(LEDGER_ERRORS)) {
+    if (message.includes(raised)) throw new AppError(code);
+  }
+  // Two reversals of one movement under different keys, racing: the unique column stops the second.
+  if (sqlState === '23505' && message.includes('reverses')) throw new AppError('ALREADY_REVERSED');
+  // Nothing was written (the call is one statement): the caller may safely send the same key again.
+  if (sqlState && RETRYABLE.has(sqlState)) throw new AppError('TRY_AGAIN');
+  throw error;
+}
+
+const fingerprint = (kind: string, postings: Posting[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([kind, postings.map((p) => [p.accountId, p.amount])]))
+    .digest('hex');
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The write functions, as parameterised statements (docs/money.md). */
+const STATEMENTS = {
+  ledger_post: 'SELECT ledger_post($1::integer, $2, $3, $4, $5::jsonb, $6::bigint[], $7::bigint[]) AS out',
+  vendor_bet:
+    'SELECT vendor_bet($1::integer, $2, $3, $4::integer, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[]) AS out',
+  vendor_win:
+    'SELECT vendor_win($1::integer, $2, $3, $4::integer, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[]) AS out',
+} as const;
+
+type RawRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * node-postgres gets named statements (parsed and planned once per connection); PGlite gets its own
+ * parameterised query. Either way the values travel as parameters, never in the text.
+ */
+function rawRunner(db: Database): RawRunner | null {
+  const client = (db as unknown as { $client?: unknown }).$client as
+    | { totalCount?: number; query: (...args: unknown[]) => Promise<{ rows: unknown[] }> }
+    | undefined;
+  if (!client || typeof client.query !== 'function') return null;
+  if (typeof client.totalCount === 'number') {
+    return (name, text, values) => client.query({ name: `ledger_${name}`, text, values });
+  }
+  return (_name, text, values) => client.query(text, values);
+}
+
+/** Only for a database without a reachable driver: literals quoted the way PostgreSQL reads them. */
+function bind(text: string, values: unknown[]) {
+  return text.replace(/\$(\d+)/g, (_, i: string) => {
+    const v = values[Number(i) - 1];
+    return typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+  });
+}
+
+/**
+ * The double-entry ledger (docs/money.md). Every movement is one call of a database function: the
+ * idempotency key, the guarded balance updates and the postings commit together or not at all.
+ */
+export class Ledger {
+  /** Account ids never change once made; resolving them is kept off the hot path. */
+  private readonly accountIds = new Map<string, number>();
+
+  /** The driver under Drizzle: the hot path skips query building and, on PostgreSQL, reuses its plan. */
+  private readonly raw: RawRunner | null;
+
+  constructor(private readonly db: Database) {
+    this.raw = rawRunner(db);
+  }
+
+  async post(movement: Movement): Promise<MovementResult> {
+    return this.call(movement, 'ledger_post');
+  }
+
+  /**
+   * A movement inside a vendor's game round, in the same statement: a bet opens (or joins) the round, a
+   * win must name a round its player bet in.
+   */
+  async postInRound(
+    movement: Movement & { kind: 'bet' | 'win' },
+    round: { vendor: string; roundId: string; memberId: number },
+  ): Promise<MovementResult> {
+    return this.call(movement, movement.kind === 'bet' ? 'vendor_bet' : 'vendor_win', round);
+  }
+
+  private async call(
+    movement: Movement,
+    fn: keyof typeof STATEMENTS,
+    round?: { vendor: string; roundId: string; memberId: number },
+  ): Promise<MovementResult> {
+    for (const p of movement.postings) {
+      if (!Number.isSafeInteger(p.amount)) throw new AppError('INVALID_AMOUNT');
+    }
+    // A programming error, never a client's: the database function refuses it too.
+    if (movement.postings.reduce((sum, p) => sum + p.amount, 0) !== 0) {
+      throw new Error(`ledger: the postings of ${movement.key} do not sum to zero`);
+    }
+    const accounts = `{${movement.postings.map((p) => p.accountId).join(',')}}`;
+    const amounts = `{${movement.postings.map((p) => p.amount).join(',')}}`;
+    const values = [
+      movement.brandId,
+      ...(round ? [round.vendor, round.roundId, round.memberId] : []),
+      movement.key,
+      ...(round ? [] : [movement.kind]),
+      fingerprint(movement.kind, movement.postings),
+      JSON.stringify(movement.meta ?? {}),
+      accounts,
+      amounts,
+    ];
+    try {
+      const text = STATEMENTS[fn];
+      const result = this.raw
+        ? await this.raw(fn, text, values)
+        : await this.db.execute(sql.raw(bind(text, values)));
+      return rowsOf<{ out: MovementResult }>(result)[0]!.out;
+    } catch (error) {
+      translateError(error);
+    }
+  }
+
+  /**
+   * Gives back the movement recorded under `targetKey`. If it has not happened yet, it is refused when
+   * it comes (`original: 'missing'`).
+   */
+  async reverse(input: {
+    brandId: number;
+    targetKey: string;
+    key: string;
+    meta?: Record<string, unknown>;
+  }): Promise<MovementResult & { original: number | 'missing' }> {
+    try {
+      const result = await this.db.execute(sql`SELECT ledger_reverse(
+        ${input.brandId}::integer, ${input.targetKey}, ${input.key},
+        ${fingerprint('reversal', [])}, ${JSON.stringify(input.meta ?? {})}::jsonb) AS out`);
+      return rowsOf<{ out: MovementResult & { original: number | 'missing' } }>(result)[0]!.out;
+    } catch (error) {
+      translateError(error);
+    }
+  }
+
+  /** A member's wallet of the given kind, made on first use with a floor of zero. */
+  async memberAccount(brandId: number, memberId: number, kind: MemberWalletKind, currency: string) {
+    const cacheKey = `${brandId}:${memberId}:${kind}`;
+    const cached = this.accountIds.get(cacheKey);
+    if (cached !== undefined) return cached;
+    await this.db
+      .insert(ledgerAccounts)
+      .values({ brandId, memberId, kind, currency, floor: 0 })
+      .onConflictDoNothing();
+    const [row] = await this.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.brandId, brandId),
+          eq(ledgerAccounts.memberId, memberId),
+          eq(ledgerAccounts.kind, kind),
+        ),
+      );
+    this.accountIds.set(cacheKey, row!.id);
+    return row!.id;
+  }
+
+  /** One of the brand's own accounts: derived from its postings, so it has no floor and no hot row. */
+  async houseAccount(brandId: number, kind: HouseKind, currency: string) {
+    const cacheKey = `${brandId}::${kind}`;
+    const cached = this.accountIds.get(cacheKey);
+    if (cached !== undefined) return cached;
+    await this.db
+      .insert(ledgerAccounts)
+      .values({ brandId, memberId: null, kind, currency, floor: null })
+      .onConflictDoNothing();
+    const [row] = await this.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.brandId, brandId),
+          isNull(ledgerAccounts.memberId),
+          eq(ledgerAccounts.kind, kind),
+        ),
+      );
+    this.accountIds.set(cacheKey, row!.id);
+    return row!.id;
+  }
+
+  /** Stored balance of a member wallet; a derived account's balance is the sum of its postings. */
+  async balance(accountId: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      SELECT CASE WHEN a.floor IS NULL
+        THEN (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e WHERE e.account_id = a.id)
+        ELSE a.balance END::bigint AS balance
+      FROM ledger_accounts a WHERE a.id = ${accountId}`);
+    const row = rowsOf<{ balance: string | number }>(result)[0];
+    if (!row) throw new AppError('WALLET_NOT_FOUND');
+    return Number(row.balance);
+  }
+}

@@ -1,0 +1,225 @@
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { LanguageCode } from '../../../src/api/contract/common';
+import {
+  type DepositStatus,
+  type DepositView,
+  depositStatesBefore,
+  type PaymentMethod,
+} from '../../../src/api/contract/payments';
+import { formatAmount } from '../../../src/ui/format';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import type { TicketSigner } from '../../lib/signed-ticket';
+import type { Brand } from '../brand/brand.service';
+import type { MemberEvents } from '../events/member-events';
+import type { Ledger } from '../ledger/ledger';
+import { checkAmount } from '../wallet/amount';
+import type { DepositRow, PaymentMethodRow, PaymentsRepository } from './payments.repository';
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newReference = () =>
+  `D${Array.from({ length: 9 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
+/** The demo's simulated gateway (sim-gateway.routes.ts). */
+export const SIM_GATEWAY = 'sim-gateway';
+/** How long the gateway's payment page accepts a decision for a deposit. */
+const PAY_TICKET_TTL_MS = 30 * 60_000;
+
+const localized = (text: Record<string, string>, lang: LanguageCode) =>
+  text[lang] ?? Object.values(text)[0] ?? '';
+
+/**
+ * Deposits (spec: depositv2): a bank transfer the operator confirms, or an online payment the gateway
+ * notifies. The money moves in the same statement as the status change, once per deposit.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: PaymentsRepository,
+    private readonly ledger: Ledger,
+    private readonly secrets: SecretBox,
+    private readonly payTickets: TicketSigner,
+    private readonly events?: MemberEvents,
+  ) {}
+
+  async methods(brand: Brand, lang: LanguageCode): Promise<PaymentMethod[]> {
+    return (await this.repo.methods(brand.id)).map((m) => ({
+      code: m.code,
+      kind: m.kind as PaymentMethod['kind'],
+      name: localized(m.name, lang),
+      minAmount: m.minAmount,
+      maxAmount: m.maxAmount,
+      details: m.details,
+    }));
+  }
+
+  view(row: DepositRow, method: PaymentMethodRow | undefined): DepositView {
+    const kind = (method?.kind ?? 'bank_transfer') as DepositView['kind'];
+    return {
+      reference: row.reference,
+      method: row.methodCode,
+      kind,
+      amount: row.amount,
+      status: row.status as DepositStatus,
+      reason: row.reason,
+      createdAt: row.createdAt.getTime(),
+      updatedAt: row.updatedAt.getTime(),
+      bank: kind === 'bank_transfer' && row.status === 'pending' ? (method?.details ?? null) : null,
+      // Only the built-in simulated gateway has a checkout page here; a real provider brings its own.
+      payUrl:
+        row.methodCode === SIM_GATEWAY && row.status === 'awaiting_payment'
+          ? `/pay/sim/${row.reference}?t=${this.payTickets.issue({ reference: row.reference }, PAY_TICKET_TTL_MS)}`
+          : null,
+    };
+  }
+
+  async create(
+    brand: Brand,
+    memberId: number,
+    body: { method: string; amount: number; requestId: string },
+    lang: LanguageCode,
+  ): Promise<DepositView> {
+    const method = await this.repo.method(brand.id, body.method);
+    if (!method?.active) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+    const amount = checkAmount(body.amount);
+    if (amount < method.minAmount) {
+      throw new AppError('AMOUNT_BELOW_MIN', {
+        min: `${formatAmount(method.minAmount, lang)} ${brand.currency}`,
+      });
+    }
+    if (amount > method.maxAmount) {
+      throw new AppError('AMOUNT_ABOVE_MAX', {
+        max: `${formatAmount(method.maxAmount, lang)} ${brand.currency}`,
+      });
+    }
+    const row = await this.repo.createDeposit({
+      brandId: brand.id,
+      memberId,
+      methodCode: method.code,
+      amount,
+      status: method.kind === 'gateway' ? 'awaiting_payment' : 'pending',
+      reference: newReference(),
+      requestId: body.requestId,
+    });
+    return this.view(row, method);
+  }
+
+  async list(brand: Brand, memberId: number, status: DepositStatus | undefined, limit: number) {
+    const [rows, methods] = await Promise.all([
+      this.repo.memberDeposits(memberId, status, limit),
+      this.repo.methods(brand.id),
+    ]);
+    return rows.map((r) =>
+      this.view(
+        r,
+        methods.find((m) => m.code === r.methodCode),
+      ),
+    );
+  }
+
+  async get(brand: Brand, memberId: number | null, reference: string) {
+    const row = await this.repo.deposit(brand.id, reference);
+    if (!row || (memberId !== null && row.memberId !== memberId)) throw new AppError('DEPOSIT_NOT_FOUND');
+    return { row, method: await this.repo.method(brand.id, row.methodCode) };
+  }
+
+  /**
+   * Moves a deposit to `to` along its lifecycle; to 'credited' the money moves from the brand's clearing
+   * account to the member's main wallet in the same statement. Repeating a done move changes nothing.
+   */
+  async settle(
+    brand: Brand,
+    row: DepositRow,
+    to: DepositStatus,
+    extra: { reason?: string; decidedBy?: number; gatewayReference?: string } = {},
+  ) {
+    let accounts = '{}';
+    let amounts = '{}';
+    if (to === 'credited') {
+      const main = await this.ledger.memberAccount(brand.id, row.memberId, 'main', brand.currency);
+      const clearing = await this.ledger.houseAccount(brand.id, 'clearing', brand.currency);
+      accounts = `{${clearing},${main}}`;
+      amounts = `{${-row.amount},${row.amount}}`;
+    }
+    const hash = createHash('sha256').update(`deposit:${row.id}:${row.amount}`).digest('hex');
+    let out: { status: string; replayed: boolean };
+    try {
+      const result = await this.db.execute(sql`SELECT deposit_settle(
+        ${row.id}::bigint, ${to}, ${`{${depositStatesBefore(to).join(',')}}`}::text[],
+        ${extra.reason ?? null}, ${extra.decidedBy ?? null}::integer, ${extra.gatewayReference ?? null},
+        ${hash}, ${accounts}::bigint[], ${amounts}::bigint[]) AS out`);
+      out = (result as unknown as { rows: Array<{ out: { status: string; replayed: boolean } }> }).rows[0]!
+        .out;
+    } catch (error) {
+      const message = String(
+        (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message,
+      );
+      if (message.includes('DEPOSIT_STATE')) throw new AppError('DEPOSIT_STATE');
+      if (message.includes('DEPOSIT_NOT_FOUND')) throw new AppError('DEPOSIT_NOT_FOUND');
+      throw error;
+    }
+    if (!out.replayed) await this.announce(brand, row, to);
+    return out;
+  }
+
+  /** Tells the member's open pages: the deposit's new status and, when credited, the new balance. */
+  private async announce(brand: Brand, row: DepositRow, status: DepositStatus) {
+    if (!this.events) return;
+    await this.events.publish(row.memberId, {
+      type: 'deposit',
+      reference: row.reference,
+      status,
+      amount: row.amount,
+    });
+    if (status === 'credited') {
+      const main = await this.ledger.memberAccount(brand.id, row.memberId, 'main', brand.currency);
+      await this.events.publish(row.memberId, {
+        type: 'balance',
+        balance: await this.ledger.balance(main),
+        currency: brand.currency,
+      });
+    }
+  }
+
+  async cancel(brand: Brand, memberId: number, reference: string) {
+    const { row, method } = await this.get(brand, memberId, reference);
+    await this.settle(brand, row, 'cancelled');
+    return this.view((await this.get(brand, memberId, reference)).row, method);
+  }
+
+  /** A gateway's signed word on a payment: paid credits the deposit, failed closes it. */
+  async gatewayNotify(
+    brand: Brand,
+    methodCode: string,
+    raw: string,
+    signature: string | undefined,
+    note: { reference: string; gatewayReference: string; status: 'paid' | 'failed'; amount: number },
+  ) {
+    const method = await this.repo.method(brand.id, methodCode);
+    if (method?.kind !== 'gateway' || !method.secretCipher) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+    const expected = createHmac('sha256', this.secrets.open(method.secretCipher)).update(raw).digest();
+    const given = Buffer.from(signature ?? '', 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new AppError('BAD_SIGNATURE');
+    const { row } = await this.get(brand, null, note.reference);
+    if (row.methodCode !== methodCode) throw new AppError('DEPOSIT_NOT_FOUND');
+    if (note.status === 'paid' && note.amount !== row.amount) throw new AppError('AMOUNT_MISMATCH');
+    const result = await this.settle(brand, row, note.status === 'paid' ? 'credited' : 'failed', {
+      gatewayReference: note.gatewayReference,
+      ...(note.status === 'failed' ? { reason: 'gateway' } : {}),
+    });
+    return { status: result.status };
+  }
+
+  /** The reference a payment-page ticket was issued for, if it is genuine and fresh. */
+  readPayTicket(ticket: string) {
+    return this.payTickets.read<{ reference: string }>(ticket)?.reference ?? null;
+  }
+
+  /** The gateway's secret, for the built-in simulated gateway that signs its notifications with it. */
+  async gatewaySecret(brandId: number, methodCode: string) {
+    const method = await this.repo.method(brandId, methodCode);
+    return method?.secretCipher ? this.secrets.open(method.secretCipher) : null;
+  }
+}

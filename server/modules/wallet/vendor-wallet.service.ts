@@ -1,0 +1,263 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
+import type { VendorWalletAnswer } from '../../../src/api/contract/wallet';
+import { AppError } from '../../http/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import { TtlCache } from '../../lib/ttl-cache';
+import { hashToken, newToken } from '../accounts/credentials';
+import type { Brand } from '../brand/brand.service';
+import type { Ledger, MovementResult } from '../ledger/ledger';
+import { checkAmount } from './amount';
+import type { WalletRepository } from './wallet.repository';
+import type { WalletService } from './wallet.service';
+
+/** How long a launched game may place bets; wins and rollbacks are accepted after it. */
+const LAUNCH_TOKEN_TTL_MS = 4 * 3_600_000;
+
+export interface VendorCall {
+  brand: Brand;
+  vendor: string;
+}
+
+/** An answer and whether it repeats the first answer to the same transaction id. */
+export interface Answered {
+  answer: VendorWalletAnswer;
+  replayed: boolean;
+}
+
+/**
+ * The wallet API game vendors call (seamless mode): authenticate a launch token, read a balance, and
+ * bet, win and roll back against the player's game wallet. Every movement is keyed by the vendor's own
+ * transaction id, so retries are answered, never applied twice.
+ */
+export class VendorWalletService {
+  // The hot path reads these on every call; none of them changes often, and a launch token never does.
+  private readonly keys: TtlCache<Buffer | null>;
+  private readonly tokens: TtlCache<Awaited<ReturnType<WalletRepository['launchToken']>>>;
+  private readonly players: TtlCache<Awaited<ReturnType<WalletRepository['member']>>>;
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly wallets: WalletService,
+    private readonly repo: WalletRepository,
+    private readonly secrets: SecretBox,
+    /** How long a vendor's key, a launch token and a player are remembered (BRAND_CACHE_MS). */
+    cacheMs = 5_000,
+  ) {
+    this.keys = new TtlCache(cacheMs);
+    this.tokens = new TtlCache(cacheMs * 12, 100_000);
+    this.players = new TtlCache(cacheMs, 100_000);
+  }
+
+  /** Connects a vendor and returns its new secret (shown once); an existing one is kept. */
+  async connect(brandId: number, vendorCode: string): Promise<string | null> {
+    if (await this.repo.integration(brandId, vendorCode)) return null;
+    const secret = randomBytes(32).toString('base64url');
+    await this.repo.saveIntegration(brandId, vendorCode, this.secrets.seal(secret));
+    return secret;
+  }
+
+  /** The vendor's secret, for tools that sign requests as the vendor would (the demo's in-house games). */
+  async secretOf(brandId: number, vendorCode: string) {
+    const integration = await this.repo.integration(brandId, vendorCode);
+    return integration ? this.secrets.open(integration.secretCipher) : null;
+  }
+
+  /** Checks the HMAC-SHA256 of the raw body with the vendor's secret. */
+  async verify(
+    brandId: number,
+    vendorCode: string | undefined,
+    rawBody: string,
+    signature: string | undefined,
+  ) {
+    if (!vendorCode) throw new AppError('UNKNOWN_VENDOR');
+    const key = await this.keys.get(`${brandId}:${vendorCode}`, async () => {
+      const integration = await this.repo.integration(brandId, vendorCode);
+      return integration?.active ? Buffer.from(this.secrets.open(integration.secretCipher)) : null;
+    });
+    if (!key) throw new AppError('UNKNOWN_VENDOR');
+    const expected = createHmac('sha256', key).update(rawBody).digest();
+    const given = Buffer.from(signature ?? '', 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new AppError('BAD_SIGNATURE');
+  }
+
+  /** A token for one game session of a real member (the game launch hands it to the vendor). */
+  async issueLaunchToken(
+    brand: Brand,
+    member: { id: number; userType: number },
+    vendor: string,
+    gameCode?: string,
+  ) {
+    if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
+    if (!(await this.repo.integration(brand.id, vendor))) throw new AppError('VENDOR_NOT_FOUND');
+    const token = newToken();
+    const expiresAt = Date.now() + LAUNCH_TOKEN_TTL_MS;
+    await this.repo.saveLaunchToken({
+      tokenHash: hashToken(token),
+      brandId: brand.id,
+      memberId: member.id,
+      vendorCode: vendor,
+      gameCode: gameCode ?? null,
+      expiresAt: new Date(expiresAt),
+    });
+    return { token, playerId: String(member.id), expiresAt };
+  }
+
+  private async session(call: VendorCall, token: string) {
+    const tokenHash = hashToken(token);
+    const row = await this.tokens.get(tokenHash, () => this.repo.launchToken(tokenHash));
+    if (!row || row.brandId !== call.brand.id || row.vendorCode !== call.vendor)
+      throw new AppError('TOKEN_INVALID');
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
+    return row;
+  }
+
+  private async player(call: VendorCall, playerId: string) {
+    const id = Number(playerId);
+    const member = Number.isSafeInteger(id)
+      ? await this.players.get(`${call.brand.id}:${id}`, () => this.repo.member(call.brand.id, id))
+      : undefined;
+    if (!member) throw new AppError('PLAYER_NOT_FOUND');
+    return {
+      memberId: member.id,
+      active: member.status === 'active',
+      account: await this.wallets.account(
+        call.brand,
+        member.id,
+        this.wallets.gameWalletKind(call.brand, call.vendor),
+      ),
+    };
+  }
+
+  private answer(
+    call: VendorCall,
+    memberId: number,
+    balance: number,
+    transactionId?: number,
+  ): VendorWalletAnswer {
+    return {
+      playerId: String(memberId),
+      currency: call.brand.currency,
+      balance,
+      ...(transactionId !== undefined ? { transactionId: String(transactionId) } : {}),
+    };
+  }
+
+  private async settled(
+    call: VendorCall,
+    memberId: number,
+    account: number,
+    result: MovementResult,
+  ): Promise<Answered> {
+    const balance = result.balances[account] ?? (await this.ledger.balance(account));
+    if (!result.replayed) this.wallets.gameBalanceChanged(call.brand, memberId, balance);
+    return { answer: this.answer(call, memberId, balance, result.transactionId), replayed: result.replayed };
+  }
+
+  async authenticate(call: VendorCall, token: string): Promise<VendorWalletAnswer> {
+    const session = await this.session(call, token);
+    const { memberId, account } = await this.player(call, String(session.memberId));
+    return this.answer(call, memberId, await this.ledger.balance(account));
+  }
+
+  async balance(call: VendorCall, playerId: string): Promise<VendorWalletAnswer> {
+    const { memberId, account } = await this.player(call, playerId);
+    return this.answer(call, memberId, await this.ledger.balance(account));
+  }
+
+  async bet(
+    call: VendorCall,
+    body: {
+      token: string;
+      playerId: string;
+      transactionId: string;
+      roundId: string;
+      amount: number;
+      gameCode?: string | undefined;
+    },
+  ): Promise<Answered> {
+    const amount = checkAmount(body.amount);
+    const session = await this.session(call, body.token);
+    if (String(session.memberId) !== body.playerId) throw new AppError('TOKEN_INVALID');
+    const { memberId, account, active } = await this.player(call, body.playerId);
+    // A disabled account places no new bets; its open rounds still settle (wins, rollbacks).
+    if (!active) throw new AppError('ACCOUNT_DISABLED');
+    const house = await this.ledger.houseAccount(call.brand.id, 'house', call.brand.currency);
+    try {
+      const result = await this.ledger.postInRound(
+        {
+          brandId: call.brand.id,
+          key: `v:${call.vendor}:bet:${body.transactionId}`,
+          kind: 'bet',
+          postings: [
+            { accountId: account, amount: -amount },
+            { accountId: house, amount },
+          ],
+          meta: {
+            vendor: call.vendor,
+            round: body.roundId,
+            game: body.gameCode ?? session.gameCode,
+            member: memberId,
+          },
+        },
+        { vendor: call.vendor, roundId: body.roundId, memberId },
+      );
+      return this.settled(call, memberId, account, result);
+    } catch (error) {
+      // Insufficient funds answer with the balance the player has.
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
+        throw new AppError(
+          'INSUFFICIENT_FUNDS',
+          {},
+          this.answer(call, memberId, await this.ledger.balance(account)),
+        );
+      }
+      throw error;
+    }
+  }
+
+  async win(
+    call: VendorCall,
+    body: {
+      playerId: string;
+      transactionId: string;
+      roundId: string;
+      amount: number;
+      gameCode?: string | undefined;
+    },
+  ): Promise<Answered> {
+    const amount = checkAmount(body.amount);
+    const { memberId, account } = await this.player(call, body.playerId);
+    const house = await this.ledger.houseAccount(call.brand.id, 'house', call.brand.currency);
+    const result = await this.ledger.postInRound(
+      {
+        brandId: call.brand.id,
+        key: `v:${call.vendor}:win:${body.transactionId}`,
+        kind: 'win',
+        postings: [
+          { accountId: house, amount: -amount },
+          { accountId: account, amount },
+        ],
+        meta: { vendor: call.vendor, round: body.roundId, game: body.gameCode ?? null, member: memberId },
+      },
+      { vendor: call.vendor, roundId: body.roundId, memberId },
+    );
+    return this.settled(call, memberId, account, result);
+  }
+
+  /** Refunds a bet; one that has not arrived yet is refused when it does. */
+  async rollback(
+    call: VendorCall,
+    body: { playerId: string; transactionId: string; betTransactionId: string; roundId: string },
+  ): Promise<Answered> {
+    const { memberId, account } = await this.player(call, body.playerId);
+    const result = await this.ledger.reverse({
+      brandId: call.brand.id,
+      targetKey: `v:${call.vendor}:bet:${body.betTransactionId}`,
+      key: `v:${call.vendor}:rollback:${body.transactionId}`,
+      meta: { vendor: call.vendor, round: body.roundId, member: memberId, bet: body.betTransactionId },
+    });
+    return this.settled(call, memberId, account, result);
+  }
+}

@@ -1,0 +1,152 @@
+import type { RecordType } from '../../../src/api/contract/wallet';
+import { AppError } from '../../http/app-error';
+import type { Brand } from '../brand/brand.service';
+import type { MemberEvents } from '../events/member-events';
+import type { Ledger, MemberWalletKind } from '../ledger/ledger';
+import { checkAmount } from './amount';
+import type { WalletRepository } from './wallet.repository';
+
+/** The ledger movement kinds behind each type of line the member can filter on. */
+const RECORD_KINDS: Record<RecordType, string[]> = {
+  deposit: ['deposit'],
+  withdrawal: ['withdrawal', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_refund'],
+  bet: ['bet'],
+  win: ['win'],
+  reversal: ['reversal'],
+  transfer: ['transfer', 'transfer_upline', 'transfer_downline'],
+  bonus: ['bonus'],
+  adjustment: ['adjustment'],
+};
+
+/**
+ * A member's wallets (spec 2.5, 7): the main wallet, and in transfer mode one wallet per game vendor that
+ * the member fills from the main one. Every change is a ledger movement.
+ */
+export class WalletService {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly repo: WalletRepository,
+    private readonly events?: MemberEvents,
+  ) {}
+
+  /** The wallet games play from: the main one (single wallet) or the vendor's own (transfer mode). */
+  /** The hot path's balance changes, coalesced; only the main wallet is shown live. */
+  gameBalanceChanged(brand: Brand, memberId: number, balance: number) {
+    if (brand.singleWallet) this.events?.balanceChanged(memberId, balance, brand.currency);
+  }
+
+  gameWalletKind(brand: Brand, vendor: string): MemberWalletKind {
+    return brand.singleWallet ? 'main' : `vendor:${vendor}`;
+  }
+
+  account(brand: Brand, memberId: number, kind: MemberWalletKind) {
+    return this.ledger.memberAccount(brand.id, memberId, kind, brand.currency);
+  }
+
+  async balance(brand: Brand, memberId: number) {
+    const balances = await this.repo.memberBalances(memberId);
+    return { balance: balances.get('main') ?? 0, currency: brand.currency, isSingle: brand.singleWallet };
+  }
+
+  private async vendorWallets(brand: Brand, memberId: number) {
+    const [vendors, balances] = await Promise.all([
+      this.repo.vendors(brand.id),
+      this.repo.memberBalances(memberId),
+    ]);
+    return {
+      balances,
+      wallets: vendors.map((v) => ({
+        vendor: v.code,
+        name: v.name,
+        balance: balances.get(`vendor:${v.code}`) ?? 0,
+      })),
+    };
+  }
+
+  async consolidated(brand: Brand, memberId: number) {
+    const { balances, wallets } = await this.vendorWallets(brand, memberId);
+    const main = balances.get('main') ?? 0;
+    const vendors = wallets.filter((w) => w.balance !== 0);
+    const held = balances.get('hold') ?? 0;
+    return {
+      currency: brand.currency,
+      main,
+      vendors,
+      total: main + held + vendors.reduce((sum, w) => sum + w.balance, 0),
+    };
+  }
+
+  async merchantWallets(brand: Brand, memberId: number) {
+    const { wallets } = await this.vendorWallets(brand, memberId);
+    return { isSingle: brand.singleWallet, currency: brand.currency, wallets };
+  }
+
+  /** The account record (transactionHistory): every posting on the member's wallets, newest first. */
+  async records(
+    memberId: number,
+    query: {
+      type?: RecordType | undefined;
+      from?: number | undefined;
+      to?: number | undefined;
+      before?: number | undefined;
+      limit: number;
+    },
+  ) {
+    const rows = await this.repo.records(memberId, {
+      ...(query.type ? { kinds: RECORD_KINDS[query.type] } : {}),
+      ...(query.from !== undefined ? { from: new Date(query.from) } : {}),
+      ...(query.to !== undefined ? { to: new Date(query.to) } : {}),
+      ...(query.before !== undefined ? { before: query.before } : {}),
+      limit: query.limit + 1,
+    });
+    return {
+      items: rows.slice(0, query.limit).map((r) => ({
+        id: r.id,
+        type: r.kind === 'reversal' ? 'reversal' : r.kind,
+        wallet: r.wallet.startsWith('vendor:') ? r.wallet.slice('vendor:'.length) : r.wallet,
+        amount: r.amount,
+        balanceAfter: r.balanceAfter ?? 0,
+        createdAt: r.createdAt.getTime(),
+        detail: r.meta,
+      })),
+      more: rows.length > query.limit,
+    };
+  }
+
+  /** Moves money between the main wallet and a vendor's, once per request id. */
+  async transfer(
+    brand: Brand,
+    memberId: number,
+    body: { vendor: string; direction: 'in' | 'out'; amount: number; requestId: string },
+  ) {
+    if (brand.singleWallet) throw new AppError('SINGLE_WALLET');
+    const amount = checkAmount(body.amount);
+    const vendors = await this.repo.vendors(brand.id);
+    if (!vendors.some((v) => v.code === body.vendor)) throw new AppError('VENDOR_NOT_FOUND');
+    const main = await this.account(brand, memberId, 'main');
+    const vendor = await this.account(brand, memberId, `vendor:${body.vendor}`);
+    const [from, to] = body.direction === 'in' ? [main, vendor] : [vendor, main];
+    const result = await this.ledger.post({
+      brandId: brand.id,
+      key: `m:${memberId}:transfer:${body.requestId}`,
+      kind: 'transfer',
+      postings: [
+        { accountId: from, amount: -amount },
+        { accountId: to, amount },
+      ],
+      meta: { vendor: body.vendor, direction: body.direction },
+    });
+    const after = {
+      main: result.balances[main] ?? (await this.ledger.balance(main)),
+      vendor: result.balances[vendor] ?? (await this.ledger.balance(vendor)),
+      currency: brand.currency,
+    };
+    if (!result.replayed)
+      await this.events?.publish(memberId, {
+        type: 'balance',
+        balance: after.main,
+        currency: brand.currency,
+      });
+    return after;
+  }
+}

@@ -1,0 +1,16 @@
+import type { DepositStatus } from './payments';
+import type { WithdrawalStatus } from './withdrawals';
+
+/** What the server pushes to a logged-in member's socket (spec 2.4, 4.8 notifications). */
+export type MemberEvent =
+  | { type: 'balance'; balance: number; currency: string }
+  | { type: 'deposit'; reference: string; status: DepositStatus; amount: number }
+  | { type: 'withdrawal'; reference: string; status: WithdrawalStatus; amount: number };
+
+/** What the browser sends: its session token, first, within a few seconds of connecting. */
+export interface SocketAuth {
+  type: 'auth';
+  token: string;
+}
+
+export const SOCKET_PATH = '/api/ws';

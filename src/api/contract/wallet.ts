@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { minorUnits } from './common';
+
+const id = z.string().trim().min(1).max(64);
+/**
+ * An amount as the caller sent it: any number, so that zero, negative and fractional amounts each get
+ * their own error code (AMOUNT_ZERO, AMOUNT_NEGATIVE, AMOUNT_NOT_INTEGER) instead of a generic one.
+ */
+const sentAmount = z.number();
+
+// --- The game-vendor wallet API (seamless), signed with HMAC-SHA256 over the raw body ---------------
+
+export const VENDOR_HEADER = 'x-vendor-code';
+export const SIGNATURE_HEADER = 'x-signature';
+/** Set on an answer that repeats the first answer to the same transaction id. */
+export const REPLAY_HEADER = 'x-idempotent-replay';
+
+export const vendorAuthenticateBody = z.object({ token: z.string().min(16).max(128) });
+export const vendorBalanceBody = z.object({ playerId: id });
+export const vendorBetBody = z.object({
+  token: z.string().min(16).max(128),
+  playerId: id,
+  transactionId: id,
+  roundId: id,
+  amount: sentAmount,
+  gameCode: id.optional(),
+});
+export const vendorWinBody = z.object({
+  playerId: id,
+  transactionId: id,
+  roundId: id,
+  amount: sentAmount,
+  gameCode: id.optional(),
+});
+export const vendorRollbackBody = z.object({
+  playerId: id,
+  /** The rollback's own id (a retry sends the same). */
+  transactionId: id,
+  /** The bet being refunded; it may not have arrived yet. */
+  betTransactionId: id,
+  roundId: id,
+});
+export const vendorWalletAnswer = z.object({
+  playerId: z.string(),
+  currency: z.string(),
+  balance: minorUnits,
+  /** Our id of the movement, for reconciliation. */
+  transactionId: z.string().optional(),
+});
+export type VendorWalletAnswer = z.infer<typeof vendorWalletAnswer>;
+
+// --- The member's wallets (spec 2.5, 7) ----------------------------------------------------------------
+
+export const launchTokenBody = z.object({ vendor: id, gameCode: id.optional() });
+export const launchToken = z.object({ token: z.string(), playerId: z.string(), expiresAt: z.number().int() });
+
+export const walletBalance = z.object({
+  balance: minorUnits,
+  currency: z.string(),
+  /** True: games play from this one wallet; false: each vendor has its own, filled by transfers. */
+  isSingle: z.boolean(),
+});
+export const vendorWallet = z.object({ vendor: z.string(), name: z.string(), balance: minorUnits });
+export const consolidatedFunds = z.object({
+  currency: z.string(),
+  main: minorUnits,
+  vendors: z.array(vendorWallet),
+  total: minorUnits,
+});
+export const merchantWallets = z.object({
+  isSingle: z.boolean(),
+  currency: z.string(),
+  wallets: z.array(vendorWallet),
+});
+export const walletTransferBody = z.object({
+  vendor: id,
+  /** 'in' moves money from the main wallet into the vendor's; 'out' brings it back. */
+  direction: z.enum(['in', 'out']),
+  amount: sentAmount,
+  /** Made by the page once per transfer, so a retried request moves the money once. */
+  requestId: z.string().trim().min(8).max(64),
+});
+export const walletTransferResult = z.object({ main: minorUnits, vendor: minorUnits, currency: z.string() });
+
+// --- The account record (transactionHistory) ------------------------------------------------------------
+
+export const RECORD_TYPES = [
+  'deposit',
+  'withdrawal',
+  'bet',
+  'win',
+  'reversal',
+  'transfer',
+  'bonus',
+  'adjustment',
+] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+export const recordsQuery = z.object({
+  type: z.enum(RECORD_TYPES).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+  /** The id of the last line already shown: the page after it. */
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const accountRecord = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  /** Which wallet: 'main', 'hold' or a vendor code. */
+  wallet: z.string(),
+  amount: minorUnits,
+  balanceAfter: minorUnits,
+  createdAt: z.number().int(),
+  /** What the line is about: a deposit reference, a vendor and round, a withdrawal. */
+  detail: z.record(z.string(), z.unknown()),
+});
+export const accountRecords = z.object({ items: z.array(accountRecord), more: z.boolean() });
+
+// --- Transfers inside the agent tree ----------------------------------------------------------------------
+
+export const uplineTransferBody = z.object({
+  amount: z.number(),
+  paymentPassword: z.string().regex(/^\d{6}$/),
+  requestId: z.string().trim().min(8).max(64),
+});
+export const downlineTransferBody = uplineTransferBody.extend({ username: z.string().trim().min(1).max(64) });
+export const treeTransferResult = z.object({
+  to: z.string(),
+  amount: minorUnits,
+  balance: minorUnits,
+  currency: z.string(),
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { epochMillis, minorUnits } from './common';
+
+/**
+ * A withdrawal's lifecycle (spec 4.8), enforced by the server and read by the page. The money is held at
+ * request; the operator pays it or rejects it (released); after payment the member confirms receipt, or
+ * says it did not arrive (disputed, with proof), and unanswered it counts as received after the brand's
+ * minutes. A dispute ends received (a forced receipt: no refund) or refunded.
+ */
+export const WITHDRAWAL_TRANSITIONS = {
+  pending: ['paid', 'rejected', 'cancelled'],
+  paid: ['received', 'disputed'],
+  disputed: ['received', 'refunded'],
+  received: [],
+  rejected: [],
+  cancelled: [],
+  refunded: [],
+} as const satisfies Record<string, readonly string[]>;
+export type WithdrawalStatus = keyof typeof WITHDRAWAL_TRANSITIONS;
+export const WITHDRAWAL_STATUSES = Object.keys(WITHDRAWAL_TRANSITIONS) as WithdrawalStatus[];
+export const withdrawalStatesBefore = (to: WithdrawalStatus): WithdrawalStatus[] =>
+  WITHDRAWAL_STATUSES.filter((from) => (WITHDRAWAL_TRANSITIONS[from] as readonly string[]).includes(to));
+const statusEnum = z.enum(WITHDRAWAL_STATUSES as [WithdrawalStatus, ...WithdrawalStatus[]]);
+
+export const paymentPassword = z.string().regex(/^\d{6}$/);
+export const paymentPasswordBody = z.object({
+  password: paymentPassword,
+  /** Setting it the first time: the login password proves who is asking. */
+  loginPassword: z.string().max(128).optional(),
+  /** Changing it: the current payment password. */
+  oldPassword: paymentPassword.optional(),
+});
+export const bankAccountBody = z.object({
+  bankName: z.string().trim().min(2).max(64),
+  accountName: z.string().trim().min(2).max(64),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z -]{4,34}$/),
+});
+export const bankAccount = z.object({
+  id: z.number().int(),
+  bankName: z.string(),
+  accountName: z.string(),
+  /** Only the last four characters are shown. */
+  accountNumber: z.string(),
+});
+export const withdrawSetup = z.object({
+  hasPaymentPassword: z.boolean(),
+  bankAccounts: z.array(bankAccount),
+  currency: z.string(),
+  balance: minorUnits,
+  minAmount: minorUnits,
+  maxAmount: minorUnits,
+  dailyCount: z.number().int(),
+  usedToday: z.number().int(),
+  confirmMinutes: z.number().int(),
+});
+export const withdrawBody = z.object({
+  bankAccountId: z.number().int(),
+  amount: z.number(),
+  paymentPassword,
+  requestId: z.string().trim().min(8).max(64),
+});
+export const withdrawalView = z.object({
+  reference: z.string(),
+  amount: minorUnits,
+  status: statusEnum,
+  reason: z.string().nullable(),
+  confirmation: z.string().nullable(),
+  bank: z.record(z.string(), z.string()),
+  createdAt: epochMillis,
+  decidedAt: epochMillis.nullable(),
+  /** When an unanswered payment will count as received. */
+  confirmBy: epochMillis.nullable(),
+});
+export type WithdrawalView = z.infer<typeof withdrawalView>;
+export const withdrawalRef = z.object({ reference: z.string().trim().min(4).max(32) });
+export const confirmWithdrawalBody = z.object({
+  reference: z.string().trim().min(4).max(32),
+  outcome: z.enum(['received', 'all_received', 'not_received']),
+  /** Required when it did not arrive: a note or a link to the proof, 140 characters at most (spec 9). */
+  proof: z.string().trim().max(140).optional(),
+});
+export const withdrawalListQuery = z.object({
+  status: statusEnum.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,324 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, fetchBlob } from '../api/client';
+import { errorKey } from '../api/errors';
+import { formatAmount, formatDateTime, parseAmount } from '../ui/format';
+
+type Queue<N extends 'operatorDeposits' | 'operatorWithdrawals'> = Awaited<ReturnType<typeof call<N>>>;
+
+/** Loads a list with the operator's token; a dead session sends the operator back to the login. */
+function useOperatorList<T>(load: () => Promise<T>, onExpired?: () => void) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(() => {
+    load().then(setData, (e: { code?: string }) => {
+      if (e.code === 'UNAUTHORIZED' || e.code === 'SESSION_EXPIRED') onExpired?.();
+      setError(e.code ?? 'UNKNOWN');
+    });
+  }, [load, onExpired]);
+  useEffect(reload, [reload]);
+  return { data, error, reload, setError };
+}
+
+function Decision({
+  onDecide,
+  actions,
+}: {
+  onDecide: (action: string, reason: string) => Promise<void>;
+  actions: Array<{ key: string; needsReason?: boolean; primary?: boolean }>;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  return (
+    <div className="bo-decision">
+      <input
+        placeholder={t('backoffice.reason')}
+        aria-label={t('backoffice.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {actions.map((a) => (
+        <button
+          key={a.key}
+          type="button"
+          className={a.primary ? 'btn btn-primary btn-sm' : 'btn btn-ghost btn-sm'}
+          onClick={() => void onDecide(a.key, reason)}
+        >
+          {t(`backoffice.${a.key}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function DepositQueue({ token, onExpired }: { token: string; onExpired: () => void }) {
+  const { t, i18n } = useTranslation();
+  const load = useCallback(() => call('operatorDeposits', { query: { status: 'pending' }, token }), [token]);
+  const { data, error, reload, setError } = useOperatorList<Queue<'operatorDeposits'>>(load, onExpired);
+  const decide = async (reference: string, action: string, reason: string) => {
+    try {
+      await call('decideDeposit', {
+        token,
+        body: { reference, decision: action as 'confirm' | 'reject', ...(reason ? { reason } : {}) },
+      });
+      reload();
+    } catch (e) {
+      setError((e as { code?: string }).code ?? 'UNKNOWN');
+    }
+  };
+  return (
+    <section data-testid="bo-deposits">
+      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
+      <table className="bo-table">
+        <thead>
+          <tr>
+            <th>{t('backoffice.columns.reference')}</th>
+            <th>{t('backoffice.columns.member')}</th>
+            <th>{t('backoffice.columns.amount')}</th>
+            <th>{t('backoffice.columns.created')}</th>
+            <th>{t('backoffice.columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.map((d) => (
+            <tr key={d.reference} data-testid={`bo-deposit-${d.reference}`}>
+              <td>
+                <code>{d.reference}</code> · {d.method}
+              </td>
+              <td>{d.username}</td>
+              <td className="num">{formatAmount(d.amount, i18n.language)}</td>
+              <td>{formatDateTime(d.createdAt)}</td>
+              <td>
+                <Decision
+                  actions={[{ key: 'confirm', primary: true }, { key: 'reject' }]}
+                  onDecide={(a, r) => decide(d.reference, a, r)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [status, setStatus] = useState<'pending' | 'disputed' | 'paid'>('pending');
+  const load = useCallback(() => call('operatorWithdrawals', { query: { status }, token }), [token, status]);
+  const { data, error, reload, setError } = useOperatorList<Queue<'operatorWithdrawals'>>(load, onExpired);
+  const decide = async (reference: string, action: string, reason: string) => {
+    try {
+      await call('decideWithdrawal', {
+        token,
+        body: { reference, decision: action as 'approve', ...(reason ? { reason } : {}) },
+      });
+      reload();
+    } catch (e) {
+      setError((e as { code?: string }).code ?? 'UNKNOWN');
+    }
+  };
+  const actions =
+    status === 'pending'
+      ? [{ key: 'approve', primary: true }, { key: 'reject' }]
+      : status === 'disputed'
+        ? [{ key: 'force_received' }, { key: 'refund', primary: true }]
+        : [];
+  return (
+    <section data-testid="bo-withdrawals">
+      <div className="chips">
+        {(['pending', 'disputed', 'paid'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={s === status ? 'chip is-active' : 'chip'}
+            onClick={() => setStatus(s)}
+          >
+            {t(`backoffice.statuses.${s}`)}
+          </button>
+        ))}
+      </div>
+      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
+      <table className="bo-table">
+        <thead>
+          <tr>
+            <th>{t('backoffice.columns.reference')}</th>
+            <th>{t('backoffice.columns.member')}</th>
+            <th>{t('backoffice.columns.amount')}</th>
+            <th>{t('backoffice.columns.bank')}</th>
+            <th>{status === 'disputed' ? t('backoffice.columns.proof') : t('backoffice.columns.created')}</th>
+            <th>{t('backoffice.columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.map((w) => (
+            <tr key={w.reference} data-testid={`bo-withdrawal-${w.reference}`}>
+              <td>
+                <code>{w.reference}</code>
+              </td>
+              <td>{w.username}</td>
+              <td className="num">{formatAmount(w.amount, i18n.language)}</td>
+              <td>{Object.values(w.bank).join(' · ')}</td>
+              <td>
+                {status === 'disputed' ? (
+                  <>
+                    {w.proof}
+                    <ProofPictures ids={w.proofImages} token={token} />
+                  </>
+                ) : (
+                  formatDateTime(w.createdAt)
+                )}
+              </td>
+              <td>
+                {actions.length > 0 && (
+                  <Decision actions={actions} onDecide={(a, r) => decide(w.reference, a, r)} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function AdjustPanel({ token }: { token: string }) {
+  const { t, i18n } = useTranslation();
+  const [values, setValues] = useState({
+    username: '',
+    amount: '',
+    reason: '',
+    category: 'correction' as 'correction' | 'bonus',
+  });
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <form
+      className="account-form bo-card"
+      data-testid="bo-adjust"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const negative = values.amount.trim().startsWith('-');
+        const minor = parseAmount(values.amount.trim().replace(/^-/, ''), i18n.language);
+        if (minor === null) return setMessage({ ok: false, text: t('centre.deposit.invalid_amount') });
+        try {
+          const result = await call('adjustBalance', {
+            token,
+            body: {
+              username: values.username,
+              amount: negative ? -minor : minor,
+              reason: values.reason,
+              requestId: crypto.randomUUID(),
+            },
+          });
+          setMessage({
+            ok: true,
+            text: t('backoffice.adjust_done', {
+              username: result.username,
+              balance: formatAmount(result.balance, i18n.language),
+            }),
+          });
+        } catch (err) {
+          const error = err as { code?: string; message?: string };
+          setMessage({ ok: false, text: error.message || t(errorKey(error.code ?? 'UNKNOWN')) });
+        }
+      }}
+    >
+      <label className="field">
+        <span>{t('backoffice.columns.member')}</span>
+        <input value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>{t('backoffice.adjust_amount')}</span>
+        <input
+          inputMode="decimal"
+          value={values.amount}
+          onChange={(e) => setValues({ ...values, amount: e.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>{t('backoffice.reason')}</span>
+        <input value={values.reason} onChange={(e) => setValues({ ...values, reason: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>{t('backoffice.category')}</span>
+        <select
+          value={values.category}
+          onChange={(e) => setValues({ ...values, category: e.target.value as 'correction' | 'bonus' })}
+        >
+          <option value="correction">{t('backoffice.categories.correction')}</option>
+          <option value="bonus">{t('backoffice.categories.bonus')}</option>
+        </select>
+      </label>
+      {message && <p className={message.ok ? 'form-success' : 'form-error'}>{message.text}</p>}
+      <button type="submit" className="btn btn-primary">
+        {t('backoffice.adjust_submit')}
+      </button>
+    </form>
+  );
+}
+
+export function AuditPanel({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const load = useCallback(() => call('auditLog', { token }), [token]);
+  const { data, error } = useOperatorList(load);
+  return (
+    <section data-testid="bo-audit">
+      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      <table className="bo-table">
+        <thead>
+          <tr>
+            <th>{t('backoffice.columns.time')}</th>
+            <th>{t('backoffice.columns.operator')}</th>
+            <th>{t('backoffice.columns.action')}</th>
+            <th>{t('backoffice.columns.target')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDateTime(e.createdAt)}</td>
+              <td>{e.operator ?? '—'}</td>
+              <td>{e.action}</td>
+              <td>{e.target ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The member's pictures: fetched with the operator's token (an <img> cannot send it), shown as thumbnails. */
+function ProofPictures({ ids, token }: { ids: number[]; token: string }) {
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    const made: string[] = [];
+    void Promise.all(
+      ids.map((id) =>
+        fetchBlob('withdrawalProofImage', { id: String(id) }, token).then((b) => URL.createObjectURL(b)),
+      ),
+    ).then(
+      (list) => {
+        made.push(...list);
+        if (live) setUrls(list);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+      for (const url of made) URL.revokeObjectURL(url);
+    };
+  }, [ids, token]);
+  return (
+    <span className="bo-proofs">
+      {urls.map((url) => (
+        <a key={url} href={url} target="_blank" rel="noreferrer">
+          <img src={url} alt="" width={48} height={48} />
+        </a>
+      ))}
+    </span>
+  );
+}

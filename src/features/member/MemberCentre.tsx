@@ -1,0 +1,64 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
+import { CloseIcon } from '../../ui/icons';
+import { usePageTitle } from '../common/usePageTitle';
+import { useSession } from '../session/session';
+import { isMemberPage, MEMBER_PAGES, type MemberPage, memberPagePath } from './pages';
+import './member.css';
+
+const built: Partial<Record<MemberPage, ReturnType<typeof lazy>>> = {
+  transferFund: lazy(() => import('./WalletPage')),
+  depositv2: lazy(() => import('./DepositPage')),
+  transactionHistory: lazy(() => import('./RecordsPage')),
+  withdraw: lazy(() => import('./WithdrawPage')),
+  transferUpline: lazy(() => import('./TransferUplinePage')),
+  bonusDetails: lazy(() => import('./BonusDetailsPage')),
+};
+
+/** The member centre (spec 2.5): its menu and the open page; it can be closed back to where play is. */
+export default function MemberCentre() {
+  const { t } = useTranslation();
+  const { page } = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  usePageTitle('MEMBER');
+  if (!isMemberPage(page)) return <Navigate to={memberPagePath('transferFund')} replace />;
+  // Trial players browse, but the member centre is for real accounts (spec 4.6).
+  if (session.kind === 'trial') return <Navigate to="/" replace />;
+  const Page = built[page];
+  return (
+    <div className="page member-centre" data-testid="member-centre">
+      <aside className="member-nav card">
+        <div className="member-nav-head">
+          <h1>{t('centre.title')}</h1>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('centre.close')}
+            onClick={() => navigate('/')}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label={t('centre.title')}>
+          {MEMBER_PAGES.map((key) => (
+            <NavLink key={key} to={memberPagePath(key)} className="member-nav-link">
+              {t(`centre.pages.${key}`)}
+            </NavLink>
+          ))}
+        </nav>
+      </aside>
+      <section className="member-page card" data-testid={`member-page-${page}`}>
+        <h2 className="member-page-title">{t(`centre.pages.${page}`)}</h2>
+        {Page ? (
+          <Suspense fallback={<div className="skeleton" style={{ height: 240 }} />}>
+            <Page />
+          </Suspense>
+        ) : (
+          <p className="muted">{t('centre.soon')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { errorKey } from '../../api/errors';
+import { useRemote } from '../../api/useRemote';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { formatAmount, parseAmount } from '../../ui/format';
+
+/** The wallet (transferFund): main balance, total funds, and in transfer mode each game wallet. */
+export default function WalletPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [version, setVersion] = useState(0);
+  const funds = useRemote(`funds:${version}`, () => call('consolidatedFunds'));
+  const wallets = useRemote(`wallets:${version}`, () => call('merchantWallets'));
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const transfer = async (vendor: string, direction: 'in' | 'out') => {
+    const amount = parseAmount(amounts[vendor] ?? '', lang);
+    if (amount === null) return setMessage({ ok: false, text: t('centre.deposit.invalid_amount') });
+    try {
+      await call('walletTransfer', { body: { vendor, direction, amount, requestId: crypto.randomUUID() } });
+      setMessage({ ok: true, text: t('centre.wallet.done') });
+      setAmounts((a) => ({ ...a, [vendor]: '' }));
+      setVersion((v) => v + 1);
+    } catch (e) {
+      const error = e as { code?: string; message?: string };
+      setMessage({ ok: false, text: error.message || t(errorKey(error.code ?? 'UNKNOWN')) });
+    }
+  };
+
+  if (funds.status === 'error') return <ErrorNotice code={funds.error.code} />;
+  if (funds.status !== 'ready' || wallets.status !== 'ready')
+    return <div className="skeleton" style={{ height: 200 }} />;
+  const currency = funds.data.currency;
+  return (
+    <div className="wallet-page">
+      <div className="balance-cards">
+        <div className="balance-card is-main">
+          <span>{t('centre.wallet.main')}</span>
+          <strong data-testid="wallet-main">
+            {formatAmount(funds.data.main, lang)} <small>{currency}</small>
+          </strong>
+        </div>
+        <div className="balance-card">
+          <span>{t('centre.wallet.total')}</span>
+          <strong data-testid="wallet-total">
+            {formatAmount(funds.data.total, lang)} <small>{currency}</small>
+          </strong>
+        </div>
+      </div>
+      {wallets.data.isSingle ? (
+        <p className="form-note">{t('centre.wallet.single')}</p>
+      ) : (
+        <>
+          <h3 className="member-subtitle">{t('centre.wallet.vendors')}</h3>
+          {message && (
+            <p className={message.ok ? 'form-success' : 'form-error'} role="status">
+              {message.text}
+            </p>
+          )}
+          <ul className="vendor-wallets">
+            {wallets.data.wallets.map((w) => (
+              <li key={w.vendor} data-testid={`vendor-wallet-${w.vendor}`}>
+                <span className="vendor-wallet-name">{w.name}</span>
+                <strong>{formatAmount(w.balance, lang)}</strong>
+                <input
+                  inputMode="decimal"
+                  aria-label={`${t('centre.wallet.amount')} ${w.name}`}
+                  value={amounts[w.vendor] ?? ''}
+                  onChange={(e) => setAmounts((a) => ({ ...a, [w.vendor]: e.target.value }))}
+                />
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() => void transfer(w.vendor, 'in')}
+                >
+                  {t('centre.wallet.transfer_in')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() => void transfer(w.vendor, 'out')}
+                >
+                  {t('centre.wallet.transfer_out')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,404 @@
+import { useMachine } from '@xstate/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { call, sendForm } from '../../api/client';
+import type { WithdrawalView } from '../../api/contract/withdrawals';
+import { errorKey } from '../../api/errors';
+import { inspectOptions } from '../../machines/inspect';
+import {
+  type BankAccountInput,
+  type WithdrawRequest,
+  withdrawMachine,
+} from '../../machines/withdraw.machine';
+import { formatAmount, formatDateTime, parseAmount } from '../../ui/format';
+import { useMemberEvents } from '../session/member-events';
+
+const machine = withdrawMachine.provide({
+  actors: {
+    loadSetup: fromPromise(() => call('withdrawSetup')),
+    setPassword: fromPromise<unknown, { loginPassword: string; password: string }>(({ input }) =>
+      call('paymentPassword', { body: input }),
+    ),
+    addBank: fromPromise<unknown, BankAccountInput>(({ input }) => call('addBankAccount', { body: input })),
+    requestWithdrawal: fromPromise<{ reference: string }, WithdrawRequest>(({ input }) =>
+      call('requestWithdrawal', { body: input }),
+    ),
+  },
+});
+
+/** Withdraw (spec 4.8): payment password, bank account, request; then the history with confirmations. */
+export default function WithdrawPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [state, send] = useMachine(machine, inspectOptions());
+  const { setup, errorCode, errorMessage } = state.context;
+  const [version, setVersion] = useState(0);
+  const error = errorCode ? (
+    <p className="form-error" role="alert">
+      {errorMessage || t(errorKey(errorCode))}
+    </p>
+  ) : null;
+  const money = (minor: number) => formatAmount(minor, lang);
+
+  let step: React.ReactNode = <div className="skeleton" style={{ height: 200 }} />;
+  if (state.matches('unavailable')) step = error;
+  if (state.matches('needsPassword') || state.matches('savingPassword')) {
+    step = (
+      <PasswordForm
+        busy={state.matches('savingPassword')}
+        error={error}
+        onSubmit={(v) => send({ type: 'SET_PASSWORD', ...v })}
+      />
+    );
+  }
+  if (state.matches('needsBank') || state.matches('savingBank')) {
+    step = (
+      <BankForm
+        busy={state.matches('savingBank')}
+        error={error}
+        onSubmit={(bank) => send({ type: 'ADD_BANK', bank })}
+      />
+    );
+  }
+  if ((state.matches('editing') || state.matches('submitting')) && setup) {
+    step = (
+      <RequestForm
+        setup={setup}
+        lang={lang}
+        busy={state.matches('submitting')}
+        error={error}
+        onSubmit={(request) => send({ type: 'SUBMIT', request })}
+      />
+    );
+  }
+  if (state.matches('requested')) {
+    step = (
+      <div className="deposit-status">
+        <p className="form-success" data-testid="withdraw-requested">
+          {t('centre.withdraw.requested', { reference: state.context.reference })}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-primary" onClick={() => send({ type: 'NEW' })}>
+            {t('centre.withdraw.new')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  // The history reloads whenever a request has just been made.
+  const requested = state.matches('requested');
+  useEffect(() => {
+    if (requested) setVersion((v) => v + 1);
+  }, [requested]);
+  return (
+    <div className="withdraw-page" data-testid="withdraw-page">
+      {setup && state.matches('editing') && (
+        <p className="muted">
+          {t('centre.withdraw.available', { balance: `${money(setup.balance)} ${setup.currency}` })}
+        </p>
+      )}
+      {step}
+      <WithdrawalHistory version={version} lang={lang} />
+    </div>
+  );
+}
+
+function PasswordForm({
+  busy,
+  error,
+  onSubmit,
+}: {
+  busy: boolean;
+  error: React.ReactNode;
+  onSubmit: (v: { loginPassword: string; password: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const [v, setV] = useState({ loginPassword: '', password: '' });
+  return (
+    <form
+      className="account-form deposit-form"
+      data-testid="payment-password-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(v);
+      }}
+    >
+      <h3 className="member-subtitle">{t('centre.withdraw.set_password_title')}</h3>
+      <p className="muted">{t('centre.withdraw.set_password_text')}</p>
+      <label className="field">
+        <span>{t('centre.withdraw.login_password')}</span>
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={v.loginPassword}
+          onChange={(e) => setV({ ...v, loginPassword: e.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>{t('centre.withdraw.payment_password')}</span>
+        <input
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="new-password"
+          value={v.password}
+          onChange={(e) => setV({ ...v, password: e.target.value })}
+        />
+      </label>
+      {error}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('centre.withdraw.save')}
+      </button>
+    </form>
+  );
+}
+
+function BankForm({
+  busy,
+  error,
+  onSubmit,
+}: {
+  busy: boolean;
+  error: React.ReactNode;
+  onSubmit: (bank: BankAccountInput) => void;
+}) {
+  const { t } = useTranslation();
+  const [v, setV] = useState({ bankName: '', accountName: '', accountNumber: '' });
+  return (
+    <form
+      className="account-form deposit-form"
+      data-testid="bank-account-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(v);
+      }}
+    >
+      <h3 className="member-subtitle">{t('centre.withdraw.bank_title')}</h3>
+      {(['bankName', 'accountName', 'accountNumber'] as const).map((field) => (
+        <label key={field} className="field">
+          <span>
+            {t(
+              `centre.withdraw.${field === 'bankName' ? 'bank_name' : field === 'accountName' ? 'account_name' : 'account_number'}`,
+            )}
+          </span>
+          <input value={v[field]} onChange={(e) => setV({ ...v, [field]: e.target.value })} />
+        </label>
+      ))}
+      {error}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('centre.withdraw.add_bank')}
+      </button>
+    </form>
+  );
+}
+
+function RequestForm(props: {
+  setup: NonNullable<ReturnType<typeof withdrawMachine.getInitialSnapshot>['context']['setup']>;
+  lang: string;
+  busy: boolean;
+  error: React.ReactNode;
+  onSubmit: (request: WithdrawRequest) => void;
+}) {
+  const { t } = useTranslation();
+  const { setup, lang } = props;
+  const [account, setAccount] = useState(setup.bankAccounts[0]!.id);
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <form
+      className="account-form deposit-form"
+      data-testid="withdraw-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const minor = parseAmount(amount, lang);
+        setInvalid(minor === null);
+        if (minor !== null)
+          props.onSubmit({
+            bankAccountId: account,
+            amount: minor,
+            paymentPassword: password,
+            requestId: crypto.randomUUID(),
+          });
+      }}
+    >
+      <label className="field">
+        <span>{t('centre.withdraw.to_account')}</span>
+        <select value={account} onChange={(e) => setAccount(Number(e.target.value))}>
+          {setup.bankAccounts.map((a) => (
+            <option key={a.id} value={a.id}>{`${a.bankName} · ${a.accountName} · ${a.accountNumber}`}</option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('centre.withdraw.amount', { currency: setup.currency })}</span>
+        <input
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={invalid}
+        />
+        <small className="muted">
+          {t('centre.withdraw.limits', {
+            min: formatAmount(setup.minAmount, lang),
+            max: formatAmount(setup.maxAmount, lang),
+            used: setup.usedToday,
+            count: setup.dailyCount,
+          })}
+        </small>
+        {invalid && (
+          <span className="field-error" role="alert">
+            {t('centre.deposit.invalid_amount')}
+          </span>
+        )}
+      </label>
+      <label className="field">
+        <span>{t('centre.withdraw.payment_password')}</span>
+        <input
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      {props.error}
+      <button type="submit" className="btn btn-primary btn-block" disabled={props.busy}>
+        {t('centre.withdraw.submit')}
+      </button>
+    </form>
+  );
+}
+
+function WithdrawalHistory({ version, lang }: { version: number; lang: string }) {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<WithdrawalView[]>([]);
+  const [proof, setProof] = useState<Record<string, string>>({});
+  const [pictures, setPictures] = useState<Record<string, File[]>>({});
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    call('withdrawals', { query: { limit: 20 } }).then(setItems, (e: { code?: string }) =>
+      setError(e.code ?? 'UNKNOWN'),
+    );
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means a new request was made
+  useEffect(load, [load, version]);
+  // The operator's decision arrives live.
+  useMemberEvents((event) => {
+    if (event.type === 'withdrawal' || event.type === 'resync') load();
+  });
+  const act = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      load();
+    } catch (e) {
+      setError((e as { code?: string }).code ?? 'UNKNOWN');
+    }
+  };
+  return (
+    <section className="withdraw-history">
+      <h3 className="member-subtitle">{t('centre.withdraw.history')}</h3>
+      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {items.length === 0 && <p className="muted">{t('centre.withdraw.none')}</p>}
+      <ul className="withdrawal-list">
+        {items.map((w) => (
+          <li key={w.reference} data-testid={`withdrawal-${w.reference}`} data-status={w.status}>
+            <div className="withdrawal-head">
+              <strong>{formatAmount(w.amount, lang)}</strong>
+              <span className={`status-badge status-${w.status}`}>
+                {t(`centre.withdraw.statuses.${w.status}`)}
+              </span>
+              <code>{w.reference}</code>
+              <span className="muted">{formatDateTime(w.createdAt)}</span>
+            </div>
+            {w.reason && <p className="muted">{w.reason}</p>}
+            {w.status === 'pending' && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => void act(() => call('cancelWithdrawal', { body: { reference: w.reference } }))}
+              >
+                {t('centre.withdraw.cancel')}
+              </button>
+            )}
+            {w.status === 'paid' && (
+              <div className="withdrawal-confirm">
+                {w.confirmBy && (
+                  <p className="muted">
+                    {t('centre.withdraw.confirm_by', { time: formatDateTime(w.confirmBy) })}
+                  </p>
+                )}
+                <div className="confirm-actions">
+                  {(['received', 'all_received'] as const).map((outcome) => (
+                    <button
+                      key={outcome}
+                      type="button"
+                      className="btn btn-primary btn-sm"
+                      onClick={() =>
+                        void act(() =>
+                          call('confirmWithdrawal', { body: { reference: w.reference, outcome } }),
+                        )
+                      }
+                    >
+                      {t(`centre.withdraw.${outcome}`)}
+                    </button>
+                  ))}
+                  <input
+                    aria-label={t('centre.withdraw.proof')}
+                    placeholder={t('centre.withdraw.proof')}
+                    maxLength={140}
+                    value={proof[w.reference] ?? ''}
+                    onChange={(e) => setProof({ ...proof, [w.reference]: e.target.value })}
+                  />
+                  <label className="proof-files">
+                    <span>{t('centre.withdraw.attach')}</span>
+                    <input
+                      type="file"
+                      accept="image/png,image/jpeg"
+                      multiple
+                      data-testid="proof-files"
+                      onChange={(e) =>
+                        setPictures({
+                          ...pictures,
+                          [w.reference]: Array.from(e.target.files ?? []).slice(0, 3),
+                        })
+                      }
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() =>
+                      void act(async () => {
+                        const files = pictures[w.reference] ?? [];
+                        if (files.length > 0) {
+                          const form = new FormData();
+                          form.set('reference', w.reference);
+                          for (const file of files) form.append('proof', file);
+                          await sendForm('withdrawalProof', form);
+                        }
+                        return call('confirmWithdrawal', {
+                          body: {
+                            reference: w.reference,
+                            outcome: 'not_received',
+                            ...(proof[w.reference] ? { proof: proof[w.reference] } : {}),
+                          },
+                        });
+                      })
+                    }
+                  >
+                    {t('centre.withdraw.not_received')}
+                  </button>
+                </div>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { assign, setup } from 'xstate';
+import { requiredActor } from './required-actor';
+
+export interface WithdrawSetup {
+  hasPaymentPassword: boolean;
+  bankAccounts: Array<{ id: number; bankName: string; accountName: string; accountNumber: string }>;
+  currency: string;
+  balance: number;
+  minAmount: number;
+  maxAmount: number;
+  dailyCount: number;
+  usedToday: number;
+  confirmMinutes: number;
+}
+export interface WithdrawRequest {
+  bankAccountId: number;
+  amount: number;
+  paymentPassword: string;
+  requestId: string;
+}
+export interface BankAccountInput {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+}
+
+export type WithdrawEvent =
+  | { type: 'SET_PASSWORD'; loginPassword: string; password: string }
+  | { type: 'ADD_BANK'; bank: BankAccountInput }
+  | { type: 'SUBMIT'; request: WithdrawRequest }
+  | { type: 'NEW' }
+  | { type: 'RETRY' };
+
+const codeOf = (error: unknown) => (error as { code?: string })?.code ?? 'UNKNOWN';
+const messageOf = (error: unknown) => (error as { message?: string })?.message ?? null;
+
+/**
+ * A withdrawal (spec 4.8): a payment password first, a bank account, then the request with the amount
+ * and the payment password; the money is held until the operator decides.
+ */
+export const withdrawMachine = setup({
+  types: {
+    context: {} as {
+      setup: WithdrawSetup | null;
+      reference: string | null;
+      errorCode: string | null;
+      errorMessage: string | null;
+    },
+    events: {} as WithdrawEvent,
+  },
+  actors: {
+    loadSetup: requiredActor<WithdrawSetup>('loadSetup'),
+    setPassword: requiredActor<unknown, { loginPassword: string; password: string }>('setPassword'),
+    addBank: requiredActor<unknown, BankAccountInput>('addBank'),
+    requestWithdrawal: requiredActor<{ reference: string }, WithdrawRequest>('requestWithdrawal'),
+  },
+  guards: {
+    needsPassword: ({ context }) => !context.setup?.hasPaymentPassword,
+    needsBank: ({ context }) => (context.setup?.bankAccounts.length ?? 0) === 0,
+  },
+}).createMachine({
+  id: 'withdraw',
+  context: { setup: null, reference: null, errorCode: null, errorMessage: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadSetup',
+        src: 'loadSetup',
+        onDone: { target: 'routing', actions: assign({ setup: ({ event }) => event.output }) },
+        onError: {
+          target: 'unavailable',
+          actions: assign({ errorCode: ({ event }) => codeOf(event.error) }),
+        },
+      },
+    },
+    unavailable: { on: { RETRY: { target: 'loading', actions: assign({ errorCode: null }) } } },
+    routing: {
+      always: [
+        { guard: 'needsPassword', target: 'needsPassword' },
+        { guard: 'needsBank', target: 'needsBank' },
+        { target: 'editing' },
+      ],
+    },
+    needsPassword: {
+      on: {
+        SET_PASSWORD: { target: 'savingPassword', actions: assign({ errorCode: null, errorMessage: null }) },
+      },
+    },
+    savingPassword: {
+      invoke: {
+        id: 'setPassword',
+        src: 'setPassword',
+        input: ({ event }) => {
+          const { loginPassword, password } = event as { loginPassword: string; password: string };
+          return { loginPassword, password };
+        },
+        onDone: 'loading',
+        onError: {
+          target: 'needsPassword',
+          actions: assign({
+            errorCode: ({ event }) => codeOf(event.error),
+            errorMessage: ({ event }) => messageOf(event.error),
+          }),
+        },
+      },
+    },
+    needsBank: {
+      on: { ADD_BANK: { target: 'savingBank', actions: assign({ errorCode: null, errorMessage: null }) } },
+    },
+    savingBank: {
+      invoke: {
+        id: 'addBank',
+        src: 'addBank',
+        input: ({ event }) => (event as { bank: BankAccountInput }).bank,
+        onDone: 'loading',
+        onError: {
+          target: 'routing',
+          actions: assign({
+            errorCode: ({ event }) => codeOf(event.error),
+            errorMessage: ({ event }) => messageOf(event.error),
+          }),
+        },
+      },
+    },
+    editing: {
+      on: {
+        SUBMIT: { target: 'submitting', actions: assign({ errorCode: null, errorMessage: null }) },
+        ADD_BANK: { target: 'savingBank', actions: assign({ errorCode: null, errorMessage: null }) },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'requestWithdrawal',
+        src: 'requestWithdrawal',
+        input: ({ event }) => (event as { request: WithdrawRequest }).request,
+        onDone: {
+          target: 'requested',
+          actions: assign({ reference: ({ event }) => event.output.reference }),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({
+            errorCode: ({ event }) => codeOf(event.error),
+            errorMessage: ({ event }) => messageOf(event.error),
+          }),
+        },
+      },
+    },
+    requested: { on: { NEW: { target: 'loading', actions: assign({ reference: null }) } } },
+  },
+});

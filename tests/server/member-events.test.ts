@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { LoginResult } from '../../src/api/contract/accounts';
+import { body, createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
+
+type Socket = Awaited<ReturnType<FastifyInstance['injectWS']>>;
+
+/** Collects what a socket receives, and waits for a message that matches. */
+function inbox(socket: Socket) {
+  const messages: Array<Record<string, unknown>> = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data: Buffer) => {
+    messages.push(JSON.parse(String(data)));
+    for (const w of waiters.splice(0)) w();
+  });
+  return {
+    messages,
+    async next(match: (m: Record<string, unknown>) => boolean, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find(match);
+        if (found) return found;
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      throw new Error(`no message matched; got ${JSON.stringify(messages)}`);
+    },
+  };
+}
+
+describe.each(databaseKinds)('member event socket on %s', (kind) => {
+  let ctx: TestContext;
+  let second: FastifyInstance;
+  let token: string;
+  let operator: string;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    // A second server process on the same database: events must cross between them.
+    second = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        STATIC_DIR: '/nonexistent',
+        BRAND_CACHE_MS: '0',
+        ENCRYPTED_BODIES: 'optional',
+      }),
+      db: ctx.handle.db,
+      listen: ctx.handle.listen,
+    });
+    await second.ready();
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username: 'demomember', password: 'Demo1234', humanCheck: await solveHumanCheck(ctx.app) },
+    });
+    token = body<LoginResult>(login).value.token;
+    const office = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/login',
+      payload: { username: 'demoadmin', password: 'Admin12345' },
+    });
+    operator = body<{ token: string }>(office).value.token;
+  });
+  afterAll(async () => {
+    await second.close();
+    await ctx.close();
+  });
+
+  it('closes a socket that does not authenticate', async () => {
+    const socket = await ctx.app.injectWS('/api/ws');
+    const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+    socket.send(JSON.stringify({ type: 'auth', token: 'not-a-session' }));
+    expect(await closed).toBe(4401);
+  });
+
+  it('pushes a deposit credited by an operator on another server, with the new balance', async () => {
+    const socket = await second.injectWS('/api/ws');
+    const received = inbox(socket);
+    socket.send(JSON.stringify({ type: 'auth', token }));
+    await received.next((m) => m.type === 'ready');
+
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/wallet/deposits',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { method: 'pix', amount: 12_300, requestId: `events-${kind}-1` },
+    });
+    const reference = body<{ reference: string }>(created).value.reference;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposits/decide',
+      headers: { authorization: `Bearer ${operator}` },
+      payload: { reference, decision: 'confirm' },
+    });
+    expect(await received.next((m) => m.type === 'deposit' && m.status === 'credited')).toMatchObject({
+      reference,
+      amount: 12_300,
+    });
+    expect(await received.next((m) => m.type === 'balance')).toMatchObject({
+      balance: 12_300,
+      currency: 'FUN',
+    });
+    socket.terminate();
+  });
+});

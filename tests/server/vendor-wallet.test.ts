@@ -1,0 +1,259 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchTokens, members } from '../../server/db/schema';
+import { SecretBox } from '../../server/lib/secret-box';
+import { installationSecret } from '../../server/lib/secrets';
+import { Ledger } from '../../server/modules/ledger/ledger';
+import { checkLedger } from '../../server/modules/ledger/ledger.check';
+import { VendorWalletService } from '../../server/modules/wallet/vendor-wallet.service';
+import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
+import { WalletService } from '../../server/modules/wallet/wallet.service';
+import type { LoginResult } from '../../src/api/contract/accounts';
+import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
+
+type Answer = { playerId: string; currency: string; balance: number; transactionId?: string };
+
+describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
+  let ctx: TestContext;
+  let secret: string;
+  let token: string;
+  let playerId: string;
+  let memberToken: string;
+  const vendor = 'BGS';
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    const db = ctx.handle.db;
+    const ledger = new Ledger(db);
+    const repo = new WalletRepository(db);
+    const service = new VendorWalletService(
+      ledger,
+      new WalletService(ledger, repo),
+      repo,
+      new SecretBox(await installationSecret(db, 'sealed-secrets-key')),
+    );
+    secret = (await service.connect(1, vendor))!;
+    await fundMember(ctx, 'demomember', 100_000);
+    memberToken = await loginMember(ctx, 'demomember', 'Demo1234');
+    const launched = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/games/launch-token',
+      headers: { authorization: `Bearer ${memberToken}` },
+      payload: { vendor, gameCode: 'aurora-crash' },
+    });
+    ({ token, playerId } = body<{ token: string; playerId: string }>(launched).value);
+  });
+  afterAll(() => ctx.close());
+
+  /** A request as the vendor sends it: the raw JSON body signed with its secret. */
+  const signed = async (
+    path: string,
+    payload: object,
+    options: { secret?: string; vendor?: string } = {},
+  ) => {
+    const raw = JSON.stringify(payload);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/vendor/wallet/${path}`,
+      headers: {
+        'content-type': 'application/json',
+        'x-vendor-code': options.vendor ?? vendor,
+        'x-signature': createHmac('sha256', options.secret ?? secret)
+          .update(raw)
+          .digest('hex'),
+      },
+      payload: raw,
+    });
+    return {
+      status: res.statusCode,
+      replay: res.headers['x-idempotent-replay'],
+      raw: res.body,
+      ...body<Answer>(res),
+    };
+  };
+
+  it('trades the launch token for the player and balance, and reads the balance by player', async () => {
+    const auth = await signed('authenticate', { token });
+    expect(auth).toMatchObject({ status: 200, value: { playerId, currency: 'FUN', balance: 100_000 } });
+    const balance = await signed('balance', { playerId });
+    expect(balance.value.balance).toBe(100_000);
+    expect((await signed('authenticate', { token: 'x'.repeat(43) })).code).toBe('TOKEN_INVALID');
+    expect((await signed('balance', { playerId: '999999' })).code).toBe('PLAYER_NOT_FOUND');
+  });
+
+  it('refuses a bad signature, an unknown vendor, and a body altered after signing', async () => {
+    expect(await signed('balance', { playerId }, { secret: 'wrong' })).toMatchObject({
+      status: 401,
+      code: 'BAD_SIGNATURE',
+    });
+    expect(await signed('balance', { playerId }, { vendor: 'NOPE' })).toMatchObject({
+      status: 401,
+      code: 'UNKNOWN_VENDOR',
+    });
+    const raw = JSON.stringify({ playerId });
+    const tampered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/vendor/wallet/balance',
+      headers: {
+        'content-type': 'application/json',
+        'x-vendor-code': vendor,
+        'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+      },
+      payload: JSON.stringify({ playerId: `${playerId}0` }),
+    });
+    expect(body(tampered).code).toBe('BAD_SIGNATURE');
+  });
+
+  it('debits a bet, credits a win, and answers a replay with exactly the first answer', async () => {
+    const bet = await signed('bet', { token, playerId, transactionId: 'b-1', roundId: 'r-1', amount: 2_500 });
+    expect(bet).toMatchObject({ status: 200, value: { balance: 97_500 } });
+    const again = await signed('bet', {
+      token,
+      playerId,
+      transactionId: 'b-1',
+      roundId: 'r-1',
+      amount: 2_500,
+    });
+    expect(again.raw).toBe(bet.raw);
+    expect(again.replay).toBe('true');
+    expect(bet.replay).toBeUndefined();
+
+    const win = await signed('win', { playerId, transactionId: 'w-1', roundId: 'r-1', amount: 6_000 });
+    expect(win.value.balance).toBe(103_500);
+    expect((await signed('win', { playerId, transactionId: 'w-1', roundId: 'r-1', amount: 6_000 })).raw).toBe(
+      win.raw,
+    );
+    expect((await signed('balance', { playerId })).value.balance).toBe(103_500);
+  });
+
+  it('gives each bad amount, a duplicate with other terms and an unknown round its own code', async () => {
+    const bet = (amount: unknown, transactionId = `b-${Math.random()}`) =>
+      signed('bet', { token, playerId, transactionId, roundId: 'r-2', amount });
+    expect(await bet(0)).toMatchObject({ status: 422, code: 'AMOUNT_ZERO' });
+    expect(await bet(-5)).toMatchObject({ status: 422, code: 'AMOUNT_NEGATIVE' });
+    expect(await bet(1.5)).toMatchObject({ status: 422, code: 'AMOUNT_NOT_INTEGER' });
+    expect(await bet('10')).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
+    const over = await bet(10_000_000);
+    expect(over).toMatchObject({ status: 409, code: 'INSUFFICIENT_FUNDS', value: { balance: 103_500 } });
+    await bet(100, 'b-dup');
+    expect(await bet(200, 'b-dup')).toMatchObject({ status: 409, code: 'IDEMPOTENCY_CONFLICT' });
+    expect(
+      await signed('win', { playerId, transactionId: 'w-x', roundId: 'no-such-round', amount: 10 }),
+    ).toMatchObject({
+      status: 404,
+      code: 'ROUND_NOT_FOUND',
+    });
+  });
+
+  it('refunds a bet once, and refuses a bet whose rollback came first', async () => {
+    const before = (await signed('balance', { playerId })).value.balance;
+    await signed('bet', { token, playerId, transactionId: 'b-3', roundId: 'r-3', amount: 1_000 });
+    const refund = await signed('rollback', {
+      playerId,
+      transactionId: 'rb-3',
+      betTransactionId: 'b-3',
+      roundId: 'r-3',
+    });
+    expect(refund.value.balance).toBe(before);
+    const replay = await signed('rollback', {
+      playerId,
+      transactionId: 'rb-3',
+      betTransactionId: 'b-3',
+      roundId: 'r-3',
+    });
+    expect(replay.raw).toBe(refund.raw);
+    expect(
+      (
+        await signed('rollback', {
+          playerId,
+          transactionId: 'rb-3b',
+          betTransactionId: 'b-3',
+          roundId: 'r-3',
+        })
+      ).code,
+    ).toBe('ALREADY_REVERSED');
+
+    const early = await signed('rollback', {
+      playerId,
+      transactionId: 'rb-4',
+      betTransactionId: 'b-4',
+      roundId: 'r-4',
+    });
+    expect(early).toMatchObject({ status: 200, value: { balance: before } });
+    const late = await signed('bet', {
+      token,
+      playerId,
+      transactionId: 'b-4',
+      roundId: 'r-4',
+      amount: 1_000,
+    });
+    expect(late).toMatchObject({ status: 409, code: 'TRANSACTION_VOIDED' });
+    expect((await signed('balance', { playerId })).value.balance).toBe(before);
+  });
+
+  it('needs a live launch token to bet, but settles wins and rollbacks after it expired', async () => {
+    await signed('bet', { token, playerId, transactionId: 'b-5', roundId: 'r-5', amount: 500 });
+    await signed('bet', { token, playerId, transactionId: 'b-6', roundId: 'r-6', amount: 500 });
+    await ctx.handle.db.update(launchTokens).set({ expiresAt: new Date(Date.now() - 1_000) });
+    expect(
+      (await signed('bet', { token, playerId, transactionId: 'b-7', roundId: 'r-5', amount: 500 })).code,
+    ).toBe('TOKEN_EXPIRED');
+    expect(
+      (await signed('win', { playerId, transactionId: 'w-5', roundId: 'r-5', amount: 900 })).status,
+    ).toBe(200);
+    expect(
+      (await signed('rollback', { playerId, transactionId: 'rb-6', betTransactionId: 'b-6', roundId: 'r-6' }))
+        .status,
+    ).toBe(200);
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
+
+  it('lets only real members launch a game, for a connected vendor', async () => {
+    const launch = (bearer: string, vendorCode: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/games/launch-token',
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: { vendor: vendorCode },
+      });
+    expect(body(await launch(memberToken, 'NOPE')).code).toBe('VENDOR_NOT_FOUND');
+    const trial = body<LoginResult>(
+      await ctx.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} }),
+    ).value;
+    expect(body(await launch(trial.token, vendor)).code).toBe('REAL_ACCOUNT_REQUIRED');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/games/launch-token', payload: { vendor } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses new bets of a disabled account but still settles its rounds', async () => {
+    const launched = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/games/launch-token',
+      headers: { authorization: `Bearer ${memberToken}` },
+      payload: { vendor },
+    });
+    const fresh = body<{ token: string }>(launched).value.token;
+    await ctx.handle.db.update(members).set({ status: 'disabled' }).where(eq(members.username, 'demomember'));
+    try {
+      expect(
+        (
+          await signed('bet', {
+            token: fresh,
+            playerId,
+            transactionId: 'b-disabled',
+            roundId: 'r-9',
+            amount: 100,
+          })
+        ).code,
+      ).toBe('ACCOUNT_DISABLED');
+      expect(
+        (await signed('win', { playerId, transactionId: 'w-disabled', roundId: 'r-1', amount: 100 })).status,
+      ).toBe(200);
+    } finally {
+      await ctx.handle.db.update(members).set({ status: 'active' }).where(eq(members.username, 'demomember'));
+    }
+  });
+});

@@ -1,18 +1,22 @@
 /**
- * Load on the game-vendor wallet API, the money hot path: signed bet and win calls over HTTP for 1,000
- * players chosen with a Zipf skew (BENCH_SKEW), as a game vendor's servers would send them. The server runs in this
- * process on the configured database (a fresh embedded PGlite by default, PostgreSQL when DATABASE_URL is
- * set; it writes there). Prints rounds and requests per second, latency percentiles, the answers by code,
- * and whether every ledger invariant still holds:
- *   npm run bench:wallet            (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
+ * Load on the game-vendor wallet API, the money hot path: signed bet and win calls over HTTP, as a game
+ * vendor's servers send them. The real server runs as its own process on the configured database (a fresh
+ * embedded PGlite by default, PostgreSQL when DATABASE_URL is set; it writes there) and this process only
+ * generates load. Prints, for 16 and 64 connections over 1,000 players chosen with a Zipf skew
+ * (BENCH_SKEW) and for 64 connections on one hot player: operations per second and latency percentiles;
+ * then the server's peak resident memory, pgbench TPC-B on the same PostgreSQL server as a reference
+ * (when pgbench is installed), and whether every ledger invariant still holds:
+ *   npm run bench:wallet            (BENCH_SECONDS per scenario, BENCH_SKEW, BENCH_ONLY=c16,c64,hot)
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
+import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { brands, members } from '../server/db/schema';
@@ -26,155 +30,271 @@ import { WalletRepository } from '../server/modules/wallet/wallet.repository';
 import { WalletService } from '../server/modules/wallet/wallet.service';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PLAYERS = 1_000;
-/**
- * Zipf exponent of the choice of player; 0 picks uniformly. A high skew piles bets on a few rows: each
- * waits for the previous one's commit (a disk flush), which then bounds throughput, not the server.
- */
+/** Zipf exponent of the choice of player; 0 picks uniformly. */
 const SKEW = Number(process.env.BENCH_SKEW ?? 0.8);
 const VENDOR = 'BGS';
+const FUNDS = 1_000_000_000;
 
-const dataDir = path.join(os.tmpdir(), `bench-wallet-${process.pid}`);
 const config = loadConfig({
   ...process.env,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  STATIC_DIR: '/nonexistent',
-  DATA_DIR: dataDir,
+  DATA_DIR: path.join(os.tmpdir(), `bench-wallet-${process.pid}`),
 });
-const handle = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
-  poolSize: Math.min(CONNECTIONS, 32),
-});
-await handle.migrate();
-await seedDemoBrand(handle.db);
-const db = handle.db;
-const [brandRow] = await db.select().from(brands).where(eq(brands.isDefault, true));
-const brandId = brandRow!.id;
+const onPostgres = Boolean(config.DATABASE_URL);
 
-// Players, each funded once.
-const run = `b${process.pid}`;
-await db.execute(sql`INSERT INTO members (brand_id, username)
-  SELECT ${brandId}, ${run} || '_' || g FROM generate_series(1, ${PLAYERS}) g ON CONFLICT DO NOTHING`);
-const players = await db
-  .select({ id: members.id })
-  .from(members)
-  .where(sql`${members.username} LIKE ${`${run}\\_%`}`);
-const ledger = new Ledger(db);
-const repo = new WalletRepository(db);
-const wallets = new WalletService(ledger, repo);
-const vendorWallet = new VendorWalletService(
-  ledger,
-  wallets,
-  repo,
-  new SecretBox(await installationSecret(db, 'sealed-secrets-key')),
-);
-await vendorWallet.connect(brandId, VENDOR);
-const secret = (await vendorWallet.secretOf(brandId, VENDOR))!;
-const brand = { id: brandId, currency: brandRow!.currency, singleWallet: true } as Parameters<
-  typeof wallets.account
->[0];
-const clearing = await ledger.houseAccount(brandId, 'clearing', brandRow!.currency);
-const tokens: string[] = [];
-for (const p of players) {
-  const account = await wallets.account(brand, p.id, 'main');
-  await ledger.post({
-    brandId,
-    key: `${run}:fund:${p.id}`,
-    kind: 'deposit',
-    postings: [
-      { accountId: clearing, amount: -10_000_000 },
-      { accountId: account, amount: 10_000_000 },
-    ],
+// 1. Players, funded, each with a launch token; the vendor's secret to sign with.
+async function prepare() {
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: onPostgres ? undefined : config.dataDir,
   });
-  tokens.push((await vendorWallet.issueLaunchToken(brand, { id: p.id, userType: 0 }, VENDOR)).token);
+  await handle.migrate();
+  await seedDemoBrand(handle.db);
+  const db = handle.db;
+  const [brandRow] = await db.select().from(brands).where(eq(brands.isDefault, true));
+  const brandId = brandRow!.id;
+  const run = `b${process.pid}`;
+  await db.execute(sql`INSERT INTO members (brand_id, username)
+    SELECT ${brandId}, ${run} || '_' || g FROM generate_series(1, ${PLAYERS}) g ON CONFLICT DO NOTHING`);
+  const players = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(sql`${members.username} LIKE ${`${run}\\_%`}`)
+    .orderBy(members.id);
+  const ledger = new Ledger(db);
+  const repo = new WalletRepository(db);
+  const wallets = new WalletService(ledger, repo);
+  const vendorWallet = new VendorWalletService(
+    ledger,
+    wallets,
+    repo,
+    new SecretBox(await installationSecret(db, 'sealed-secrets-key')),
+  );
+  await vendorWallet.connect(brandId, VENDOR);
+  const secret = (await vendorWallet.secretOf(brandId, VENDOR))!;
+  const brand = { id: brandId, currency: brandRow!.currency, singleWallet: true } as Parameters<
+    typeof wallets.account
+  >[0];
+  const clearing = await ledger.houseAccount(brandId, 'clearing', brandRow!.currency);
+  const tokens: string[] = [];
+  for (const p of players) {
+    const account = await wallets.account(brand, p.id, 'main');
+    await ledger.post({
+      brandId,
+      key: `${run}:fund:${p.id}`,
+      kind: 'deposit',
+      postings: [
+        { accountId: clearing, amount: -FUNDS },
+        { accountId: account, amount: FUNDS },
+      ],
+    });
+    tokens.push((await vendorWallet.issueLaunchToken(brand, { id: p.id, userType: 0 }, VENDOR)).token);
+  }
+  await handle.close();
+  return { run, secret, tokens, playerIds: players.map((p) => String(p.id)) };
 }
 
-const app = await buildApp({ config, db });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const { port } = app.server.address() as { port: number };
-const base = `http://127.0.0.1:${port}`;
-const headers = { 'content-type': 'application/json', 'x-vendor-code': VENDOR };
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 
-const weights = players.map((_, k) => 1 / (k + 1) ** SKEW);
-const total = weights.reduce((a, b) => a + b, 0);
-let acc = 0;
-const cdf = weights.map((w) => (acc += w / total));
-const pick = () => {
-  const r = Math.random();
-  const i = cdf.findIndex((c) => c >= r);
-  return i < 0 ? players.length - 1 : i;
-};
+// 2. The real server, in its own process.
+async function startServer() {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: config.dataDir,
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: '/nonexistent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/wps/system/status`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 240) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const peakMemoryMb = () => {
+    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
+  return { base, peakMemoryMb, stop };
+}
 
+// 3. Rounds: each connection sends a bet, then a win in the same round.
 const codes = new Map<string, number>();
-const sign = (raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
-let sequence = 0;
-type Context = { player?: number; round?: number };
-// Each connection plays rounds: a bet, then a win in the same round (autocannon cycles the two).
-const result = await autocannon({
-  url: base,
-  connections: CONNECTIONS,
-  duration: DURATION_S,
-  requests: [
-    {
-      method: 'POST',
-      path: '/api/vendor/wallet/bet',
-      setupRequest: (request, context: Context) => {
-        const i = pick();
-        const n = ++sequence;
-        context.player = i;
-        context.round = n;
-        const body = JSON.stringify({
-          token: tokens[i],
-          playerId: String(players[i]!.id),
-          roundId: `${run}-r${n}`,
-          transactionId: `${run}-b${n}`,
-          amount: 100,
-        });
-        return { ...request, body, headers: { ...headers, 'x-signature': sign(body) } };
-      },
-      onResponse: (_status, body) => count(body),
-    },
-    {
-      method: 'POST',
-      path: '/api/vendor/wallet/win',
-      setupRequest: (request, context: Context) => {
-        const body = JSON.stringify({
-          playerId: String(players[context.player!]!.id),
-          roundId: `${run}-r${context.round}`,
-          transactionId: `${run}-w${context.round}`,
-          amount: 1 + Math.floor(Math.random() * 199),
-        });
-        return { ...request, body, headers: { ...headers, 'x-signature': sign(body) } };
-      },
-      onResponse: (_status, body) => count(body),
-    },
-  ],
-});
 function count(body: string) {
   const code = (JSON.parse(body) as { code: string }).code;
   codes.set(code, (codes.get(code) ?? 0) + 1);
 }
-const requests = result.requests.total;
-const seconds = DURATION_S;
-const rounds = (codes.get('OK') ?? 0) / 2;
 
-await app.close();
-const report = await checkLedger(db);
-await handle.close();
-if (!config.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
+async function load(
+  base: string,
+  data: Awaited<ReturnType<typeof prepare>>,
+  opts: { connections: number; seconds: number; pick: () => number; label: string },
+) {
+  const headers = { 'content-type': 'application/json', 'x-vendor-code': VENDOR };
+  const sign = (raw: string) => createHmac('sha256', data.secret).update(raw).digest('hex');
+  type Context = { player?: number; round?: string };
+  let sequence = 0;
+  const before = codes.get('OK') ?? 0;
+  const result = await autocannon({
+    url: base,
+    connections: opts.connections,
+    duration: opts.seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/vendor/wallet/bet',
+        setupRequest: (request, context: Context) => {
+          const i = opts.pick();
+          const n = ++sequence;
+          context.player = i;
+          context.round = `${data.run}-${opts.label}-${n}`;
+          const body = JSON.stringify({
+            token: data.tokens[i],
+            playerId: data.playerIds[i],
+            roundId: context.round,
+            transactionId: `${context.round}-b`,
+            amount: 100,
+          });
+          return { ...request, body, headers: { ...headers, 'x-signature': sign(body) } };
+        },
+        onResponse: (_status, body) => count(body),
+      },
+      {
+        method: 'POST',
+        path: '/api/vendor/wallet/win',
+        setupRequest: (request, context: Context) => {
+          const body = JSON.stringify({
+            playerId: data.playerIds[context.player!],
+            roundId: context.round,
+            transactionId: `${context.round}-w`,
+            amount: 1 + Math.floor(Math.random() * 199),
+          });
+          return { ...request, body, headers: { ...headers, 'x-signature': sign(body) } };
+        },
+        onResponse: (_status, body) => count(body),
+      },
+    ],
+  });
+  return {
+    label: opts.label,
+    opsPerSecond: Math.round(((codes.get('OK') ?? 0) - before) / opts.seconds),
+    requestsPerSecond: Math.round(result.requests.total / opts.seconds),
+    latency: result.latency,
+  };
+}
 
+function zipfPicker(n: number, s: number) {
+  const weights = Array.from({ length: n }, (_, k) => 1 / (k + 1) ** s);
+  const total = weights.reduce((a, b) => a + b, 0);
+  let acc = 0;
+  const cdf = weights.map((w) => (acc += w / total));
+  return () => {
+    const r = Math.random();
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid]! < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/** TPC-B (pgbench's default script) on a scratch database of the same server, for scale. */
+async function pgbenchReference(seconds: number) {
+  if (!config.DATABASE_URL) return null;
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  const url = new URL(config.DATABASE_URL);
+  const scratch = `bench_pgbench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: config.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${scratch}`);
+  const target = new URL(url);
+  target.pathname = `/${scratch}`;
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', '8', target.toString()], { stdio: 'ignore' });
+    const out = execFileSync(
+      'pgbench',
+      ['-n', '-M', 'prepared', '-c', '64', '-j', '2', '-T', String(seconds), target.toString()],
+      { encoding: 'utf8' },
+    );
+    return Math.round(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const data = await prepare();
+const server = await startServer();
+const spread = zipfPicker(PLAYERS, SKEW);
+// A short warm-up: compiled code, open connections, filled caches.
+await load(server.base, data, { connections: 16, seconds: 2, pick: spread, label: 'warm' });
+const scenarios = [
+  { connections: 16, seconds: DURATION_S, pick: spread, label: 'c16' },
+  { connections: 64, seconds: DURATION_S, pick: spread, label: 'c64' },
+  { connections: 64, seconds: DURATION_S, pick: () => 0, label: 'hot' },
+].filter((s) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(s.label));
+const results = [];
+for (const scenario of scenarios) results.push(await load(server.base, data, scenario));
+const memoryMb = server.peakMemoryMb();
+await server.stop();
+
+const tpcb = await pgbenchReference(DURATION_S);
+const check = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: onPostgres ? undefined : config.dataDir,
+});
+const report = await checkLedger(check.db);
+await check.close();
+if (!onPostgres) rmSync(config.dataDir, { recursive: true, force: true });
+
+const names: Record<string, string> = {
+  c16: `16 connections, ${PLAYERS} players (Zipf ${SKEW})`,
+  c64: `64 connections, ${PLAYERS} players (Zipf ${SKEW})`,
+  hot: '64 connections, one hot player',
+};
 console.log(
-  `wallet bench on ${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections, ${DURATION_S} s, ${PLAYERS} players (Zipf ${SKEW})`,
+  `wallet bench on ${onPostgres ? 'PostgreSQL' : 'PGlite'}, ${DURATION_S} s per line, a bet and a win per round, server in its own process (batches of up to ${config.LEDGER_BATCH_MAX} in ${config.LEDGER_BATCH_PARALLEL} lanes)`,
 );
-console.log(`  rounds (bet + win): ${Math.round(rounds / seconds)} /s`);
-console.log(`  requests:           ${Math.round(requests / seconds)} /s`);
-const l = result.latency;
-console.log(`  latency ms:         p50 ${l.p50}  p90 ${l.p90}  p99 ${l.p99}  max ${l.max}`);
-console.log(`  answers:            ${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')}`);
-console.log(
-  `  ledger:             ${report.ok ? 'every invariant holds' : `${report.problems.length} problem(s)`}`,
-);
-process.exit(report.ok ? 0 : 1);
+for (const r of results) {
+  const l = r.latency;
+  console.log(
+    `  ${names[r.label]!.padEnd(42)} ${String(r.opsPerSecond).padStart(6)} ops/s   p50 ${l.p50} ms  p99 ${l.p99} ms  max ${l.max} ms`,
+  );
+}
+console.log(`  server peak memory: ${memoryMb} MB`);
+if (tpcb !== null) {
+  const best = Math.max(...results.map((r) => r.opsPerSecond));
+  console.log(
+    `  pgbench TPC-B, 64 clients, same server: ${tpcb} tps (wallet ops / TPC-B = ${(best / tpcb).toFixed(2)})`,
+  );
+}
+console.log(`  answers: ${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')}`);
+console.log(`  ledger: ${report.ok ? 'every invariant holds' : `${report.problems.length} problem(s)`}`);
+process.exit(report.ok && [...codes.keys()].every((c) => c === 'OK') ? 0 : 1);

@@ -130,7 +130,10 @@ export async function buildApp({
     config.SESSION_TTL_HOURS * 3_600_000,
   );
 
-  const ledger = new Ledger(db);
+  const ledger = new Ledger(db, {
+    maxItems: config.LEDGER_BATCH_MAX,
+    lanes: config.LEDGER_BATCH_PARALLEL,
+  });
   const events = new MemberEvents(db, listen);
   await events.start();
   const walletRepo = new WalletRepository(db);

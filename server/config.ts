@@ -11,6 +11,15 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections to PostgreSQL per process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(16),
+  /**
+   * Vendor bets and wins that arrive together go to the database as one statement and one commit, up to
+   * this many (1 sends each alone). Players are spread over LEDGER_BATCH_PARALLEL lanes, each running one
+   * batch at a time.
+   */
+  LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(60).default(32),
+  LEDGER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,

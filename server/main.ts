@@ -11,6 +11,7 @@ const config = loadConfig();
 const handle = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+  poolSize: config.DATABASE_POOL_SIZE,
 });
 await handle.migrate();
 if (await shouldSeedDemo(handle.db, handle.kind, config.DEMO_SEED)) {

@@ -107,3 +107,37 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
     socket.terminate();
   });
 });
+
+describe.each(databaseKinds)('hot-path balances between processes on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  it('sends the latest balance of each of many members, in a few notifications, to the process holding their sockets', async () => {
+    const { MemberEvents } = await import('../../server/modules/events/member-events');
+    const publisher = new MemberEvents(ctx.handle.db, ctx.handle.listen);
+    const holder = new MemberEvents(ctx.handle.db, ctx.handle.listen);
+    await publisher.start();
+    await holder.start();
+    const heard = new Map<number, unknown[]>();
+    for (let memberId = 1; memberId <= 400; memberId++) {
+      holder.attach(memberId, {
+        send: (data) => heard.set(memberId, [...(heard.get(memberId) ?? []), JSON.parse(data)]),
+      });
+    }
+    // 400 members, three balances each within the half second: only the last of each is pushed.
+    for (let round = 1; round <= 3; round++) {
+      for (let memberId = 1; memberId <= 400; memberId++)
+        publisher.balanceChanged(memberId, memberId * 10 + round, 'BRL');
+    }
+    const deadline = Date.now() + 5_000;
+    while (heard.size < 400 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(heard.size).toBe(400);
+    expect(heard.get(1)).toEqual([{ type: 'balance', balance: 13, currency: 'BRL' }]);
+    expect(heard.get(400)).toEqual([{ type: 'balance', balance: 4_003, currency: 'BRL' }]);
+    await publisher.close();
+    await holder.close();
+  });
+});

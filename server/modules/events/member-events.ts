@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { MemberEvent } from '../../../src/api/contract/events';
 import type { Database, DatabaseHandle } from '../../db/client';
+import { textArrayLiteral } from '../../lib/pg-array';
 
 const CHANNEL = 'member_events';
-/** Bets and wins come many a second: the balance they change is pushed at most this often. */
+/** Bets and wins come many a second: the balances they change are pushed at most this often. */
 const BALANCE_COALESCE_MS = 500;
+/** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7_500;
+
+type Addressed = { memberId: number; event: MemberEvent };
 
 export interface EventSink {
   send(data: string): void;
@@ -17,7 +22,8 @@ export interface EventSink {
  */
 export class MemberEvents {
   private readonly sinks = new Map<number, Set<EventSink>>();
-  private readonly pendingBalance = new Map<number, MemberEvent>();
+  private readonly pendingBalances = new Map<number, MemberEvent>();
+  private balanceTimer: NodeJS.Timeout | null = null;
   private stop: (() => Promise<void>) | null = null;
 
   constructor(
@@ -29,8 +35,10 @@ export class MemberEvents {
     if (this.listen) {
       this.stop = await this.listen(CHANNEL, (payload) => {
         try {
-          const { memberId, event } = JSON.parse(payload) as { memberId: number; event: MemberEvent };
-          this.deliver(memberId, event);
+          const message = JSON.parse(payload) as Addressed | { batch: Addressed[] };
+          for (const { memberId, event } of 'batch' in message ? message.batch : [message]) {
+            this.deliver(memberId, event);
+          }
         } catch {
           // Not ours: ignore.
         }
@@ -39,6 +47,8 @@ export class MemberEvents {
   }
 
   async close() {
+    if (this.balanceTimer) clearTimeout(this.balanceTimer);
+    await this.flushBalances();
     await this.stop?.();
   }
 
@@ -69,15 +79,48 @@ export class MemberEvents {
     }
   }
 
-  /** A balance from the hot path: the latest one wins, sent at most every half second per member. */
+  /**
+   * A balance from the hot path: the latest one per member wins, and every member's pending balance
+   * leaves in one notification round trip per half second, however many players are betting.
+   */
   balanceChanged(memberId: number, balance: number, currency: string) {
-    const pending = this.pendingBalance.has(memberId);
-    this.pendingBalance.set(memberId, { type: 'balance', balance, currency });
-    if (pending) return;
-    setTimeout(() => {
-      const event = this.pendingBalance.get(memberId);
-      this.pendingBalance.delete(memberId);
-      if (event) void this.publish(memberId, event);
-    }, BALANCE_COALESCE_MS).unref();
+    this.pendingBalances.set(memberId, { type: 'balance', balance, currency });
+    if (this.balanceTimer) return;
+    this.balanceTimer = setTimeout(() => {
+      this.balanceTimer = null;
+      void this.flushBalances();
+    }, BALANCE_COALESCE_MS);
+    this.balanceTimer.unref();
+  }
+
+  private async flushBalances() {
+    const pending = [...this.pendingBalances].map(([memberId, event]) => ({ memberId, event }));
+    this.pendingBalances.clear();
+    if (pending.length === 0) return;
+    if (!this.listen) {
+      for (const { memberId, event } of pending) this.deliver(memberId, event);
+      return;
+    }
+    const payloads: string[] = [];
+    let batch: Addressed[] = [];
+    let size = 0;
+    for (const item of pending) {
+      const length = JSON.stringify(item).length + 1;
+      if (batch.length > 0 && size + length > MAX_PAYLOAD_BYTES) {
+        payloads.push(JSON.stringify({ batch }));
+        batch = [];
+        size = 0;
+      }
+      batch.push(item);
+      size += length;
+    }
+    payloads.push(JSON.stringify({ batch }));
+    try {
+      await this.db.execute(
+        sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${textArrayLiteral(payloads)}::text[]) AS p`,
+      );
+    } catch {
+      // A lost notification is repaired by the client's resync on its next connection.
+    }
   }
 }

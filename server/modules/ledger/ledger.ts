@@ -3,6 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { MicroBatcher, type Settled, settle } from '../../lib/micro-batcher';
+import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
 
 export interface Posting {
   accountId: number;
@@ -83,7 +85,35 @@ const STATEMENTS = {
     'SELECT vendor_bet($1::integer, $2, $3, $4::integer, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[]) AS out',
   vendor_win:
     'SELECT vendor_win($1::integer, $2, $3, $4::integer, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[]) AS out',
+  vendor_batch: `SELECT vendor_batch($1::text[], $2::integer[], $3::text[], $4::text[], $5::integer[], $6::text[],
+    $7::text[], $8::jsonb[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[]) AS out`,
 } as const;
+
+interface RoundInfo {
+  vendor: string;
+  roundId: string;
+  memberId: number;
+}
+
+/** A vendor bet or win waiting for its batch. */
+interface RoundItem {
+  movement: Movement & { kind: 'bet' | 'win' };
+  round: RoundInfo;
+}
+
+/**
+ * Lock order of a vendor movement: its two accounts, ascending. Every such movement pairs one player
+ * wallet with its brand's house account, which takes no row lock, so sorting a batch by these pairs
+ * makes every batch lock player wallets in the same order, and concurrent batches cannot deadlock.
+ */
+const lockOrder = (item: RoundItem) => item.movement.postings.map((p) => p.accountId).sort((a, b) => a - b);
+const compareLockOrder = (a: number[], b: number[]) => {
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+};
 
 type RawRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 
@@ -100,6 +130,17 @@ function rawRunner(db: Database): RawRunner | null {
     return (name, text, values) => client.query({ name: `ledger_${name}`, text, values });
   }
   return (_name, text, values) => client.query(text, values);
+}
+
+/** Amounts are whole minor units and every movement sums to zero. */
+function checkPostings(movement: Movement) {
+  for (const p of movement.postings) {
+    if (!Number.isSafeInteger(p.amount)) throw new AppError('INVALID_AMOUNT');
+  }
+  // A programming error, never a client's: the database function refuses it too.
+  if (movement.postings.reduce((sum, p) => sum + p.amount, 0) !== 0) {
+    throw new Error(`ledger: the postings of ${movement.key} do not sum to zero`);
+  }
 }
 
 /** Only for a database without a reachable driver: literals quoted the way PostgreSQL reads them. */
@@ -121,8 +162,31 @@ export class Ledger {
   /** The driver under Drizzle: the hot path skips query building and, on PostgreSQL, reuses its plan. */
   private readonly raw: RawRunner | null;
 
-  constructor(private readonly db: Database) {
+  /**
+   * Vendor bets and wins arriving together share one statement and one commit. Each lane runs one batch
+   * at a time, and a player's movements always take the same lane: batches running at once never wait
+   * on each other's rows (two batches queueing on one hot wallet would hold each other up until commit).
+   * Empty when batching is off.
+   */
+  private readonly lanes: MicroBatcher<RoundItem, MovementResult>[];
+
+  constructor(
+    private readonly db: Database,
+    /** Batching of vendor movements (LEDGER_BATCH_MAX, LEDGER_BATCH_PARALLEL); `maxItems: 1` turns it off. */
+    batch: { maxItems: number; lanes: number } = { maxItems: 32, lanes: 4 },
+  ) {
     this.raw = rawRunner(db);
+    this.lanes =
+      this.raw && batch.maxItems > 1
+        ? Array.from(
+            { length: batch.lanes },
+            () =>
+              new MicroBatcher<RoundItem, MovementResult>((items) => this.runRounds(items), {
+                maxItems: batch.maxItems,
+                maxInFlight: 1,
+              }),
+          )
+        : [];
   }
 
   async post(movement: Movement): Promise<MovementResult> {
@@ -133,27 +197,77 @@ export class Ledger {
    * A movement inside a vendor's game round, in the same statement: a bet opens (or joins) the round, a
    * win must name a round its player bet in.
    */
-  async postInRound(
-    movement: Movement & { kind: 'bet' | 'win' },
-    round: { vendor: string; roundId: string; memberId: number },
-  ): Promise<MovementResult> {
+  async postInRound(movement: Movement & { kind: 'bet' | 'win' }, round: RoundInfo): Promise<MovementResult> {
+    checkPostings(movement);
+    if (this.lanes.length > 0 && movement.postings.length === 2) {
+      // The house account is the same for every movement of a brand, so the sum picks the lane by player.
+      const lane = movement.postings.reduce((sum, p) => sum + p.accountId, 0) % this.lanes.length;
+      return this.lanes[lane]!.submit({ movement, round });
+    }
     return this.call(movement, movement.kind === 'bet' ? 'vendor_bet' : 'vendor_win', round);
+  }
+
+  /**
+   * One batch of vendor movements in one statement (migration 0015). An item the database refuses comes
+   * back as that item's error; if the statement itself fails, nothing of it was written and each item is
+   * sent again on its own, so a deadlock or a lost connection costs one retry, not a wrong answer.
+   */
+  private async runRounds(items: RoundItem[]): Promise<Settled<MovementResult>[]> {
+    const alone = (item: RoundItem) =>
+      settle(
+        this.call(item.movement, item.movement.kind === 'bet' ? 'vendor_bet' : 'vendor_win', item.round),
+      );
+    if (items.length === 1) return [await alone(items[0]!)];
+
+    const keys = items.map(lockOrder);
+    const order = items.map((_, i) => i).sort((a, b) => compareLockOrder(keys[a]!, keys[b]!) || a - b);
+    const sorted = order.map((i) => items[i]!);
+    const column = <T>(pick: (item: RoundItem) => T) => sorted.map(pick);
+    const values = [
+      textArrayLiteral(column((x) => x.movement.kind)),
+      integerArrayLiteral(column((x) => x.movement.brandId)),
+      textArrayLiteral(column((x) => x.round.vendor)),
+      textArrayLiteral(column((x) => x.round.roundId)),
+      integerArrayLiteral(column((x) => x.round.memberId)),
+      textArrayLiteral(column((x) => x.movement.key)),
+      textArrayLiteral(column((x) => fingerprint(x.movement.kind, x.movement.postings))),
+      textArrayLiteral(column((x) => JSON.stringify(x.movement.meta ?? {}))),
+      integerArrayLiteral(column((x) => x.movement.postings[0]!.accountId)),
+      integerArrayLiteral(column((x) => x.movement.postings[0]!.amount)),
+      integerArrayLiteral(column((x) => x.movement.postings[1]!.accountId)),
+      integerArrayLiteral(column((x) => x.movement.postings[1]!.amount)),
+    ];
+    let out: (MovementResult | { error: string })[];
+    try {
+      const result = await this.raw!('vendor_batch', STATEMENTS.vendor_batch, values);
+      out = rowsOf<{ out: (MovementResult | { error: string })[] }>(result)[0]!.out;
+    } catch {
+      return Promise.all(items.map(alone));
+    }
+    const settled: Settled<MovementResult>[] = new Array(items.length);
+    order.forEach((original, position) => {
+      const answer = out[position]!;
+      if ('error' in answer) {
+        try {
+          translateError(new Error(answer.error));
+        } catch (error) {
+          settled[original] = { ok: false, error };
+        }
+      } else {
+        settled[original] = { ok: true, value: answer };
+      }
+    });
+    return settled;
   }
 
   private async call(
     movement: Movement,
     fn: keyof typeof STATEMENTS,
-    round?: { vendor: string; roundId: string; memberId: number },
+    round?: RoundInfo,
   ): Promise<MovementResult> {
-    for (const p of movement.postings) {
-      if (!Number.isSafeInteger(p.amount)) throw new AppError('INVALID_AMOUNT');
-    }
-    // A programming error, never a client's: the database function refuses it too.
-    if (movement.postings.reduce((sum, p) => sum + p.amount, 0) !== 0) {
-      throw new Error(`ledger: the postings of ${movement.key} do not sum to zero`);
-    }
-    const accounts = `{${movement.postings.map((p) => p.accountId).join(',')}}`;
-    const amounts = `{${movement.postings.map((p) => p.amount).join(',')}}`;
+    checkPostings(movement);
+    const accounts = integerArrayLiteral(movement.postings.map((p) => p.accountId));
+    const amounts = integerArrayLiteral(movement.postings.map((p) => p.amount));
     const values = [
       movement.brandId,
       ...(round ? [round.vendor, round.roundId, round.memberId] : []),

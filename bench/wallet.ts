@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,7 +105,9 @@ const freePort = () =>
 // 2. The real server, in its own process.
 async function startServer() {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -130,12 +132,33 @@ async function startServer() {
     const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
     return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   };
+  /** CPU seconds used so far by the server process and by every PostgreSQL process on this machine. */
+  const cpuSeconds = () => {
+    const ticks = (pid: string) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return 0;
+      }
+    };
+    let database = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') database += ticks(pid);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    const hz = 100;
+    return { server: ticks(String(server.pid)) / hz, database: database / hz };
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
       server.once('exit', () => resolve());
       server.kill('SIGTERM');
     });
-  return { base, peakMemoryMb, stop };
+  return { base, peakMemoryMb, cpuSeconds, stop };
 }
 
 // 3. Rounds: each connection sends a bet, then a win in the same round.
@@ -146,7 +169,7 @@ function count(body: string) {
 }
 
 async function load(
-  base: string,
+  server: Awaited<ReturnType<typeof startServer>>,
   data: Awaited<ReturnType<typeof prepare>>,
   opts: { connections: number; seconds: number; pick: () => number; label: string },
 ) {
@@ -155,8 +178,10 @@ async function load(
   type Context = { player?: number; round?: string };
   let sequence = 0;
   const before = codes.get('OK') ?? 0;
+  const cpuBefore = server.cpuSeconds();
+  const ownBefore = process.cpuUsage();
   const result = await autocannon({
-    url: base,
+    url: server.base,
     connections: opts.connections,
     duration: opts.seconds,
     requests: [
@@ -195,9 +220,15 @@ async function load(
       },
     ],
   });
+  const cpuAfter = server.cpuSeconds();
+  const own = process.cpuUsage(ownBefore);
+  const ops = (codes.get('OK') ?? 0) - before;
+  // Milliseconds of CPU per operation, by who spent them, on a machine all three share.
+  const perOp = (seconds: number) => ((seconds * 1000) / Math.max(ops, 1)).toFixed(3);
   return {
     label: opts.label,
-    opsPerSecond: Math.round(((codes.get('OK') ?? 0) - before) / opts.seconds),
+    cpu: `CPU ms/op: server ${perOp(cpuAfter.server - cpuBefore.server)}, database ${perOp(cpuAfter.database - cpuBefore.database)}, load generator ${perOp((own.user + own.system) / 1e6)}`,
+    opsPerSecond: Math.round(ops / opts.seconds),
     requestsPerSecond: Math.round(result.requests.total / opts.seconds),
     latency: result.latency,
   };
@@ -254,14 +285,14 @@ const data = await prepare();
 const server = await startServer();
 const spread = zipfPicker(PLAYERS, SKEW);
 // A short warm-up: compiled code, open connections, filled caches.
-await load(server.base, data, { connections: 16, seconds: 2, pick: spread, label: 'warm' });
+await load(server, data, { connections: 16, seconds: 2, pick: spread, label: 'warm' });
 const scenarios = [
   { connections: 16, seconds: DURATION_S, pick: spread, label: 'c16' },
   { connections: 64, seconds: DURATION_S, pick: spread, label: 'c64' },
   { connections: 64, seconds: DURATION_S, pick: () => 0, label: 'hot' },
 ].filter((s) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(s.label));
 const results = [];
-for (const scenario of scenarios) results.push(await load(server.base, data, scenario));
+for (const scenario of scenarios) results.push(await load(server, data, scenario));
 const memoryMb = server.peakMemoryMb();
 await server.stop();
 
@@ -287,6 +318,7 @@ for (const r of results) {
   console.log(
     `  ${names[r.label]!.padEnd(42)} ${String(r.opsPerSecond).padStart(6)} ops/s   p50 ${l.p50} ms  p99 ${l.p99} ms  max ${l.max} ms`,
   );
+  console.log(`  ${''.padEnd(42)} ${r.cpu}`);
 }
 console.log(`  server peak memory: ${memoryMb} MB`);
 if (tpcb !== null) {

@@ -19,7 +19,7 @@ const configSchema = z.object({
    * batch at a time.
    */
   LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(60).default(32),
-  LEDGER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(4),
+  LEDGER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,

@@ -57,12 +57,20 @@ export function localize(text: LocalizedText | null | undefined, lang: LanguageC
 
 /** Which brand a request is for, by its host name, and its settings. */
 export class BrandService {
+  /** Every request resolves its brand: the cached row is converted once, not per request. */
+  private readonly converted = new WeakMap<BrandRow, Brand>();
+
   constructor(private readonly repo: BrandRepository) {}
 
   async resolve(host: string): Promise<Brand> {
     const row = (await this.repo.findByHost(host)) ?? (await this.repo.findDefault());
     if (!row) throw new AppError('DOMAIN_CHECK_FAILED');
-    return toBrand(row);
+    let brand = this.converted.get(row);
+    if (!brand) {
+      brand = Object.freeze(toBrand(row));
+      this.converted.set(row, brand);
+    }
+    return brand;
   }
 
   async options(brandId: number): Promise<Record<SiteOptionCode, boolean>> {

@@ -173,7 +173,7 @@ export class Ledger {
   constructor(
     private readonly db: Database,
     /** Batching of vendor movements (LEDGER_BATCH_MAX, LEDGER_BATCH_PARALLEL); `maxItems: 1` turns it off. */
-    batch: { maxItems: number; lanes: number } = { maxItems: 32, lanes: 4 },
+    batch: { maxItems: number; lanes: number } = { maxItems: 32, lanes: 2 },
   ) {
     this.raw = rawRunner(db);
     this.lanes =

@@ -227,7 +227,9 @@ async function load(
   const perOp = (seconds: number) => ((seconds * 1000) / Math.max(ops, 1)).toFixed(3);
   return {
     label: opts.label,
-    cpu: `CPU ms/op: server ${perOp(cpuAfter.server - cpuBefore.server)}, database ${perOp(cpuAfter.database - cpuBefore.database)}, load generator ${perOp((own.user + own.system) / 1e6)}`,
+    cpu: onPostgres
+      ? `CPU ms/op: server ${perOp(cpuAfter.server - cpuBefore.server)}, database ${perOp(cpuAfter.database - cpuBefore.database)}, load generator ${perOp((own.user + own.system) / 1e6)}`
+      : `CPU ms/op: server with its embedded database ${perOp(cpuAfter.server - cpuBefore.server)}, load generator ${perOp((own.user + own.system) / 1e6)}`,
     opsPerSecond: Math.round(ops / opts.seconds),
     requestsPerSecond: Math.round(result.requests.total / opts.seconds),
     latency: result.latency,

@@ -86,7 +86,7 @@ const STATEMENTS = {
   vendor_win:
     'SELECT vendor_win($1::integer, $2, $3, $4::integer, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[]) AS out',
   vendor_batch: `SELECT vendor_batch($1::text[], $2::integer[], $3::text[], $4::text[], $5::integer[], $6::text[],
-    $7::text[], $8::jsonb[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[]) AS out`,
+    $7::text[], $8::jsonb[], $9::bigint[], $10::bigint[], $11::bigint[]) AS out`,
 } as const;
 
 interface RoundInfo {
@@ -99,21 +99,9 @@ interface RoundInfo {
 interface RoundItem {
   movement: Movement & { kind: 'bet' | 'win' };
   round: RoundInfo;
+  /** The player wallet, the house account, and the amount as the wallet sees it. */
+  pair: { wallet: number; house: number; amount: number };
 }
-
-/**
- * Lock order of a vendor movement: its two accounts, ascending. Every such movement pairs one player
- * wallet with its brand's house account, which takes no row lock, so sorting a batch by these pairs
- * makes every batch lock player wallets in the same order, and concurrent batches cannot deadlock.
- */
-const lockOrder = (item: RoundItem) => item.movement.postings.map((p) => p.accountId).sort((a, b) => a - b);
-const compareLockOrder = (a: number[], b: number[]) => {
-  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-};
 
 type RawRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 
@@ -158,6 +146,8 @@ function bind(text: string, values: unknown[]) {
 export class Ledger {
   /** Account ids never change once made; resolving them is kept off the hot path. */
   private readonly accountIds = new Map<string, number>();
+  /** The house accounts this ledger has resolved: what tells a vendor movement's wallet from its house. */
+  private readonly houseIds = new Set<number>();
 
   /** The driver under Drizzle: the hot path skips query building and, on PostgreSQL, reuses its plan. */
   private readonly raw: RawRunner | null;
@@ -199,16 +189,23 @@ export class Ledger {
    */
   async postInRound(movement: Movement & { kind: 'bet' | 'win' }, round: RoundInfo): Promise<MovementResult> {
     checkPostings(movement);
-    if (this.lanes.length > 0 && movement.postings.length === 2) {
-      // The house account is the same for every movement of a brand, so the sum picks the lane by player.
-      const lane = movement.postings.reduce((sum, p) => sum + p.accountId, 0) % this.lanes.length;
-      return this.lanes[lane]!.submit({ movement, round });
-    }
+    const pair = this.lanes.length > 0 ? this.pairOf(movement) : null;
+    if (pair) return this.lanes[pair.wallet % this.lanes.length]!.submit({ movement, round, pair });
     return this.call(movement, movement.kind === 'bet' ? 'vendor_bet' : 'vendor_win', round);
   }
 
+  /** A movement between one player wallet and one house account of this ledger, or null. */
+  private pairOf(movement: Movement) {
+    const [a, b] = movement.postings;
+    if (movement.postings.length !== 2 || !a || !b) return null;
+    const aIsHouse = this.houseIds.has(a.accountId);
+    if (aIsHouse === this.houseIds.has(b.accountId)) return null;
+    const [wallet, house] = aIsHouse ? [b, a] : [a, b];
+    return { wallet: wallet.accountId, house: house.accountId, amount: wallet.amount };
+  }
+
   /**
-   * One batch of vendor movements in one statement (migration 0015). An item the database refuses comes
+   * One batch of vendor movements in one statement (migrations 0015, 0016). An item the database refuses comes
    * back as that item's error; if the statement itself fails, nothing of it was written and each item is
    * sent again on its own, so a deadlock or a lost connection costs one retry, not a wrong answer.
    */
@@ -219,8 +216,10 @@ export class Ledger {
       );
     if (items.length === 1) return [await alone(items[0]!)];
 
-    const keys = items.map(lockOrder);
-    const order = items.map((_, i) => i).sort((a, b) => compareLockOrder(keys[a]!, keys[b]!) || a - b);
+    // Wallets in ascending order (each item locks only its wallet): concurrent batches cannot deadlock.
+    const order = items
+      .map((_, i) => i)
+      .sort((a, b) => items[a]!.pair.wallet - items[b]!.pair.wallet || a - b);
     const sorted = order.map((i) => items[i]!);
     const column = <T>(pick: (item: RoundItem) => T) => sorted.map(pick);
     const values = [
@@ -232,10 +231,9 @@ export class Ledger {
       textArrayLiteral(column((x) => x.movement.key)),
       textArrayLiteral(column((x) => fingerprint(x.movement.kind, x.movement.postings))),
       textArrayLiteral(column((x) => JSON.stringify(x.movement.meta ?? {}))),
-      integerArrayLiteral(column((x) => x.movement.postings[0]!.accountId)),
-      integerArrayLiteral(column((x) => x.movement.postings[0]!.amount)),
-      integerArrayLiteral(column((x) => x.movement.postings[1]!.accountId)),
-      integerArrayLiteral(column((x) => x.movement.postings[1]!.amount)),
+      integerArrayLiteral(column((x) => x.pair.wallet)),
+      integerArrayLiteral(column((x) => x.pair.house)),
+      integerArrayLiteral(column((x) => x.pair.amount)),
     ];
     let out: (MovementResult | { error: string })[];
     try {
@@ -352,6 +350,7 @@ export class Ledger {
         ),
       );
     this.accountIds.set(cacheKey, row!.id);
+    this.houseIds.add(row!.id);
     return row!.id;
   }
 

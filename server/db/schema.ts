@@ -552,7 +552,7 @@ export const ledgerTransactions = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_transactions_key_uq').on(t.brandId, t.idempotencyKey),
-    uniqueIndex('ledger_transactions_reverses_uq').on(t.reversesId),
+    uniqueIndex('ledger_transactions_reverses_uq').on(t.reversesId).where(sql`reverses_id IS NOT NULL`),
   ],
 );
 
@@ -560,12 +560,10 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    // No foreign keys on the hot append-only table (migration 0017): only the ledger's functions write
+    // here, after finding both rows; deletes are refused; `npm run ledger:check` verifies every posting.
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** For stored balances: the balance and version right after this posting (the account's chain). */
     balanceAfter: bigint('balance_after', { mode: 'number' }),
@@ -574,7 +572,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_transaction_idx').on(t.transactionId),
-    uniqueIndex('ledger_entries_chain_uq').on(t.accountId, t.version),
+    // Only stored balances have a chain; a derived account's postings carry no version.
+    uniqueIndex('ledger_entries_chain_uq').on(t.accountId, t.version).where(sql`version IS NOT NULL`),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
   ],
 );

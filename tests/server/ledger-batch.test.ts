@@ -122,6 +122,48 @@ describe.each(databaseKinds)('batched vendor movements on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
+  it('gives back what a refused or replayed item wrote: its round, its debit, its version', async () => {
+    const [d, e] = [players[5]!, players[6]!];
+    expect((await outcome(bet(d, START - 40, 'back-d1', 'back-rd'))).code).toBe('OK');
+    await ledger.reverse({ brandId, targetKey: `v:${VENDOR}:bet:back-d9`, key: 'back-void' });
+    const version = async (wallet: number) =>
+      Number(
+        (
+          (await ctx.handle.db.execute(
+            sql`SELECT version FROM ledger_accounts WHERE id = ${wallet}`,
+          )) as unknown as { rows: { version: string }[] }
+        ).rows[0]!.version,
+      );
+    const before = await version(d.wallet);
+    const results = await Promise.all([
+      outcome(bet(d, START - 40, 'back-d1', 'back-rd')), // a retry the wallet could no longer pay
+      outcome(bet(d, 10, 'back-d1', 'back-rd')), // the same transaction id with another amount
+      outcome(bet(d, 20, 'back-d2', 'back-rd2')), // pays: the wallet holds 40
+      outcome(bet(d, 500, 'back-d3', 'back-rd3')), // does not pay, so round back-rd3 is not opened
+      outcome(win(d, 5, 'back-d3w', 'back-rd3')),
+      outcome(bet(d, 1, 'back-d9', 'back-rd9')), // rolled back before it came
+      outcome(bet(e, 1, 'back-e1', 'back-rd')), // another player's round
+    ]);
+    expect(results.map((r) => r.code)).toEqual([
+      'OK',
+      'IDEMPOTENCY_CONFLICT',
+      'OK',
+      'INSUFFICIENT_FUNDS',
+      'ROUND_NOT_FOUND',
+      'TRANSACTION_VOIDED',
+      'ROUND_MISMATCH',
+    ]);
+    expect(results[0]!.result).toMatchObject({ replayed: true, balances: { [d.wallet]: 40 } });
+    expect(await ledger.balance(d.wallet)).toBe(20);
+    expect(await ledger.balance(e.wallet)).toBe(START);
+    expect(await version(d.wallet)).toBe(before + 1);
+    const rounds = (await ctx.handle.db.execute(
+      sql`SELECT round_id FROM vendor_rounds WHERE round_id LIKE 'back-%' ORDER BY round_id`,
+    )) as unknown as { rows: { round_id: string }[] };
+    expect(rounds.rows.map((r) => r.round_id)).toEqual(['back-rd', 'back-rd2']);
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
+
   it('keeps every invariant with rounds over many players in flight at once, the answers matching the balances', async () => {
     const expected = new Map(players.map((p) => [p.wallet, 0]));
     const plays = Array.from({ length: 600 }, (_, i) => ({

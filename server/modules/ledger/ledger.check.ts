@@ -12,6 +12,15 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Each invariant of the ledger as a query listing what breaks it (empty when it holds). */
 const INVARIANTS: Array<{ name: string; query: ReturnType<typeof sql> }> = [
   {
+    // Checked here rather than by foreign keys, which cost the hot path a fifth of its time (0017).
+    name: 'each posting names an existing account and transaction',
+    query: sql`SELECT e.id::text AS id, 'account ' || e.account_id::text || ', transaction '
+        || e.transaction_id::text AS detail
+      FROM ledger_entries e
+      WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = e.account_id)
+        OR NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id) LIMIT 20`,
+  },
+  {
     name: 'postings of a transaction sum to zero',
     query: sql`SELECT transaction_id::text AS id, sum(amount)::text AS detail
       FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 20`,

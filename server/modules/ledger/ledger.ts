@@ -124,6 +124,7 @@ function rawRunner(db: Database): RawRunner | null {
 function checkPostings(movement: Movement) {
   for (const p of movement.postings) {
     if (!Number.isSafeInteger(p.amount)) throw new AppError('INVALID_AMOUNT');
+    if (!Number.isSafeInteger(p.accountId)) throw new Error(`ledger: ${movement.key} names no account`);
   }
   // A programming error, never a client's: the database function refuses it too.
   if (movement.postings.reduce((sum, p) => sum + p.amount, 0) !== 0) {
@@ -214,7 +215,6 @@ export class Ledger {
       settle(
         this.call(item.movement, item.movement.kind === 'bet' ? 'vendor_bet' : 'vendor_win', item.round),
       );
-    if (items.length === 1) return [await alone(items[0]!)];
 
     // Wallets in ascending order (each item locks only its wallet): concurrent batches cannot deadlock.
     const order = items

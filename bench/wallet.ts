@@ -6,7 +6,9 @@
  * (BENCH_SKEW) and for 64 connections on one hot player: operations per second and latency percentiles;
  * then the server's peak resident memory, pgbench TPC-B on the same PostgreSQL server as a reference
  * (when pgbench is installed), and whether every ledger invariant still holds:
- *   npm run bench:wallet            (BENCH_SECONDS per scenario, BENCH_SKEW, BENCH_ONLY=c16,c64,hot)
+ *   npm run bench:wallet   (BENCH_SECONDS per run, BENCH_RUNS per scenario, BENCH_SKEW, BENCH_ONLY=c16,c64,hot)
+ * With BENCH_RUNS > 1 each scenario runs that many times on the same server and a median line follows:
+ * on a shared 2-core machine one run can be a fifth off its neighbours.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -30,6 +32,7 @@ import { WalletRepository } from '../server/modules/wallet/wallet.repository';
 import { WalletService } from '../server/modules/wallet/wallet.service';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const PLAYERS = 1_000;
 /** Zipf exponent of the choice of player; 0 picks uniformly. */
 const SKEW = Number(process.env.BENCH_SKEW ?? 0.8);
@@ -132,8 +135,12 @@ async function startServer() {
     const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
     return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   };
-  /** CPU seconds used so far by the server process and by every PostgreSQL process on this machine. */
+  /**
+   * CPU seconds used so far by the server process and by each PostgreSQL process on this machine (by
+   * pid: a process that ends between two readings, an autovacuum worker say, must not count negative).
+   */
   const cpuSeconds = () => {
+    const hz = 100;
     const ticks = (pid: string) => {
       try {
         const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -142,16 +149,16 @@ async function startServer() {
         return 0;
       }
     };
-    let database = 0;
+    const database = new Map<string, number>();
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
-        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') database += ticks(pid);
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+          database.set(pid, ticks(pid) / hz);
       } catch {
         // The process ended meanwhile.
       }
     }
-    const hz = 100;
-    return { server: ticks(String(server.pid)) / hz, database: database / hz };
+    return { server: ticks(String(server.pid)) / hz, database };
   };
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -163,6 +170,8 @@ async function startServer() {
 
 // 3. Rounds: each connection sends a bet, then a win in the same round.
 const codes = new Map<string, number>();
+/** Numbers the rounds of the whole bench, so a repeated scenario sends new rounds, not replays. */
+let sequence = 0;
 function count(body: string) {
   const code = (JSON.parse(body) as { code: string }).code;
   codes.set(code, (codes.get(code) ?? 0) + 1);
@@ -176,7 +185,6 @@ async function load(
   const headers = { 'content-type': 'application/json', 'x-vendor-code': VENDOR };
   const sign = (raw: string) => createHmac('sha256', data.secret).update(raw).digest('hex');
   type Context = { player?: number; round?: string };
-  let sequence = 0;
   const before = codes.get('OK') ?? 0;
   const cpuBefore = server.cpuSeconds();
   const ownBefore = process.cpuUsage();
@@ -223,12 +231,15 @@ async function load(
   const cpuAfter = server.cpuSeconds();
   const own = process.cpuUsage(ownBefore);
   const ops = (codes.get('OK') ?? 0) - before;
+  let databaseSeconds = 0;
+  for (const [pid, seconds] of cpuAfter.database)
+    databaseSeconds += seconds - (cpuBefore.database.get(pid) ?? 0);
   // Milliseconds of CPU per operation, by who spent them, on a machine all three share.
   const perOp = (seconds: number) => ((seconds * 1000) / Math.max(ops, 1)).toFixed(3);
   return {
     label: opts.label,
     cpu: onPostgres
-      ? `CPU ms/op: server ${perOp(cpuAfter.server - cpuBefore.server)}, database ${perOp(cpuAfter.database - cpuBefore.database)}, load generator ${perOp((own.user + own.system) / 1e6)}`
+      ? `CPU ms/op: server ${perOp(cpuAfter.server - cpuBefore.server)}, database ${perOp(databaseSeconds)}, load generator ${perOp((own.user + own.system) / 1e6)}`
       : `CPU ms/op: server with its embedded database ${perOp(cpuAfter.server - cpuBefore.server)}, load generator ${perOp((own.user + own.system) / 1e6)}`,
     opsPerSecond: Math.round(ops / opts.seconds),
     requestsPerSecond: Math.round(result.requests.total / opts.seconds),
@@ -286,15 +297,17 @@ async function pgbenchReference(seconds: number) {
 const data = await prepare();
 const server = await startServer();
 const spread = zipfPicker(PLAYERS, SKEW);
-// A short warm-up: compiled code, open connections, filled caches.
-await load(server, data, { connections: 16, seconds: 2, pick: spread, label: 'warm' });
+// A warm-up at full load: compiled code, the whole connection pool open, filled caches.
+await load(server, data, { connections: 64, seconds: 4, pick: spread, label: 'warm' });
 const scenarios = [
   { connections: 16, seconds: DURATION_S, pick: spread, label: 'c16' },
   { connections: 64, seconds: DURATION_S, pick: spread, label: 'c64' },
   { connections: 64, seconds: DURATION_S, pick: () => 0, label: 'hot' },
 ].filter((s) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(s.label));
 const results = [];
-for (const scenario of scenarios) results.push(await load(server, data, scenario));
+for (const scenario of scenarios) {
+  for (let run = 0; run < RUNS; run++) results.push(await load(server, data, scenario));
+}
 const memoryMb = server.peakMemoryMb();
 await server.stop();
 
@@ -321,6 +334,17 @@ for (const r of results) {
     `  ${names[r.label]!.padEnd(42)} ${String(r.opsPerSecond).padStart(6)} ops/s   p50 ${l.p50} ms  p99 ${l.p99} ms  max ${l.max} ms`,
   );
   console.log(`  ${''.padEnd(42)} ${r.cpu}`);
+}
+if (RUNS > 1) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(`  median of ${RUNS} runs:`);
+  for (const scenario of scenarios) {
+    const runs = results.filter((r) => r.label === scenario.label);
+    const ops = runs.map((r) => r.opsPerSecond);
+    console.log(
+      `  ${names[scenario.label]!.padEnd(42)} ${String(median(ops)).padStart(6)} ops/s   p50 ${median(runs.map((r) => r.latency.p50))} ms  p99 ${median(runs.map((r) => r.latency.p99))} ms  (runs ${Math.min(...ops)}–${Math.max(...ops)} ops/s)`,
+    );
+  }
 }
 console.log(`  server peak memory: ${memoryMb} MB`);
 if (tpcb !== null) {

@@ -18,7 +18,7 @@ const configSchema = z.object({
    * this many (1 sends each alone). Players are spread over LEDGER_BATCH_PARALLEL lanes, each running one
    * batch at a time.
    */
-  LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(60).default(32),
+  LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(500).default(32),
   LEDGER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -25,6 +25,14 @@ describe.each(databaseKinds)('application on %s', (kind) => {
     const res = await ctx.app.inject({ url: '/wps/system/status' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // The same on an error answer and on the wallet API that game vendors call.
+    const vendor = await ctx.app.inject({ method: 'POST', url: '/api/vendor/wallet/bet', payload: {} });
+    expect(vendor.headers['x-content-type-options']).toBe('nosniff');
+    expect(vendor.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
   it('publishes the OpenAPI document with every contract path', async () => {

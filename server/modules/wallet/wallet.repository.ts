@@ -12,7 +12,24 @@ import {
 
 /** The wallet's reads and writes outside the ledger itself: vendors, their keys, launch tokens. */
 export class WalletRepository {
-  constructor(private readonly db: Database) {}
+  // The vendor wallet API looks these up thousands of times a minute: built once, planned once.
+  private readonly memberQuery;
+  private readonly launchTokenQuery;
+
+  constructor(private readonly db: Database) {
+    this.memberQuery = db
+      .select({ id: members.id, userType: members.userType, status: members.status })
+      .from(members)
+      .where(
+        and(eq(members.brandId, sql.placeholder('brandId')), eq(members.id, sql.placeholder('memberId'))),
+      )
+      .prepare('wallet_member');
+    this.launchTokenQuery = db
+      .select()
+      .from(launchTokens)
+      .where(eq(launchTokens.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('wallet_launch_token');
+  }
 
   /** The brand's game vendors, one line per code, in menu order. */
   async vendors(brandId: number) {
@@ -54,15 +71,12 @@ export class WalletRepository {
   }
 
   async launchToken(tokenHash: string) {
-    const [row] = await this.db.select().from(launchTokens).where(eq(launchTokens.tokenHash, tokenHash));
+    const [row] = await this.launchTokenQuery.execute({ tokenHash });
     return row;
   }
 
   async member(brandId: number, memberId: number) {
-    const [row] = await this.db
-      .select({ id: members.id, userType: members.userType, status: members.status })
-      .from(members)
-      .where(and(eq(members.brandId, brandId), eq(members.id, memberId)));
+    const [row] = await this.memberQuery.execute({ brandId, memberId });
     return row;
   }
 

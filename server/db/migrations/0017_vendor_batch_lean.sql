@@ -155,3 +155,7 @@ BEGIN
   RETURN to_jsonb(v_out);
 END;
 $$;
+--> statement-breakpoint
+
+-- 0016's two-posting writer: vendor_batch above does its steps itself, and nothing else called it.
+DROP FUNCTION IF EXISTS ledger_move_pair(integer, text, text, text, jsonb, bigint, bigint, bigint);

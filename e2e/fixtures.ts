@@ -14,15 +14,25 @@ export async function closePopups(page: Page) {
 export const test = base;
 export { expect };
 
+/** Logs in through the account popup at /login and waits until the header shows the account. */
+export async function loginAs(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  const modal = page.getByTestId('account-modal');
+  await modal.getByLabel('Nome de utilizador').fill(username);
+  await modal.getByLabel('Palavra-passe').fill(password);
+  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByTestId('member-account')).toHaveText(username);
+}
+
 /** Registers a new member by username through the account popup and waits until logged in. */
-export async function registerMember(page: Page, prefix: string, password = 'Secret123') {
+export async function registerMember(page: Page, prefix: string, password = 'Secret123', invite = '') {
   const username = `${prefix}${Date.now().toString(36)}`;
   await page.goto('/register');
   const form = page.getByTestId('register-form');
   await form.getByLabel('Nome de utilizador').fill(username);
   await form.getByLabel(/^Palavra-passe/).fill(password);
   await form.getByLabel('Confirmar palavra-passe').fill(password);
-  await form.getByLabel('Código de convite').fill('');
+  await form.getByLabel('Código de convite').fill(invite);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByTestId('member-account')).toHaveText(username);

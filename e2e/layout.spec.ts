@@ -1,4 +1,4 @@
-import { closePopups, expect, test } from './fixtures';
+import { closePopups, expect, loginAs, test } from './fixtures';
 
 test.describe('home page', () => {
   test('renders seeded banners, jackpot, notice marquee, navigation and footer', async ({ page }) => {
@@ -52,5 +52,19 @@ test.describe('home page', () => {
     await expect(page.getByTestId(`language-select${suffix}`)).toHaveValue('en');
     await expect(page.getByTestId('hot-games')).toContainText('Golden Dragon');
     await expect(page).toHaveTitle('Home | Aurora Bet');
+  });
+});
+
+test.describe('member centre', () => {
+  test('fits the screen: the menu and tables scroll sideways, never the page', async ({ page }) => {
+    await page.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+    await loginAs(page, 'demomember', 'Demo1234');
+    for (const path of ['/member/transactionHistory', '/member/transferUpline', '/member/withdraw']) {
+      await page.goto(path);
+      await expect(page.getByTestId('member-centre')).toBeVisible();
+      // Not window.innerWidth: a phone browser widens it to fit a page that overflows.
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   depositThroughGateway,
   expect,
+  loginAs,
   openBackoffice,
   prepareWithdrawal,
   registerMember,
@@ -47,12 +48,7 @@ test('a new member deposits through the simulated gateway and sees the wallet cr
 test('a bank transfer deposit shows where to pay and the reference, and can be cancelled', async ({
   page,
 }) => {
-  await page.goto('/login');
-  const modal = page.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill('demoagent');
-  await modal.getByLabel('Palavra-passe').fill('Agent1234');
-  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page.getByTestId('member-account')).toHaveText('demoagent');
+  await loginAs(page, 'demoagent', 'Agent1234');
   await page.goto('/member/depositv2');
   const deposit = page.getByTestId('deposit-form');
   await deposit.getByRole('radio', { name: 'Transferência PIX' }).check();

@@ -57,6 +57,8 @@ export const paths = {
   withdrawalProofImage: { method: 'GET', path: '/api/backoffice/withdrawals/proof' },
   transferUpline: { method: 'POST', path: '/api/wallet/transfer-upline' },
   transferDownline: { method: 'POST', path: '/api/agent/transfer-downline' },
+  treeTransferSetup: { method: 'GET', path: '/api/wallet/transfer-tree' },
+  downlineMembers: { method: 'GET', path: '/api/agent/downline' },
   accountRecords: { method: 'GET', path: '/api/wallet/records' },
   launchToken: { method: 'POST', path: '/api/games/launch-token' },
   vendorAuthenticate: { method: 'POST', path: '/api/vendor/wallet/authenticate' },

@@ -1,25 +1,31 @@
 import { assign, setup } from 'xstate';
 import { type DepositView, isFinalDeposit, type PaymentMethod } from '../api/contract/payments';
+import { failureCode, failureMessage } from './failure';
+import { type Attempt, attemptFor } from './request-attempt';
 import { requiredActor } from './required-actor';
 
 export interface DepositContext {
   methods: PaymentMethod[];
   selected: string | null;
   deposit: DepositView | null;
+  attempt: Attempt<DepositRequest> | null;
   /** The deposit the page was opened for (back from the gateway), or the one just made. */
   reference: string | null;
   errorCode: string | null;
   errorMessage: string | null;
 }
 
+export interface DepositRequest {
+  method: string;
+  amount: number;
+}
+
 export type DepositEvent =
   | { type: 'SELECT'; code: string }
-  | { type: 'SUBMIT'; amount: number; requestId: string }
+  | { type: 'SUBMIT'; amount: number }
   | { type: 'CANCEL' }
   | { type: 'NEW' }
   | { type: 'RETRY' };
-
-const failure = (error: unknown) => (error ?? {}) as { code?: string; message?: string };
 
 /**
  * A deposit (depositv2): pick a method, enter an amount, then either leave for the gateway's checkout or
@@ -33,9 +39,7 @@ export const depositMachine = setup({
   },
   actors: {
     loadMethods: requiredActor<PaymentMethod[]>('loadMethods'),
-    createDeposit: requiredActor<DepositView, { method: string; amount: number; requestId: string }>(
-      'createDeposit',
-    ),
+    createDeposit: requiredActor<DepositView, Attempt<DepositRequest>>('createDeposit'),
     loadDeposit: requiredActor<DepositView, { reference: string }>('loadDeposit'),
     cancelDeposit: requiredActor<DepositView, { reference: string }>('cancelDeposit'),
     /** Waits before the status is asked for again. */
@@ -56,6 +60,7 @@ export const depositMachine = setup({
     methods: [],
     selected: null,
     deposit: null,
+    attempt: null,
     reference: input.reference ?? null,
     errorCode: null,
     errorMessage: null,
@@ -76,7 +81,7 @@ export const depositMachine = setup({
         },
         onError: {
           target: 'unavailable',
-          actions: assign({ errorCode: ({ event }) => failure(event.error).code ?? 'UNKNOWN' }),
+          actions: assign({ errorCode: ({ event }) => failureCode(event.error) }),
         },
       },
     },
@@ -86,17 +91,22 @@ export const depositMachine = setup({
         SELECT: {
           actions: assign({ selected: ({ event }) => event.code, errorCode: null, errorMessage: null }),
         },
-        SUBMIT: { target: 'submitting', actions: assign({ errorCode: null, errorMessage: null }) },
+        SUBMIT: {
+          target: 'submitting',
+          actions: assign({
+            attempt: ({ context, event }) =>
+              attemptFor(context.attempt, { method: context.selected!, amount: event.amount }),
+            errorCode: null,
+            errorMessage: null,
+          }),
+        },
       },
     },
     submitting: {
       invoke: {
         id: 'createDeposit',
         src: 'createDeposit',
-        input: ({ context, event }) => {
-          const { amount, requestId } = event as { amount: number; requestId: string };
-          return { method: context.selected!, amount, requestId };
-        },
+        input: ({ context }) => context.attempt!,
         onDone: [
           {
             guard: { type: 'isGateway', params: ({ event }) => event.output },
@@ -105,6 +115,7 @@ export const depositMachine = setup({
               assign({
                 deposit: ({ event }) => event.output,
                 reference: ({ event }) => event.output.reference,
+                attempt: null,
               }),
               { type: 'openPayment', params: ({ event }) => event.output.payUrl! },
             ],
@@ -114,14 +125,15 @@ export const depositMachine = setup({
             actions: assign({
               deposit: ({ event }) => event.output,
               reference: ({ event }) => event.output.reference,
+              attempt: null,
             }),
           },
         ],
         onError: {
           target: 'editing',
           actions: assign({
-            errorCode: ({ event }) => failure(event.error).code ?? 'UNKNOWN',
-            errorMessage: ({ event }) => failure(event.error).message ?? null,
+            errorCode: ({ event }) => failureCode(event.error),
+            errorMessage: ({ event }) => failureMessage(event.error),
           }),
         },
       },
@@ -153,7 +165,7 @@ export const depositMachine = setup({
             onError: [
               {
                 // A deposit that is not this member's (or a mistyped link): start a new one.
-                guard: ({ event }) => failure(event.error).code === 'DEPOSIT_NOT_FOUND',
+                guard: ({ event }) => failureCode(event.error) === 'DEPOSIT_NOT_FOUND',
                 target: '#deposit.loadingMethods',
                 actions: assign({ reference: null, deposit: null, errorCode: 'DEPOSIT_NOT_FOUND' }),
               },
@@ -172,7 +184,7 @@ export const depositMachine = setup({
         onDone: { target: 'settled', actions: assign({ deposit: ({ event }) => event.output }) },
         onError: {
           target: 'watching',
-          actions: assign({ errorCode: ({ event }) => failure(event.error).code ?? 'UNKNOWN' }),
+          actions: assign({ errorCode: ({ event }) => failureCode(event.error) }),
         },
       },
     },

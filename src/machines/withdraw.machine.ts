@@ -1,4 +1,6 @@
 import { assign, setup } from 'xstate';
+import { failureCode, failureMessage } from './failure';
+import { type Attempt, attemptFor } from './request-attempt';
 import { requiredActor } from './required-actor';
 
 export interface WithdrawSetup {
@@ -16,7 +18,6 @@ export interface WithdrawRequest {
   bankAccountId: number;
   amount: number;
   paymentPassword: string;
-  requestId: string;
 }
 export interface BankAccountInput {
   bankName: string;
@@ -31,9 +32,6 @@ export type WithdrawEvent =
   | { type: 'NEW' }
   | { type: 'RETRY' };
 
-const codeOf = (error: unknown) => (error as { code?: string })?.code ?? 'UNKNOWN';
-const messageOf = (error: unknown) => (error as { message?: string })?.message ?? null;
-
 /**
  * A withdrawal (spec 4.8): a payment password first, a bank account, then the request with the amount
  * and the payment password; the money is held until the operator decides.
@@ -42,6 +40,7 @@ export const withdrawMachine = setup({
   types: {
     context: {} as {
       setup: WithdrawSetup | null;
+      attempt: Attempt<WithdrawRequest> | null;
       reference: string | null;
       errorCode: string | null;
       errorMessage: string | null;
@@ -52,7 +51,7 @@ export const withdrawMachine = setup({
     loadSetup: requiredActor<WithdrawSetup>('loadSetup'),
     setPassword: requiredActor<unknown, { loginPassword: string; password: string }>('setPassword'),
     addBank: requiredActor<unknown, BankAccountInput>('addBank'),
-    requestWithdrawal: requiredActor<{ reference: string }, WithdrawRequest>('requestWithdrawal'),
+    requestWithdrawal: requiredActor<{ reference: string }, Attempt<WithdrawRequest>>('requestWithdrawal'),
   },
   guards: {
     needsPassword: ({ context }) => !context.setup?.hasPaymentPassword,
@@ -60,7 +59,7 @@ export const withdrawMachine = setup({
   },
 }).createMachine({
   id: 'withdraw',
-  context: { setup: null, reference: null, errorCode: null, errorMessage: null },
+  context: { setup: null, attempt: null, reference: null, errorCode: null, errorMessage: null },
   initial: 'loading',
   states: {
     loading: {
@@ -70,7 +69,7 @@ export const withdrawMachine = setup({
         onDone: { target: 'routing', actions: assign({ setup: ({ event }) => event.output }) },
         onError: {
           target: 'unavailable',
-          actions: assign({ errorCode: ({ event }) => codeOf(event.error) }),
+          actions: assign({ errorCode: ({ event }) => failureCode(event.error) }),
         },
       },
     },
@@ -99,8 +98,8 @@ export const withdrawMachine = setup({
         onError: {
           target: 'needsPassword',
           actions: assign({
-            errorCode: ({ event }) => codeOf(event.error),
-            errorMessage: ({ event }) => messageOf(event.error),
+            errorCode: ({ event }) => failureCode(event.error),
+            errorMessage: ({ event }) => failureMessage(event.error),
           }),
         },
       },
@@ -117,15 +116,22 @@ export const withdrawMachine = setup({
         onError: {
           target: 'routing',
           actions: assign({
-            errorCode: ({ event }) => codeOf(event.error),
-            errorMessage: ({ event }) => messageOf(event.error),
+            errorCode: ({ event }) => failureCode(event.error),
+            errorMessage: ({ event }) => failureMessage(event.error),
           }),
         },
       },
     },
     editing: {
       on: {
-        SUBMIT: { target: 'submitting', actions: assign({ errorCode: null, errorMessage: null }) },
+        SUBMIT: {
+          target: 'submitting',
+          actions: assign({
+            attempt: ({ context, event }) => attemptFor(context.attempt, event.request),
+            errorCode: null,
+            errorMessage: null,
+          }),
+        },
         ADD_BANK: { target: 'savingBank', actions: assign({ errorCode: null, errorMessage: null }) },
       },
     },
@@ -133,16 +139,17 @@ export const withdrawMachine = setup({
       invoke: {
         id: 'requestWithdrawal',
         src: 'requestWithdrawal',
-        input: ({ event }) => (event as { request: WithdrawRequest }).request,
+        input: ({ context }) => context.attempt!,
         onDone: {
           target: 'requested',
-          actions: assign({ reference: ({ event }) => event.output.reference }),
+          actions: assign({ reference: ({ event }) => event.output.reference, attempt: null }),
         },
+        // The attempt is kept: the same request sent again must not hold the money twice.
         onError: {
           target: 'editing',
           actions: assign({
-            errorCode: ({ event }) => codeOf(event.error),
-            errorMessage: ({ event }) => messageOf(event.error),
+            errorCode: ({ event }) => failureCode(event.error),
+            errorMessage: ({ event }) => failureMessage(event.error),
           }),
         },
       },

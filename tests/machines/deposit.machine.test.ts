@@ -48,7 +48,7 @@ const events = [
   { type: 'xstate.error.actor.loadMethods', error: { code: 'NETWORK_ERROR' } },
   { type: 'RETRY' },
   { type: 'SELECT', code: 'pix' },
-  { type: 'SUBMIT', amount: 5_000, requestId: 'r-1' },
+  { type: 'SUBMIT', amount: 5_000 },
   { type: 'xstate.done.actor.createDeposit', output: base },
   { type: 'xstate.done.actor.createDeposit', output: gateway },
   { type: 'xstate.error.actor.createDeposit', error: { code: 'AMOUNT_BELOW_MIN', message: 'min 10' } },
@@ -97,7 +97,11 @@ describe.each([
     if (end.matches('editing')) expect(end.context.selected).not.toBeNull();
     if (end.matches('editing') && last?.type === 'xstate.error.actor.createDeposit') {
       expect(end.context).toMatchObject({ errorCode: 'AMOUNT_BELOW_MIN', errorMessage: 'min 10' });
+      // Kept, so sending the same deposit again carries the same request id.
+      expect(end.context.attempt?.request).toEqual({ method: end.context.selected, amount: 5_000 });
     }
+    if (end.matches('submitting')) expect(end.context.attempt?.requestId).toMatch(/^[0-9a-f-]{32,36}$/);
+    if (end.matches('watching') || end.matches('redirecting')) expect(end.context.attempt).toBeNull();
     if (end.matches('settled')) expect(['credited', 'cancelled']).toContain(end.context.deposit?.status);
     if (end.matches('watching')) expect(end.context.reference).toBe('DABC');
     if (last?.type === 'xstate.error.actor.loadDeposit' && end.matches('loadingMethods')) {

@@ -38,7 +38,7 @@ const events = [
   { type: 'xstate.error.actor.addBank', error: { code: 'BANK_ACCOUNT_LIMIT' } },
   {
     type: 'SUBMIT',
-    request: { bankAccountId: 1, amount: 10_000, paymentPassword: '123456', requestId: 'r-00000001' },
+    request: { bankAccountId: 1, amount: 10_000, paymentPassword: '123456' },
   },
   { type: 'xstate.done.actor.requestWithdrawal', output: { reference: 'W1' } },
   {
@@ -65,7 +65,10 @@ describe('withdraw machine (graph-generated paths)', () => {
     if (end.matches('needsBank')) expect(end.context.setup?.bankAccounts).toEqual([]);
     if (last === 'xstate.error.actor.requestWithdrawal') {
       expect(end.context).toMatchObject({ errorCode: 'PAYMENT_PASSWORD_WRONG', errorMessage: 'wrong' });
+      // Kept, so sending the same request again carries the same request id.
+      expect(end.context.attempt?.request.amount).toBe(10_000);
     }
+    if (end.matches('requested')) expect(end.context.attempt).toBeNull();
     if (last === 'xstate.error.actor.setPassword') expect(end.context.errorCode).toBe('WRONG_OLD_PASSWORD');
   });
 });

@@ -123,4 +123,62 @@ describe.each(databaseKinds)('transfers in the agent tree on %s', (kind) => {
     expect((await pay('demodownline', 'demoagent', `down-3-${kind}`)).code).toBe('AGENTS_ONLY');
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
+  const get = async (who: string | null, url: string) => {
+    const res = await ctx.app.inject({
+      url,
+      remoteAddress: `10.80.0.${++address}`,
+      headers: who ? { authorization: `Bearer ${tokens[who]}` } : {},
+    });
+    return { status: res.statusCode, ...body<Record<string, unknown>>(res) };
+  };
+
+  it('tells the transfer page who is above and whether the member may pay downwards', async () => {
+    expect((await get('demodownline', '/api/wallet/transfer-tree')).value).toEqual({
+      upline: 'demoagent',
+      canPayDownline: false,
+      hasPaymentPassword: true,
+      balance: await balance('demodownline'),
+      currency: 'FUN',
+    });
+    expect((await get('demoagent', '/api/wallet/transfer-tree')).value).toMatchObject({
+      upline: null,
+      canPayDownline: true,
+    });
+    expect((await get(null, '/api/wallet/transfer-tree')).status).toBe(401);
+  });
+
+  it('finds players anywhere below the agent, nearest first, with a literal username prefix', async () => {
+    const db = ctx.handle.db;
+    const [parent] = await db.select().from(members).where(eq(members.username, 'demodownline'));
+    await db.insert(members).values([
+      { brandId: parent!.brandId, username: 'demo_deep', parentId: parent!.id, nickname: 'Deep' },
+      { brandId: parent!.brandId, username: 'demoxdeep', parentId: parent!.id },
+    ]);
+    const list = async (q: string) =>
+      (await get('demoagent', `/api/agent/downline?q=${encodeURIComponent(q)}`)).value as {
+        items: Array<{ username: string; depth: number }>;
+      };
+    expect((await list('')).items).toEqual([
+      { username: 'demodownline', nickname: 'Downline', depth: 1 },
+      { username: 'demo_deep', nickname: 'Deep', depth: 2 },
+      { username: 'demoxdeep', nickname: null, depth: 2 },
+    ]);
+    // '_' is a LIKE wildcard; here it is only the character the agent typed.
+    expect((await list('DEMO_')).items.map((i) => i.username)).toEqual(['demo_deep']);
+    expect((await list('nobody')).items).toEqual([]);
+    expect((await get('demodownline', '/api/agent/downline')).code).toBe('AGENTS_ONLY');
+    expect((await get('demoagent', `/api/agent/downline?q=${'x'.repeat(65)}`)).code).toBe(
+      'VALIDATION_FAILED',
+    );
+
+    const before = await balance('demoagent');
+    const paid = await post('demoagent', '/api/agent/transfer-downline', {
+      username: 'demo_deep',
+      amount: 1_000,
+      paymentPassword: '224466',
+      requestId: `down-deep-${kind}`,
+    });
+    expect(paid.value).toMatchObject({ to: 'demo_deep', balance: before - 1_000 });
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
 });

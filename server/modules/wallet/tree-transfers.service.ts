@@ -9,7 +9,13 @@ import type { MemberEvents } from '../events/member-events';
 import type { Ledger } from '../ledger/ledger';
 import { checkAmount } from './amount';
 
-type Payer = { id: number; userType: number; parentId: number | null; paymentPasswordHash: string | null };
+type Payer = {
+  id: number;
+  username: string;
+  userType: number;
+  parentId: number | null;
+  paymentPasswordHash: string | null;
+};
 
 /**
  * Money moved inside the agent tree (spec 2.5 transferUpline, the agent centre): a member to the agent
@@ -46,7 +52,7 @@ export class TreeTransfersService {
         { accountId: from, amount: -amount },
         { accountId: to, amount },
       ],
-      meta: { from: payer.id, to: payee.id, toUsername: payee.username },
+      meta: { from: payer.id, fromUsername: payer.username, to: payee.id, toUsername: payee.username },
     });
     const balance = result.balances[from] ?? (await this.ledger.balance(from));
     if (!result.replayed) {
@@ -63,14 +69,71 @@ export class TreeTransfersService {
     body: { amount: number; paymentPassword: string; requestId: string },
   ) {
     checkAmount(body.amount);
-    if (payer.parentId === null) throw new AppError('NO_UPLINE');
+    const upline = payer.parentId === null ? undefined : await this.upline(brand, payer.parentId);
+    if (!upline) throw new AppError('NO_UPLINE');
+    await this.authorise(payer, body.paymentPassword);
+    return this.move(brand, payer, upline, 'transfer_upline', body);
+  }
+
+  /** What the transfer page shows: the agent above, whether the member may pay downwards, the wallet. */
+  async setup(brand: Brand, member: Payer) {
+    const upline = member.parentId === null ? undefined : await this.upline(brand, member.parentId);
+    const main = await this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency);
+    return {
+      upline: upline?.username ?? null,
+      canPayDownline: isAgentType(member.userType),
+      hasPaymentPassword: member.paymentPasswordHash !== null,
+      balance: await this.ledger.balance(main),
+      currency: brand.currency,
+    };
+  }
+
+  private async upline(brand: Brand, parentId: number) {
     const [upline] = await this.db
       .select({ id: members.id, username: members.username, userType: members.userType })
       .from(members)
-      .where(and(eq(members.id, payer.parentId), eq(members.brandId, brand.id)));
-    if (!upline || !isAgentType(upline.userType)) throw new AppError('NO_UPLINE');
-    await this.authorise(payer, body.paymentPassword);
-    return this.move(brand, payer, upline, 'transfer_upline', body);
+      .where(and(eq(members.id, parentId), eq(members.brandId, brand.id)));
+    return upline && isAgentType(upline.userType) ? upline : undefined;
+  }
+
+  /**
+   * Players anywhere below the agent, nearest first: those whose username is `exact`, or starts with
+   * `prefix`. The depth cap keeps a damaged tree (a loop) from running forever.
+   */
+  private async below(
+    brand: Brand,
+    agentId: number,
+    match: { exact: string } | { prefix: string },
+    limit: number,
+  ) {
+    const name =
+      'exact' in match
+        ? sql`m.username = ${match.exact.toLowerCase()}`
+        : sql`m.username LIKE ${`${match.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+    const result = await this.db.execute(sql`
+      WITH RECURSIVE tree AS (
+        SELECT id, 1 AS depth FROM members WHERE parent_id = ${agentId} AND brand_id = ${brand.id}
+        UNION ALL
+        SELECT m.id, t.depth + 1 FROM members m JOIN tree t ON m.parent_id = t.id WHERE t.depth < 64
+      )
+      SELECT m.id, m.username, m.nickname, min(t.depth)::integer AS depth
+      FROM members m JOIN tree t ON t.id = m.id
+      WHERE ${name}
+      GROUP BY m.id, m.username, m.nickname
+      ORDER BY depth, m.username
+      LIMIT ${limit}`);
+    return (
+      result as unknown as {
+        rows: Array<{ id: number; username: string; nickname: string | null; depth: number }>;
+      }
+    ).rows.map((r) => ({ ...r, id: Number(r.id), depth: Number(r.depth) }));
+  }
+
+  /** The agent's downline for the transfer form's player picker. */
+  async downline(brand: Brand, agent: Payer, query: { q: string; limit: number }) {
+    if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
+    const rows = await this.below(brand, agent.id, { prefix: query.q }, query.limit);
+    return { items: rows.map(({ username, nickname, depth }) => ({ username, nickname, depth })) };
   }
 
   async toDownline(
@@ -80,24 +143,9 @@ export class TreeTransfersService {
   ) {
     if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
     checkAmount(body.amount);
-    // Anyone below the agent, at any depth of the tree.
-    const rows = await this.db.execute(sql`
-      WITH RECURSIVE tree AS (
-        SELECT id FROM members WHERE parent_id = ${agent.id} AND brand_id = ${brand.id}
-        UNION
-        SELECT m.id FROM members m JOIN tree t ON m.parent_id = t.id
-      )
-      SELECT m.id, m.username FROM members m JOIN tree t ON t.id = m.id
-      WHERE m.username = ${body.username.toLowerCase()}`);
-    const payee = (rows as unknown as { rows: Array<{ id: number; username: string }> }).rows[0];
+    const [payee] = await this.below(brand, agent.id, { exact: body.username }, 1);
     if (!payee) throw new AppError('NOT_IN_DOWNLINE');
     await this.authorise(agent, body.paymentPassword);
-    return this.move(
-      brand,
-      agent,
-      { id: Number(payee.id), username: payee.username },
-      'transfer_downline',
-      body,
-    );
+    return this.move(brand, agent, payee, 'transfer_downline', body);
   }
 }

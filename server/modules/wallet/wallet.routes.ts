@@ -71,6 +71,21 @@ export function walletRoutes(deps: {
     );
     defineRoute(
       app,
+      endpoints.treeTransferSetup,
+      {
+        summary: 'The agent above, whether the member may pay players below, and the main wallet',
+        ...member,
+      },
+      ({ request }) => transfers.setup(request.brand, request.member!),
+    );
+    defineRoute(
+      app,
+      endpoints.downlineMembers,
+      { summary: "Players in the agent's downline whose username starts with q, nearest first", ...member },
+      ({ request, query }) => transfers.downline(request.brand, request.member!, query),
+    );
+    defineRoute(
+      app,
       endpoints.launchToken,
       { summary: 'A token for one game session, handed to the game vendor', ...member },
       ({ request, body }) =>

@@ -124,6 +124,31 @@ export const uplineTransferBody = z.object({
   requestId: z.string().trim().min(8).max(64),
 });
 export const downlineTransferBody = uplineTransferBody.extend({ username: z.string().trim().min(1).max(64) });
+/** What the transfer page needs: who is above, whether the member may pay players below, and the wallet. */
+export const treeTransferSetup = z.object({
+  /** The agent directly above, whom transferUpline pays; null when there is none. */
+  upline: z.string().nullable(),
+  /** Agents may also pay any player below them in the tree. */
+  canPayDownline: z.boolean(),
+  hasPaymentPassword: z.boolean(),
+  balance: minorUnits,
+  currency: z.string(),
+});
+export const downlineQuery = z.object({
+  /** The start of a username; empty lists the players nearest the agent first. */
+  q: z.string().trim().max(64).default(''),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+export const downlineMembers = z.object({
+  items: z.array(
+    z.object({
+      username: z.string(),
+      nickname: z.string().nullable(),
+      /** 1 for a player the agent brought in directly, 2 for one of theirs, and so on. */
+      depth: z.number().int().min(1),
+    }),
+  ),
+});
 export const treeTransferResult = z.object({
   to: z.string(),
   amount: minorUnits,

@@ -7,8 +7,9 @@ import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import type { DepositView, PaymentMethod } from '../../api/contract/payments';
 import { errorKey } from '../../api/errors';
-import { depositMachine } from '../../machines/deposit.machine';
+import { type DepositRequest, depositMachine } from '../../machines/deposit.machine';
 import { inspectOptions } from '../../machines/inspect';
+import type { Attempt } from '../../machines/request-attempt';
 import { formatAmount, formatDateTime, parseAmount } from '../../ui/format';
 import { useWhitelabel } from '../site/SiteProvider';
 
@@ -18,8 +19,8 @@ const POLL_MS = 2_000;
 const machine = depositMachine.provide({
   actors: {
     loadMethods: fromPromise(() => call('depositMethods')),
-    createDeposit: fromPromise<DepositView, { method: string; amount: number; requestId: string }>(
-      ({ input }) => call('createDeposit', { body: input }),
+    createDeposit: fromPromise<DepositView, Attempt<DepositRequest>>(({ input }) =>
+      call('createDeposit', { body: { ...input.request, requestId: input.requestId } }),
     ),
     loadDeposit: fromPromise<DepositView, { reference: string }>(({ input }) =>
       call('deposit', { query: input }),
@@ -83,7 +84,7 @@ export default function DepositPage() {
       busy={state.matches('submitting')}
       error={errorCode ? errorMessage || t(errorKey(errorCode)) : null}
       onSelect={(code) => send({ type: 'SELECT', code })}
-      onSubmit={(amount) => send({ type: 'SUBMIT', amount, requestId: crypto.randomUUID() })}
+      onSubmit={(amount) => send({ type: 'SUBMIT', amount })}
     />
   );
 }

@@ -12,7 +12,7 @@ const built: Partial<Record<MemberPage, ReturnType<typeof lazy>>> = {
   depositv2: lazy(() => import('./DepositPage')),
   transactionHistory: lazy(() => import('./RecordsPage')),
   withdraw: lazy(() => import('./WithdrawPage')),
-  transferUpline: lazy(() => import('./TransferUplinePage')),
+  transferUpline: lazy(() => import('./TreeTransferPage')),
   bonusDetails: lazy(() => import('./BonusDetailsPage')),
 };
 

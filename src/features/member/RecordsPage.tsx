@@ -43,6 +43,14 @@ export default function RecordsPage({ only }: { only?: RecordType }) {
     void load();
   }, [type, preset]);
 
+  const typeName = (line: (typeof lines)[number]) => {
+    const group = t(`centre.records.types.${line.type}`, { defaultValue: line.type });
+    // Transfers inside the agent tree say who the money went to or came from.
+    const other = line.amount < 0 ? line.detail.toUsername : line.detail.fromUsername;
+    const key = `centre.records.kinds.${line.type}_${line.amount < 0 ? 'out' : 'in'}`;
+    if (typeof other === 'string' && i18n.exists(key)) return t(key, { name: other });
+    return t(`centre.records.kinds.${line.type}`, { defaultValue: group });
+  };
   const walletName = (w: string) => (w === 'main' || w === 'hold' ? t(`centre.records.wallets.${w}`) : w);
   return (
     <div className="records-page" data-testid="records-page">
@@ -95,7 +103,7 @@ export default function RecordsPage({ only }: { only?: RecordType }) {
             {lines.map((line) => (
               <tr key={line.id} data-testid="record-line" data-type={line.type}>
                 <td>{formatDateTime(line.createdAt)}</td>
-                <td>{t(`centre.records.types.${line.type}`, { defaultValue: line.type })}</td>
+                <td>{typeName(line)}</td>
                 <td>{walletName(line.wallet)}</td>
                 <td className={line.amount < 0 ? 'num negative' : 'num positive'}>
                   {line.amount > 0 ? '+' : ''}

@@ -1,34 +1,52 @@
-import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import { errorKey } from '../../api/errors';
 import { useRemote } from '../../api/useRemote';
+import { inspectOptions } from '../../machines/inspect';
+import type { Attempt } from '../../machines/request-attempt';
+import { type WalletTransferRequest, walletTransferMachine } from '../../machines/wallet-transfer.machine';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatAmount, parseAmount } from '../../ui/format';
+
+const machine = walletTransferMachine.provide({
+  actors: {
+    transfer: fromPromise<unknown, Attempt<WalletTransferRequest>>(({ input }) =>
+      call('walletTransfer', { body: { ...input.request, requestId: input.requestId } }),
+    ),
+  },
+});
 
 /** The wallet (transferFund): main balance, total funds, and in transfer mode each game wallet. */
 export default function WalletPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [version, setVersion] = useState(0);
-  const funds = useRemote(`funds:${version}`, () => call('consolidatedFunds'));
-  const wallets = useRemote(`wallets:${version}`, () => call('merchantWallets'));
+  const [state, send] = useMachine(machine, inspectOptions());
+  const { completed, done, errorCode, errorMessage } = state.context;
+  const funds = useRemote(`funds:${completed}`, () => call('consolidatedFunds'));
+  const wallets = useRemote(`wallets:${completed}`, () => call('merchantWallets'));
   const [amounts, setAmounts] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const busy = state.matches('transferring');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a transfer that went through empties its field once
+  useEffect(() => {
+    if (done) setAmounts((a) => ({ ...a, [done.vendor]: '' }));
+  }, [completed]);
 
-  const transfer = async (vendor: string, direction: 'in' | 'out') => {
+  const transfer = (vendor: string, direction: 'in' | 'out') => {
     const amount = parseAmount(amounts[vendor] ?? '', lang);
-    if (amount === null) return setMessage({ ok: false, text: t('centre.deposit.invalid_amount') });
-    try {
-      await call('walletTransfer', { body: { vendor, direction, amount, requestId: crypto.randomUUID() } });
-      setMessage({ ok: true, text: t('centre.wallet.done') });
-      setAmounts((a) => ({ ...a, [vendor]: '' }));
-      setVersion((v) => v + 1);
-    } catch (e) {
-      const error = e as { code?: string; message?: string };
-      setMessage({ ok: false, text: error.message || t(errorKey(error.code ?? 'UNKNOWN')) });
-    }
+    setInvalid(amount === null);
+    if (amount !== null) send({ type: 'SUBMIT', request: { vendor, direction, amount } });
   };
+  const message = invalid
+    ? { ok: false, text: t('centre.deposit.invalid_amount') }
+    : errorCode
+      ? { ok: false, text: errorMessage || t(errorKey(errorCode)) }
+      : done
+        ? { ok: true, text: t('centre.wallet.done') }
+        : null;
 
   if (funds.status === 'error') return <ErrorNotice code={funds.error.code} />;
   if (funds.status !== 'ready' || wallets.status !== 'ready')
@@ -74,14 +92,16 @@ export default function WalletPage() {
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
-                  onClick={() => void transfer(w.vendor, 'in')}
+                  disabled={busy}
+                  onClick={() => transfer(w.vendor, 'in')}
                 >
                   {t('centre.wallet.transfer_in')}
                 </button>
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
-                  onClick={() => void transfer(w.vendor, 'out')}
+                  disabled={busy}
+                  onClick={() => transfer(w.vendor, 'out')}
                 >
                   {t('centre.wallet.transfer_out')}
                 </button>

@@ -6,6 +6,7 @@ import { call, sendForm } from '../../api/client';
 import type { WithdrawalView } from '../../api/contract/withdrawals';
 import { errorKey } from '../../api/errors';
 import { inspectOptions } from '../../machines/inspect';
+import type { Attempt } from '../../machines/request-attempt';
 import {
   type BankAccountInput,
   type WithdrawRequest,
@@ -21,8 +22,8 @@ const machine = withdrawMachine.provide({
       call('paymentPassword', { body: input }),
     ),
     addBank: fromPromise<unknown, BankAccountInput>(({ input }) => call('addBankAccount', { body: input })),
-    requestWithdrawal: fromPromise<{ reference: string }, WithdrawRequest>(({ input }) =>
-      call('requestWithdrawal', { body: input }),
+    requestWithdrawal: fromPromise<{ reference: string }, Attempt<WithdrawRequest>>(({ input }) =>
+      call('requestWithdrawal', { body: { ...input.request, requestId: input.requestId } }),
     ),
   },
 });
@@ -220,7 +221,6 @@ function RequestForm(props: {
             bankAccountId: account,
             amount: minor,
             paymentPassword: password,
-            requestId: crypto.randomUUID(),
           });
       }}
     >

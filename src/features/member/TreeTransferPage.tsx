@@ -1,0 +1,282 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { z } from 'zod';
+import { call } from '../../api/client';
+import { errorKey } from '../../api/errors';
+import { inspectOptions } from '../../machines/inspect';
+import type { Attempt } from '../../machines/request-attempt';
+import {
+  type TreeTransferRequest,
+  type TreeTransferResult,
+  type TreeTransferSetup,
+  treeTransferMachine,
+} from '../../machines/tree-transfer.machine';
+import { formatAmount, parseAmount } from '../../ui/format';
+import { fieldMessage } from '../account/fieldMessage';
+import { useMemberEvents } from '../session/member-events';
+import { memberPagePath } from './pages';
+
+const machine = treeTransferMachine.provide({
+  actors: {
+    loadSetup: fromPromise(() => call('treeTransferSetup')),
+    transfer: fromPromise<TreeTransferResult, Attempt<TreeTransferRequest>>(({ input }) => {
+      const { request, requestId } = input;
+      const body = { amount: request.amount, paymentPassword: request.paymentPassword, requestId };
+      return request.direction === 'upline'
+        ? call('transferUpline', { body })
+        : call('transferDownline', { body: { ...body, username: request.username } });
+    }),
+  },
+});
+
+/**
+ * Transfers inside the agent tree (spec 2.5 transferUpline): a member sends money to the agent above;
+ * an agent may also pay any player below it.
+ */
+export default function TreeTransferPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [state, send] = useMachine(machine, inspectOptions());
+  const { setup, result, errorCode, errorMessage } = state.context;
+  useMemberEvents((event) => {
+    if (event.type === 'balance') send({ type: 'BALANCE', balance: event.balance });
+  });
+  const money = (minor: number, currency: string) => `${formatAmount(minor, lang)} ${currency}`;
+
+  if (state.matches('unavailable'))
+    return (
+      <div className="deposit-status">
+        <p className="form-error" role="alert">
+          {t(errorKey(errorCode ?? 'UNKNOWN'))}
+        </p>
+        <button type="button" className="btn btn-ghost" onClick={() => send({ type: 'RETRY' })}>
+          {t('centre.upline.retry')}
+        </button>
+      </div>
+    );
+  if (!setup) return <div className="skeleton" style={{ height: 200 }} />;
+  if (state.matches('nowhere'))
+    return (
+      <p className="form-note" data-testid="transfer-nowhere">
+        {t('centre.upline.nowhere')}
+      </p>
+    );
+  if (state.matches('needsPassword'))
+    return (
+      <div className="deposit-status" data-testid="transfer-needs-password">
+        <p className="form-note">{t('centre.upline.needs_password')}</p>
+        <Link className="btn btn-primary" to={memberPagePath('withdraw')}>
+          {t('centre.upline.set_password')}
+        </Link>
+      </div>
+    );
+  if (state.matches('sent') && result)
+    return (
+      <div className="deposit-status" data-testid="transfer-sent">
+        <p className="form-success" role="status">
+          {t('centre.upline.done', {
+            amount: formatAmount(result.amount, lang),
+            to: result.to,
+            balance: money(result.balance, result.currency),
+          })}
+        </p>
+        <button type="button" className="btn btn-ghost" onClick={() => send({ type: 'NEW' })}>
+          {t('centre.upline.new')}
+        </button>
+      </div>
+    );
+  return (
+    <TransferForm
+      setup={setup}
+      lang={lang}
+      busy={state.matches('submitting')}
+      error={errorCode ? errorMessage || t(errorKey(errorCode)) : null}
+      onSubmit={(request) => send({ type: 'SUBMIT', request })}
+    />
+  );
+}
+
+function schema(lang: string) {
+  return z
+    .object({
+      direction: z.enum(['upline', 'downline']),
+      username: z.string().trim(),
+      amount: z.string().refine((v) => (parseAmount(v, lang) ?? 0) > 0, 'centre.deposit.invalid_amount'),
+      paymentPassword: z.string().regex(/^\d{6}$/, 'centre.upline.invalid_password'),
+    })
+    .refine((v) => v.direction === 'upline' || v.username.length > 0, {
+      path: ['username'],
+      message: 'validation.required',
+    });
+}
+type Values = z.infer<ReturnType<typeof schema>>;
+
+function TransferForm(props: {
+  setup: TreeTransferSetup;
+  lang: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (request: TreeTransferRequest) => void;
+}) {
+  const { t } = useTranslation();
+  const { setup, lang } = props;
+  const resolver = useMemo(() => zodResolver(schema(lang)), [lang]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver,
+    defaultValues: {
+      direction: setup.upline ? 'upline' : 'downline',
+      username: '',
+      amount: '',
+      paymentPassword: '',
+    },
+  });
+  const direction = watch('direction');
+  const problem = (field: keyof Values) => {
+    const text = fieldMessage(t, errors[field]?.message);
+    return text ? (
+      <span className="field-error" role="alert">
+        {text}
+      </span>
+    ) : null;
+  };
+  const choices = [
+    ...(setup.upline ? [['upline', t('centre.upline.to_upline', { name: setup.upline })] as const] : []),
+    ...(setup.canPayDownline ? [['downline', t('centre.upline.to_downline')] as const] : []),
+  ];
+
+  return (
+    <form
+      className="account-form deposit-form"
+      data-testid="transfer-upline-form"
+      noValidate
+      onSubmit={handleSubmit((v) => {
+        const amount = parseAmount(v.amount, lang)!;
+        props.onSubmit(
+          v.direction === 'upline'
+            ? { direction: 'upline', amount, paymentPassword: v.paymentPassword }
+            : { direction: 'downline', username: v.username, amount, paymentPassword: v.paymentPassword },
+        );
+      })}
+    >
+      {choices.length > 1 ? (
+        <fieldset className="method-choice">
+          <legend>{t('centre.upline.send_to')}</legend>
+          {choices.map(([value, label]) => (
+            <label key={value} className={value === direction ? 'method-card is-active' : 'method-card'}>
+              <input type="radio" value={value} {...register('direction')} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <p className="muted">
+        {t(direction === 'upline' ? 'centre.upline.text' : 'centre.upline.downline_text', {
+          name: setup.upline,
+        })}
+      </p>
+      {direction === 'downline' && (
+        <DownlineField register={register('username')} error={problem('username')} />
+      )}
+      <label className="field">
+        <span>{t('centre.upline.amount', { currency: setup.currency })}</span>
+        <input
+          inputMode="decimal"
+          autoComplete="off"
+          {...register('amount')}
+          aria-invalid={!!errors.amount}
+        />
+        <small className="muted" data-testid="transfer-available">
+          {t('centre.withdraw.available', {
+            balance: `${formatAmount(setup.balance, lang)} ${setup.currency}`,
+          })}
+        </small>
+        {problem('amount')}
+      </label>
+      <label className="field">
+        <span>{t('centre.upline.password')}</span>
+        <input
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          {...register('paymentPassword')}
+          aria-invalid={!!errors.paymentPassword}
+        />
+        {problem('paymentPassword')}
+      </label>
+      {props.error && (
+        <p className="form-error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={props.busy}>
+        {t('centre.upline.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** The player to pay, with the agent's downline offered as the username is typed. */
+function DownlineField(props: {
+  register: ReturnType<ReturnType<typeof useForm<Values>>['register']>;
+  error: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [players, setPlayers] = useState<Array<{ username: string; nickname: string | null; depth: number }>>(
+    [],
+  );
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      call('downlineMembers', { query: { q: typed.trim(), limit: 10 } }).then(
+        (r) => live && setPlayers(r.items),
+        () => live && setPlayers([]),
+      );
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [typed]);
+  const { onChange, ...field } = props.register;
+  return (
+    <label className="field">
+      <span>{t('centre.upline.player')}</span>
+      <input
+        list="downline-players"
+        autoComplete="off"
+        autoCapitalize="none"
+        placeholder={t('centre.upline.player_hint')}
+        {...field}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          void onChange(e);
+        }}
+      />
+      <datalist id="downline-players" data-testid="downline-players">
+        {players.map((p) => (
+          <option key={p.username} value={p.username}>
+            {[
+              p.nickname,
+              p.depth === 1 ? t('centre.upline.direct') : t('centre.upline.depth', { depth: p.depth }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </option>
+        ))}
+      </datalist>
+      {props.error}
+    </label>
+  );
+}

@@ -39,6 +39,8 @@ const server = (
     TRUST_PROXY: 'true',
     RATE_LIMIT_MAX: '100000',
     BRAND_CACHE_MS: '0',
+    // An open page hears within a second that its login ended elsewhere.
+    SOCKET_SESSION_CHECK_MS: '1000',
     ...env,
   },
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { closePopups, expect, test } from './fixtures';
+import { closePopups, expect, loginAs, test } from './fixtures';
 
 async function logIn(page: Page, username: string, password: string) {
   const modal = page.getByTestId('account-modal');
@@ -243,4 +243,21 @@ test('a member picks a new picture and the header shows it at once', async ({ pa
   await picker.getByRole('button', { name: 'Escolha a sua imagem 5' }).click();
   await expect(picker).toBeHidden();
   await expect(page.getByTestId('member-avatar')).toHaveAttribute('src', '/art/icon/5.svg');
+});
+
+test('a login ended elsewhere closes the open page’s session without a reload', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+  await loginAs(page, 'demomember', 'Demo1234');
+  await page.goto('/member/transactionHistory');
+  await expect(page.getByTestId('records-page')).toBeVisible();
+  // Ended on the server, as a logout in another tab or a password change would end it.
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const ended = await page.request.delete('/wps/session/logout', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(ended.ok()).toBe(true);
+  const notice = page.getByTestId('session-expired');
+  await expect(notice).toContainText('A sua sessão expirou ou foi iniciada noutro local.');
+  await notice.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByTestId('site-header').getByRole('button', { name: 'Entrar' })).toBeVisible();
 });

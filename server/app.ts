@@ -282,7 +282,9 @@ export async function buildApp({
   await app.register(simGatewayRoutes({ payments }));
   await app.register(withdrawalsRoutes({ withdrawals }));
   await app.register(backofficeRoutes({ backoffice }));
-  await app.register(memberSocketRoutes({ events, accounts }));
+  await app.register(
+    memberSocketRoutes({ events, accounts, sessionCheckMs: config.SOCKET_SESSION_CHECK_MS }),
+  );
   app.addHook('onClose', () => events.close());
 
   const indexFile = path.join(config.staticDir, 'index.html');

@@ -42,6 +42,11 @@ const configSchema = z.object({
   ENCRYPTED_BODIES: z.enum(['required', 'optional']).default('required'),
   /** Hours a login lasts. */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
+  /**
+   * How often an open member socket checks that its login still holds; one ended elsewhere (a logout, a
+   * password change, a disabled account) is closed within this time.
+   */
+  SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
   /** PBKDF2 iterations per attempt of the human check; the browser needs about 256 attempts. */
   HUMAN_CHECK_COST: z.coerce.number().int().min(1).default(5_000),
   /** How long brand settings and site content are cached per process; operator edits show up within this time. */

@@ -7,7 +7,8 @@ export const backoffMs = (attempt: number) => Math.min(15_000, 1_000 * 2 ** Math
 /**
  * The member's event socket (spec 2.4, socket event listener): connects while a member is logged in,
  * reconnects with a growing wait when the line drops, and asks the page to resync after a reconnection
- * (events sent while it was away are not replayed).
+ * (events sent while it was away are not replayed). A socket the server closes because the login ended
+ * is not reopened with that token; the session is checked instead (an ended one logs the page out).
  */
 export const memberSocketMachine = setup({
   types: {
@@ -16,11 +17,20 @@ export const memberSocketMachine = setup({
       | { type: 'START'; token: string }
       | { type: 'STOP' }
       | { type: 'READY' }
-      | { type: 'CLOSED' },
+      | { type: 'CLOSED' }
+      | { type: 'REJECTED' },
   },
   actors: {
-    /** Opens the socket, authenticates, forwards events; sends READY once accepted, CLOSED when it ends. */
-    connection: fromCallback<{ type: 'READY' } | { type: 'CLOSED' }, { token: string }>(() => () => {}),
+    /**
+     * Opens the socket, authenticates, forwards events; sends READY once accepted, then CLOSED when the
+     * line drops or REJECTED when the server closes it because the login is missing or ended.
+     */
+    connection: fromCallback<
+      { type: 'READY' } | { type: 'CLOSED' } | { type: 'REJECTED' },
+      { token: string }
+    >(() => () => {}),
+    /** Asks the server whether the login still holds; fails when it does not. */
+    checkSession: requiredActor<unknown>('checkSession'),
     wait: requiredActor<void, { attempt: number }>('wait'),
   },
   actions: {
@@ -44,6 +54,7 @@ export const memberSocketMachine = setup({
       initial: 'connecting',
       on: {
         CLOSED: { target: 'waiting', actions: assign({ attempt: ({ context }) => context.attempt + 1 }) },
+        REJECTED: 'checking',
       },
       states: {
         connecting: {
@@ -55,6 +66,21 @@ export const memberSocketMachine = setup({
           },
         },
         live: {},
+      },
+    },
+    checking: {
+      invoke: {
+        id: 'checkSession',
+        src: 'checkSession',
+        // Still logged in (the socket was refused for another reason): try again after the usual wait.
+        onDone: { target: 'waiting', actions: assign({ attempt: ({ context }) => context.attempt + 1 }) },
+        onError: 'ended',
+      },
+    },
+    /** The login ended; the page logs out (STOP), or logs in again (START). */
+    ended: {
+      on: {
+        START: { target: 'connected', actions: assign({ token: ({ event }) => event.token, attempt: 0 }) },
       },
     },
     waiting: {

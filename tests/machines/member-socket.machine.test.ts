@@ -6,13 +6,20 @@ import { machinePaths, replay } from './graph-paths';
 
 const resync = vi.fn();
 const machine = memberSocketMachine.provide({
-  actors: { connection: fromCallback(() => () => {}), wait: requiredActor('t') },
+  actors: {
+    connection: fromCallback(() => () => {}),
+    checkSession: requiredActor('t'),
+    wait: requiredActor('t'),
+  },
   actions: { resync: () => resync() },
 });
 const events = [
   { type: 'START', token: 't-1' },
   { type: 'READY' },
   { type: 'CLOSED' },
+  { type: 'REJECTED' },
+  { type: 'xstate.done.actor.checkSession', output: null },
+  { type: 'xstate.error.actor.checkSession', error: { code: 'SESSION_EXPIRED' } },
   { type: 'xstate.done.actor.wait' },
   { type: 'STOP' },
 ] as never[];
@@ -29,6 +36,8 @@ describe('member socket machine (graph-generated paths)', () => {
         '"waiting"@1',
         '{"connected":"connecting"}@1',
         '"idle"@0',
+        '"checking"@0',
+        '"ended"@0',
       ]),
     );
   });
@@ -45,6 +54,11 @@ describe('member socket machine (graph-generated paths)', () => {
     if (!types.includes('CLOSED')) expect(resync).not.toHaveBeenCalled();
     if (end.matches('idle')) expect(end.context.token).toBe(types.includes('STOP') ? null : null);
     if (end.matches({ connected: 'live' })) expect(end.context.attempt).toBe(0);
+    // A refused socket is reopened only after the session proved to hold, and then after a wait.
+    const last = types.at(-1);
+    if (last === 'REJECTED') expect(end.matches('checking')).toBe(true);
+    if (last === 'xstate.error.actor.checkSession') expect(end.matches('ended')).toBe(true);
+    if (last === 'xstate.done.actor.checkSession') expect(end.matches('waiting')).toBe(true);
   });
 
   it('waits longer after each failure, up to 15 seconds', () => {

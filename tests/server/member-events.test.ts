@@ -47,6 +47,7 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
         STATIC_DIR: '/nonexistent',
         BRAND_CACHE_MS: '0',
         ENCRYPTED_BODIES: 'optional',
+        SOCKET_SESSION_CHECK_MS: '200',
       }),
       db: ctx.handle.db,
       listen: ctx.handle.listen,
@@ -105,6 +106,35 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
       currency: 'FUN',
     });
     socket.terminate();
+  });
+  it('closes a socket once its login ends elsewhere, and keeps one whose login holds', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username: 'demomember', password: 'Demo1234', humanCheck: await solveHumanCheck(ctx.app) },
+    });
+    const other = body<LoginResult>(login).value.token;
+    const ending = await second.injectWS('/api/ws');
+    const staying = await second.injectWS('/api/ws');
+    const endingInbox = inbox(ending);
+    const stayingInbox = inbox(staying);
+    ending.send(JSON.stringify({ type: 'auth', token: other }));
+    staying.send(JSON.stringify({ type: 'auth', token }));
+    await endingInbox.next((m) => m.type === 'ready');
+    await stayingInbox.next((m) => m.type === 'ready');
+    const closed = new Promise<number>((resolve) => ending.on('close', (code: number) => resolve(code)));
+
+    // Logged out on the other server: this one notices within its check interval.
+    const out = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await closed).toBe(4401);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(staying.readyState).toBe(staying.OPEN);
+    staying.terminate();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SOCKET_PATH, type SocketAuth } from '../../../src/api/contract/events';
+import { SESSION_ENDED_CLOSE, SOCKET_PATH, type SocketAuth } from '../../../src/api/contract/events';
+import { AppError } from '../../http/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { MemberEvents } from './member-events';
 
@@ -7,32 +8,50 @@ import type { MemberEvents } from './member-events';
 const AUTH_TIMEOUT_MS = 5_000;
 const PING_MS = 25_000;
 
+/** A login that no longer holds, as opposed to a database that did not answer this time. */
+const sessionEnded = (error: unknown) =>
+  error instanceof AppError &&
+  (error.code === 'UNAUTHORIZED' || error.code === 'SESSION_EXPIRED' || error.code === 'ACCOUNT_DISABLED');
+
 /**
  * The member's event socket: the first message carries the session token (never the address, which
- * proxies log); then the server pushes balance, deposit and withdrawal events until the page goes.
+ * proxies log); then the server pushes balance, deposit and withdrawal events until the page goes, or
+ * until the login ends elsewhere, which a check every `sessionCheckMs` notices.
  */
-export function memberSocketRoutes(deps: { events: MemberEvents; accounts: AccountsService }) {
+export function memberSocketRoutes(deps: {
+  events: MemberEvents;
+  accounts: AccountsService;
+  sessionCheckMs: number;
+}) {
   return async (app: FastifyInstance) => {
     app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
       let detach: (() => void) | null = null;
-      const deadline = setTimeout(() => socket.close(4401, 'auth timeout'), AUTH_TIMEOUT_MS);
+      let check: NodeJS.Timeout | null = null;
+      const deadline = setTimeout(() => socket.close(SESSION_ENDED_CLOSE, 'auth timeout'), AUTH_TIMEOUT_MS);
       const ping = setInterval(() => socket.ping(), PING_MS);
       socket.once('message', async (raw: Buffer) => {
         clearTimeout(deadline);
         try {
           const message = JSON.parse(String(raw)) as Partial<SocketAuth>;
           if (message.type !== 'auth' || typeof message.token !== 'string') throw new Error('no auth');
-          const member = await deps.accounts.authenticate(message.token);
+          const token = message.token;
+          const member = await deps.accounts.authenticate(token);
           if (socket.readyState !== socket.OPEN) return;
           detach = deps.events.attach(member.id, { send: (data) => socket.send(data) });
+          check = setInterval(() => {
+            deps.accounts.authenticate(token).catch((error: unknown) => {
+              if (sessionEnded(error)) socket.close(SESSION_ENDED_CLOSE, 'session ended');
+            });
+          }, deps.sessionCheckMs);
           socket.send(JSON.stringify({ type: 'ready' }));
         } catch {
-          socket.close(4401, 'unauthorized');
+          socket.close(SESSION_ENDED_CLOSE, 'unauthorized');
         }
       });
       socket.on('close', () => {
         clearTimeout(deadline);
         clearInterval(ping);
+        if (check) clearInterval(check);
         detach?.();
       });
     });

@@ -14,3 +14,5 @@ export interface SocketAuth {
 }
 
 export const SOCKET_PATH = '/api/ws';
+/** The close code of a socket whose login is missing or ended: the page must not reopen it with that token. */
+export const SESSION_ENDED_CLOSE = 4401;

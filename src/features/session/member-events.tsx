@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { authToken, call } from '../../api/client';
-import { type MemberEvent, SOCKET_PATH } from '../../api/contract/events';
+import { type MemberEvent, SESSION_ENDED_CLOSE, SOCKET_PATH } from '../../api/contract/events';
 import { inspectOptions } from '../../machines/inspect';
 import { backoffMs, memberSocketMachine } from '../../machines/member-socket.machine';
 import { useSession } from './session';
@@ -16,22 +16,26 @@ const emit = (event: PageEvent) => {
 
 const machine = memberSocketMachine.provide({
   actors: {
-    connection: fromCallback<{ type: 'READY' } | { type: 'CLOSED' }, { token: string }>(
-      ({ input, sendBack }) => {
-        const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}${SOCKET_PATH}`);
-        socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: input.token }));
-        socket.onmessage = (message) => {
-          const data = JSON.parse(String(message.data)) as PageEvent | { type: 'ready' };
-          if (data.type === 'ready') sendBack({ type: 'READY' });
-          else emit(data);
-        };
-        socket.onclose = () => sendBack({ type: 'CLOSED' });
-        return () => {
-          socket.onclose = null;
-          socket.close();
-        };
-      },
-    ),
+    connection: fromCallback<
+      { type: 'READY' } | { type: 'CLOSED' } | { type: 'REJECTED' },
+      { token: string }
+    >(({ input, sendBack }) => {
+      const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}${SOCKET_PATH}`);
+      socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: input.token }));
+      socket.onmessage = (message) => {
+        const data = JSON.parse(String(message.data)) as PageEvent | { type: 'ready' };
+        if (data.type === 'ready') sendBack({ type: 'READY' });
+        else emit(data);
+      };
+      socket.onclose = (event) =>
+        sendBack({ type: event.code === SESSION_ENDED_CLOSE ? 'REJECTED' : 'CLOSED' });
+      return () => {
+        socket.onclose = null;
+        socket.close();
+      };
+    }),
+    // An ended login answers SESSION_EXPIRED or UNAUTHORIZED, which the session turns into a logout.
+    checkSession: fromPromise<unknown>(() => call('memberInfo')),
     wait: fromPromise<void, { attempt: number }>(
       ({ input }) => new Promise((resolve) => setTimeout(resolve, backoffMs(input.attempt))),
     ),

@@ -69,7 +69,7 @@ export class TreeTransfersService {
     body: { amount: number; paymentPassword: string; requestId: string },
   ) {
     checkAmount(body.amount);
-    const upline = payer.parentId === null ? undefined : await this.upline(brand, payer.parentId);
+    const upline = await this.upline(brand, payer.parentId);
     if (!upline) throw new AppError('NO_UPLINE');
     await this.authorise(payer, body.paymentPassword);
     return this.move(brand, payer, upline, 'transfer_upline', body);
@@ -77,7 +77,7 @@ export class TreeTransfersService {
 
   /** What the transfer page shows: the agent above, whether the member may pay downwards, the wallet. */
   async setup(brand: Brand, member: Payer) {
-    const upline = member.parentId === null ? undefined : await this.upline(brand, member.parentId);
+    const upline = await this.upline(brand, member.parentId);
     const main = await this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency);
     return {
       upline: upline?.username ?? null,
@@ -88,7 +88,9 @@ export class TreeTransfersService {
     };
   }
 
-  private async upline(brand: Brand, parentId: number) {
+  /** The agent directly above, if there is one (a parent that is not an agent does not count). */
+  private async upline(brand: Brand, parentId: number | null) {
+    if (parentId === null) return undefined;
     const [upline] = await this.db
       .select({ id: members.id, username: members.username, userType: members.userType })
       .from(members)

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -227,10 +227,7 @@ function TransferForm(props: {
 }
 
 /** The player to pay, with the agent's downline offered as the username is typed. */
-function DownlineField(props: {
-  register: ReturnType<ReturnType<typeof useForm<Values>>['register']>;
-  error: React.ReactNode;
-}) {
+function DownlineField(props: { register: UseFormRegisterReturn<'username'>; error: React.ReactNode }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [players, setPlayers] = useState<Array<{ username: string; nickname: string | null; depth: number }>>(

@@ -48,6 +48,11 @@ export const brands = pgTable('brands', {
   withdrawMax: bigint('withdraw_max', { mode: 'number' }).notNull().default(5_000_000),
   withdrawDailyCount: integer('withdraw_daily_count').notNull().default(3),
   withdrawConfirmMinutes: integer('withdraw_confirm_minutes').notNull().default(1_440),
+  /**
+   * The largest single movement of money the brand accepts (a bet, a win, an adjustment), in minor units;
+   * never above the installation's hard limit (src/api/contract/common.ts: MAX_AMOUNT).
+   */
+  maxAmount: bigint('max_amount', { mode: 'number' }).notNull().default(10_000_000_000),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -418,10 +423,19 @@ export const outbox = pgTable(
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
-    body: text('body').notNull(),
+    /**
+     * The text, sealed with the installation's master key, kept only in demo mode (the outbox view) and
+     * only until `expires_at`; null otherwise. `body_hash` stays, so a delivery can be proven later.
+     */
+    body: text('body'),
+    bodyHash: text('body_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+  (t) => [
+    index('outbox_recipient_idx').on(t.recipient, t.createdAt),
+    index('outbox_expires_idx').on(t.expiresAt).where(sql`body IS NOT NULL`),
+  ],
 );
 
 /** One-time SMS codes: stored hashed, short-lived, with a limited number of tries. */
@@ -432,8 +446,13 @@ export const smsCodes = pgTable(
     brandId: integer('brand_id').notNull(),
     /** 'login', 'register' or 'reset'. */
     purpose: text('purpose').notNull(),
-    /** Dialing code and national number, digits only: "5511987654321". */
+    /**
+     * Where the code went: for SMS the dialing code and national number, digits only ("5511987654321");
+     * for email the lower-cased address.
+     */
     phone: text('phone').notNull(),
+    /** 'sms' or 'email'. */
+    channel: text('channel').notNull().default('sms'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -529,6 +548,8 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_house_uq').on(t.brandId, t.kind).where(sql`member_id IS NULL`),
     // The last line of defence: whatever the code does, a stored balance never goes below its floor.
     check('ledger_accounts_floor_ck', sql`floor IS NULL OR balance >= floor`),
+    // Far below 2^53, so every balance stays exact in JavaScript (MAX_BALANCE in src/api/contract/common.ts).
+    check('ledger_accounts_bound_ck', sql`balance BETWEEN -100000000000000 AND 100000000000000`),
   ],
 );
 
@@ -575,6 +596,8 @@ export const ledgerEntries = pgTable(
     // Only stored balances have a chain; a derived account's postings carry no version.
     uniqueIndex('ledger_entries_chain_uq').on(t.accountId, t.version).where(sql`version IS NOT NULL`),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
+    // The hard limit of one posting (MAX_AMOUNT in src/api/contract/common.ts).
+    check('ledger_entries_amount_ck', sql`amount BETWEEN -1000000000000 AND 1000000000000`),
   ],
 );
 
@@ -736,6 +759,8 @@ export const operators = pgTable('operators', {
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   totpSecret: text('totp_secret'),
+  /** A secret being set up: active once a code from the app proves it. */
+  totpPendingSecret: text('totp_pending_secret'),
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   /** 'admin', 'finance' or 'support'. */
   role: text('role').notNull(),
@@ -790,3 +815,34 @@ export const withdrawalProofs = pgTable(
   },
   (t) => [index('withdrawal_proofs_withdrawal_idx').on(t.withdrawalId)],
 );
+
+/**
+ * Attempts counted atomically per subject (an account's logins, its two-step codes, its payment password,
+ * an operator's logins, a brand's SMS sends): each attempt takes its number in one statement before it is
+ * checked, so a burst cannot slip past a limit. The count restarts when its window has passed.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.subject] })],
+);
+
+/**
+ * Single-use codes that hand a logged-in session to another browser or app (`?handoff=` in a link):
+ * short-lived, stored hashed, exchanged by a POST, never a session token in an address.
+ */
+export const sessionHandoffs = pgTable('session_handoffs', {
+  codeHash: text('code_hash').primaryKey(),
+  brandId: integer('brand_id').notNull(),
+  memberId: integer('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

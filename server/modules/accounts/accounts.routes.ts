@@ -220,7 +220,7 @@ export function accountsRoutes(deps: {
             channel: m.channel,
             recipient: m.recipient,
             subject: m.subject,
-            body: m.body,
+            body: m.body ?? '',
             createdAt: m.createdAt.getTime(),
           })),
       );

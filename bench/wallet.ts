@@ -11,7 +11,7 @@
  * on a shared 2-core machine one run can be a fifth off its neighbours.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { brands, members } from '../server/db/schema';
 import { seedDemoBrand } from '../server/db/seed/seed';
+import { masterBox, resolveMasterKey } from '../server/lib/master-key';
 import { SecretBox } from '../server/lib/secret-box';
 import { installationSecret } from '../server/lib/secrets';
 import { Ledger } from '../server/modules/ledger/ledger';
@@ -39,7 +40,10 @@ const SKEW = Number(process.env.BENCH_SKEW ?? 0.8);
 const VENDOR = 'BGS';
 const FUNDS = 1_000_000_000;
 
+// The bench seeds the demo brand into its own database: it runs in demo mode with a key of its own.
 const config = loadConfig({
+  SITE_MODE: 'demo',
+  MASTER_KEY: randomBytes(32).toString('base64'),
   ...process.env,
   DATA_DIR: path.join(os.tmpdir(), `bench-wallet-${process.pid}`),
 });
@@ -71,7 +75,7 @@ async function prepare() {
     ledger,
     wallets,
     repo,
-    new SecretBox(await installationSecret(db, 'sealed-secrets-key')),
+    new SecretBox(await installationSecret(db, masterBox(resolveMasterKey(config)), 'sealed-secrets-key')),
   );
   await vendorWallet.connect(brandId, VENDOR);
   const secret = (await vendorWallet.secretOf(brandId, VENDOR))!;
@@ -113,6 +117,8 @@ async function startServer() {
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
+      SITE_MODE: config.mode,
+      ...(config.MASTER_KEY ? { MASTER_KEY: config.MASTER_KEY } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: config.dataDir,

@@ -32,3 +32,6 @@ if (created.length === 0) {
   process.exit(1);
 }
 console.log(`operator ${username} (${role}) created; password, shown once: ${password}`);
+if (role !== 'support') {
+  console.log('At the first login at /backoffice they scan a QR code to turn on two-step verification.');
+}

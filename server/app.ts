@@ -19,13 +19,16 @@ import { type ErrorCode, errorCatalogue } from '../src/api/errors';
 import { LANGUAGE_HEADER } from '../src/api/languages';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { describeDatabaseError, isTransientDatabaseError } from './db/transient';
 import { AppError } from './http/app-error';
 import { BodyCipher, newBodyKey } from './http/body-cipher';
 import { bearerToken, pickLanguage } from './http/context';
+import { errorSerializer, requestSerializer } from './http/log-redaction';
 import { translate } from './http/messages';
 import { defineRoute } from './http/route';
 import { securityHeaders } from './http/security-headers';
-import { describeIssue } from './http/validation';
+import { describeIssue, unsafeTextIssue } from './http/validation';
+import { masterBox } from './lib/master-key';
 import { withReadCache } from './lib/read-cache';
 import { SecretBox } from './lib/secret-box';
 import { installationSecret } from './lib/secrets';
@@ -52,12 +55,15 @@ import { gamesRoutes } from './modules/games/games.routes';
 import { GamesService } from './modules/games/games.service';
 import { Ledger } from './modules/ledger/ledger';
 import { OutboxMessenger } from './modules/messaging/messenger';
+import { SmsBudgetMessenger } from './modules/messaging/sms-budget';
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { PaymentsService } from './modules/payments/payments.service';
 import { simGatewayRoutes } from './modules/payments/sim-gateway.routes';
 import { withdrawalsRoutes } from './modules/payments/withdrawals.routes';
 import { WithdrawalsService } from './modules/payments/withdrawals.service';
+import { AttemptLimiter } from './modules/security/attempt-limiter';
+import { AttemptsRepository } from './modules/security/attempts.repository';
 import type { CountryLookup } from './modules/system/region';
 import { SystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
@@ -72,9 +78,9 @@ import { WalletService } from './modules/wallet/wallet.service';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** The installation's master key (lib/master-key.ts): seals its secrets and the outbox at rest. */
+  masterKey: Buffer;
   countryLookup?: CountryLookup | null;
-  /** Serve /api/dev/outbox (see OUTBOX_VIEW). */
-  outboxView?: boolean;
   /** The database's NOTIFY channel, so member events reach sockets held by any process. */
   listen?: DatabaseHandle['listen'];
 }
@@ -85,10 +91,11 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 export async function buildApp({
   config,
   db,
+  masterKey,
   countryLookup = null,
-  outboxView = false,
   listen,
 }: AppDeps): Promise<FastifyInstance> {
+  const demo = config.mode === 'demo';
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -96,6 +103,7 @@ export async function buildApp({
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestSerializer, err: errorSerializer },
             ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
           },
     trustProxy: config.TRUST_PROXY,
@@ -106,28 +114,46 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const brands = new BrandService(withReadCache(new BrandRepository(db), config.BRAND_CACHE_MS));
-  const system = new SystemService(brands, new SystemRepository(db), countryLookup, config.MAINTENANCE_MODE);
+  const system = new SystemService(brands, new SystemRepository(db), countryLookup, config.MAINTENANCE_MODE, {
+    demo: config.mode === 'demo',
+  });
   const games = new GamesService(withReadCache(new GamesRepository(db), config.BRAND_CACHE_MS));
   const content = new ContentService(withReadCache(new ContentRepository(db), config.BRAND_CACHE_MS));
+  const master = masterBox(masterKey);
+  const secret = (name: string, make?: () => string) => installationSecret(db, master, name, make);
   const humanCheck = new HumanCheckService(
     db,
-    {
-      signature: await installationSecret(db, 'human-check-signature'),
-      key: await installationSecret(db, 'human-check-key'),
-    },
+    { signature: await secret('human-check-signature'), key: await secret('human-check-key') },
     config.HUMAN_CHECK_COST,
   );
-  const twoFactor = new TwoFactor(await installationSecret(db, 'two-factor-challenge'));
-  const messenger = new OutboxMessenger(db, config.NODE_ENV === 'development' ? app.log : undefined);
+  const twoFactor = new TwoFactor(await secret('two-factor-challenge'));
+  const limiter = new AttemptLimiter(new AttemptsRepository(db));
+  // Only the demo keeps what it "sent" readable (sealed, for minutes) for its outbox view.
+  const outboxMessenger = new OutboxMessenger(db, {
+    keepReadable: config.outboxView ? master : null,
+    ...(config.NODE_ENV === 'development' && demo ? { log: app.log } : {}),
+  });
+  // Alerts reach the operators through the back office's audit trail, built further down.
+  const alerts: { backoffice?: BackofficeService } = {};
+  const messenger = new SmsBudgetMessenger(
+    outboxMessenger,
+    limiter,
+    config.SMS_HOURLY_BUDGET,
+    async (brandId, detail) => {
+      app.log.warn({ brandId, ...detail }, 'SMS budget spent: sending stops for the rest of the hour');
+      await alerts.backoffice?.alert(brandId, 'alert_sms_budget', detail);
+    },
+  );
   const accounts = new AccountsService(
     new AccountsRepository(db),
     brands,
     humanCheck,
-    new SmsVerification(db, messenger),
+    new SmsVerification(db, messenger, limiter),
     messenger,
     twoFactor,
-    new AddressCheck(db, messenger, new TicketSigner(await installationSecret(db, 'new-address-ticket'))),
+    new AddressCheck(db, messenger, new TicketSigner(await secret('new-address-ticket'))),
     config.SESSION_TTL_HOURS * 3_600_000,
+    limiter,
   );
 
   const ledger = new Ledger(db, {
@@ -138,19 +164,24 @@ export async function buildApp({
   await events.start();
   const walletRepo = new WalletRepository(db);
   const wallet = new WalletService(ledger, walletRepo, events);
-  const secretBox = new SecretBox(await installationSecret(db, 'sealed-secrets-key'));
+  const secretBox = new SecretBox(await secret('sealed-secrets-key'));
   const payments = new PaymentsService(
     db,
     new PaymentsRepository(db),
     ledger,
     secretBox,
-    new TicketSigner(await installationSecret(db, 'pay-ticket')),
+    new TicketSigner(await secret('pay-ticket')),
     events,
+    { simulatedGateway: demo },
   );
   const withdrawals = new WithdrawalsService(db, ledger, events);
-  const backoffice = new BackofficeService(db, ledger, payments, withdrawals, twoFactor, events);
+  const backoffice = new BackofficeService(db, ledger, payments, withdrawals, twoFactor, events, {
+    limiter,
+    requireTwoFactor: config.operatorTwoFactor,
+  });
+  alerts.backoffice = backoffice;
   const vendorWallet = new VendorWalletService(ledger, wallet, walletRepo, secretBox, config.BRAND_CACHE_MS);
-  const cipher = new BodyCipher(await installationSecret(db, 'body-encryption-key', newBodyKey));
+  const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));
 
   const fail = (
     code: ErrorCode,
@@ -228,8 +259,8 @@ export async function buildApp({
     if (!auth) return;
     const token = bearerToken(request.headers.authorization);
     if (auth === 'operator') request.operator = await backoffice.authenticate(request.brand, token);
-    else if (auth === 'member') request.member = await accounts.authenticate(token);
-    else if (token) request.member = await accounts.authenticate(token).catch(() => null);
+    else if (auth === 'member') request.member = await accounts.authenticate(request.brand, token);
+    else if (token) request.member = await accounts.authenticate(request.brand, token).catch(() => null);
   });
 
   // Sealed bodies are opened here, so validation and handlers see the plain body.
@@ -237,6 +268,12 @@ export async function buildApp({
     if (!request.routeOptions.config.enc) return;
     if (BodyCipher.isSealed(request.body)) request.body = cipher.open(request.body.enc);
     else if (config.ENCRYPTED_BODIES === 'required') throw new AppError('ENCRYPTION_REQUIRED');
+  });
+
+  // Every string of every request, once, before any schema: no NUL, no unpaired surrogate.
+  app.addHook('preValidation', async (request) => {
+    const issue = unsafeTextIssue(request.lang, request);
+    if (issue) throw new AppError('VALIDATION_FAILED', {}, { issues: [issue] });
   });
 
   defineRoute(
@@ -250,7 +287,14 @@ export async function buildApp({
     const lang = request.lang ?? 'pt';
     if (error instanceof AppError) {
       if (error.code === 'RATE_LIMITED') reply.header('retry-after', String(error.params.seconds ?? 60));
+      if (error.code === 'TRY_AGAIN') reply.header('retry-after', '1');
       return reply.code(error.status).send(fail(error.code, lang, error.params, error.value));
+    }
+    // A lost connection, a lock or statement timeout, a deadlock, wherever it happened: the same request
+    // may be sent again (money moves once per request id). Logged without the statement or its values.
+    if (isTransientDatabaseError(error)) {
+      request.log.warn({ database: describeDatabaseError(error) }, 'transient database failure');
+      return reply.code(503).header('retry-after', '1').send(fail('TRY_AGAIN', lang));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => describeIssue(lang, error.validationContext, v));
@@ -269,17 +313,26 @@ export async function buildApp({
     return reply.code(500).send(fail('INTERNAL', lang));
   });
 
-  await app.register(systemRoutes({ system, brands }));
+  await app.register(systemRoutes({ system, brands, secureCookies: config.secureCookies }));
   await app.register(gamesRoutes({ games }));
   await app.register(contentRoutes({ content }));
   await app.register(artRoutes());
-  await app.register(accountsRoutes({ accounts, humanCheck, messenger, outboxView }));
+  await app.register(
+    accountsRoutes({
+      accounts,
+      humanCheck,
+      messenger: outboxMessenger,
+      outboxView: config.outboxView,
+      secureCookies: config.secureCookies,
+    }),
+  );
   await app.register(
     walletRoutes({ wallet, vendorWallet, transfers: new TreeTransfersService(db, ledger, events) }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));
   await app.register(paymentsRoutes({ payments }));
-  await app.register(simGatewayRoutes({ payments }));
+  // The simulated gateway pays without money: it exists in demo mode only.
+  if (demo) await app.register(simGatewayRoutes({ payments }));
   await app.register(withdrawalsRoutes({ withdrawals }));
   await app.register(backofficeRoutes({ backoffice }));
   await app.register(

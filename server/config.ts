@@ -26,12 +26,44 @@ const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   GEOIP_DB: z.string().optional(),
-  DEMO_SEED: booleanFlag,
   /**
-   * Shows the SMS and email outbox at /api/dev/outbox so a demo or a test can read the codes it sent.
-   * Unset: on for the embedded database (the demo), off with DATABASE_URL. Never turn it on with real users.
+   * 'demo' seeds the demo brand with public accounts and passwords, its simulated payment gateway and the
+   * outbox view; 'production' never does, and refuses to start with any of them or without MASTER_KEY.
+   * Unset: demo on the embedded database (the two-command experience), production with DATABASE_URL.
+   */
+  SITE_MODE: z.enum(['demo', 'production']).optional(),
+  /**
+   * The key that encrypts this installation's own secrets and vendor secrets at rest: 32 random bytes in
+   * base64 or hex (`openssl rand -base64 32`). Required in production; in demo mode one is generated into
+   * DATA_DIR/master.key when unset.
+   */
+  MASTER_KEY: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9+/_-]{43,}={0,2}|[0-9a-fA-F]{64,})$/, 'must be 32 random bytes in base64 or hex')
+    .optional(),
+  /**
+   * The address visitors use (https://bet.example.com). With https, cookies are marked Secure whatever
+   * proxy stands in front; the first brand of a new production database takes its host.
+   */
+  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Shows the SMS and email outbox at /api/dev/outbox (to loopback callers only) so a demo or a test can
+   * read the codes it sent. Unset: on in demo mode. Refused in production.
    */
   OUTBOX_VIEW: z.enum(['true', 'false']).optional(),
+  /** The first brand of a new production database: its name and currency (ISO 4217). */
+  BRAND_NAME: z.string().min(1).max(80).default('My Site'),
+  BRAND_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('BRL'),
+  /**
+   * Whether admin and finance operators must have two-step verification to use the back office. Unset:
+   * required in production, optional in the demo (whose operators' passwords are public anyway).
+   */
+  OPERATOR_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
+  /** SMS a brand may send per hour before sending stops and operators are alerted. */
+  SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(300),
   /** Puts every brand in maintenance (status 1) whatever the database says: for deploys and incidents. */
   MAINTENANCE_MODE: booleanFlag,
   STATIC_DIR: z.string().default('./dist'),
@@ -53,7 +85,20 @@ const configSchema = z.object({
   BRAND_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; staticDir: string };
+export type SiteMode = 'demo' | 'production';
+
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  staticDir: string;
+  /** SITE_MODE resolved: demo on the embedded database unless told otherwise, production on a server. */
+  mode: SiteMode;
+  /** Whether /api/dev/outbox answers (loopback callers only). */
+  outboxView: boolean;
+  /** Cookies carry Secure when the public address is https. */
+  secureCookies: boolean;
+  /** Admin and finance operators need two-step verification. */
+  operatorTwoFactor: boolean;
+};
 
 /** Parses the environment once; a bad variable stops the process with a readable list of problems. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,9 +107,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
+  const data = parsed.data;
+  const mode: SiteMode = data.SITE_MODE ?? (data.DATABASE_URL ? 'production' : 'demo');
+  const outboxView = data.OUTBOX_VIEW ? data.OUTBOX_VIEW === 'true' : mode === 'demo';
   return {
-    ...parsed.data,
-    dataDir: path.resolve(parsed.data.DATA_DIR),
-    staticDir: path.resolve(parsed.data.STATIC_DIR),
+    ...data,
+    dataDir: path.resolve(data.DATA_DIR),
+    staticDir: path.resolve(data.STATIC_DIR),
+    mode,
+    outboxView,
+    secureCookies: data.PUBLIC_URL?.startsWith('https:') ?? false,
+    operatorTwoFactor:
+      (data.OPERATOR_TWO_FACTOR ?? (mode === 'production' ? 'required' : 'optional')) === 'required',
   };
+}
+
+/**
+ * What stops a production server from starting (the command-line tools need neither): a missing master
+ * key, or the outbox view, which shows every code and password the site sends.
+ */
+export function assertProductionSettings(config: Config) {
+  if (config.mode !== 'production') return;
+  const problems = [
+    ...(config.MASTER_KEY ? [] : ['  MASTER_KEY: required in production (openssl rand -base64 32)']),
+    ...(config.outboxView
+      ? ['  OUTBOX_VIEW: the outbox view shows codes and passwords; never in production']
+      : []),
+  ];
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration for SITE_MODE=production:\n${problems.join('\n')}`);
+  }
 }

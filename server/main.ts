@@ -1,35 +1,38 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { assertProductionSettings, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoAccounts } from './db/seed/demo-accounts';
-import { seedDemoOperators } from './db/seed/demo-operators';
-import { seedDemoPayments } from './db/seed/demo-payments';
-import { seedDemoBrand, shouldSeedDemo } from './db/seed/seed';
+import { prepareInstallation } from './db/seed/install';
+import { masterBox, resolveMasterKey } from './lib/master-key';
 import { openCountryLookup } from './modules/system/geoip';
 
 const config = loadConfig();
+try {
+  assertProductionSettings(config);
+} catch (error) {
+  console.error(`\n  ${(error as Error).message}\n`);
+  process.exit(1);
+}
 const handle = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATABASE_URL ? undefined : config.dataDir,
   poolSize: config.DATABASE_POOL_SIZE,
 });
 await handle.migrate();
-if (await shouldSeedDemo(handle.db, handle.kind, config.DEMO_SEED)) {
-  await seedDemoBrand(handle.db);
-  // The demo's simulated payment gateway belongs to the demo brand only.
-  await seedDemoPayments(handle.db);
-}
-// Demo logins exist only where nobody runs real money: the embedded database, or on request.
-if (handle.kind === 'pglite' || config.DEMO_SEED) {
-  await seedDemoAccounts(handle.db);
-  await seedDemoOperators(handle.db);
+const masterKey = resolveMasterKey(config);
+let installation: Awaited<ReturnType<typeof prepareInstallation>>;
+try {
+  installation = await prepareInstallation(handle.db, config, masterBox(masterKey));
+} catch (error) {
+  console.error(`\n  ${(error as Error).message}\n`);
+  await handle.close();
+  process.exit(1);
 }
 
 const app = await buildApp({
   config,
   db: handle.db,
+  masterKey,
   countryLookup: await openCountryLookup(config.GEOIP_DB),
-  outboxView: config.OUTBOX_VIEW ? config.OUTBOX_VIEW === 'true' : handle.kind === 'pglite',
   listen: handle.listen,
 });
 
@@ -53,3 +56,23 @@ const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 console.log(`\n  Site ready at http://${shown}:${port}  (database: ${handle.kind}, API docs at /api/docs)\n`);
+if (installation.mode === 'demo') {
+  app.log.warn('DEMO MODE: public demo accounts and passwords, play money, a simulated payment gateway');
+  console.log(
+    [
+      '  ┌─ DEMO MODE ─────────────────────────────────────────────────────────────────────────┐',
+      '  │ Anyone can log in with the demo accounts and passwords printed in the README,        │',
+      '  │ the payment gateway is simulated and /api/dev/outbox shows every code sent (to this  │',
+      '  │ machine only). Never put real users or real money on it: see "Production mode" in   │',
+      '  │ the README.                                                                          │',
+      '  └──────────────────────────────────────────────────────────────────────────────────────┘',
+      '',
+    ].join('\n'),
+  );
+} else if (installation.needsFirstOperator) {
+  console.log(
+    '  No back-office operator yet. Create the first administrator with\n' +
+      '    npm run operator:create -- <username> admin\n' +
+      '  (same DATABASE_URL and MASTER_KEY), then log in at /backoffice and set up two-step verification.\n',
+  );
+}

@@ -93,6 +93,21 @@ function OperatorLogin({ onDone }: { onDone: (token: string, username: string) =
             onChange={(e) => setValues({ ...values, password: e.target.value })}
           />
         </label>
+        {state.context.enrolment && (
+          <div className="bo-enrol" data-testid="operator-enrol">
+            <p>{t('errors.TWO_FACTOR_SETUP_REQUIRED')}</p>
+            <img
+              src={`/api/qr.svg?text=${encodeURIComponent(state.context.enrolment.uri)}`}
+              alt={t('backoffice.enrol_qr')}
+              width={180}
+              height={180}
+            />
+            <p>
+              {t('backoffice.enrol_key')}{' '}
+              <code data-testid="operator-enrol-secret">{state.context.enrolment.secret}</code>
+            </p>
+          </div>
+        )}
         {state.context.needsCode && (
           <label className="field">
             <span>{t('backoffice.code')}</span>

@@ -5,6 +5,8 @@ export type RecoveryMethod = 'email' | 'phone';
 
 export interface ForgotPasswordContext {
   method: RecoveryMethod;
+  /** By email: who asked for the code, sent again with it and the new password. */
+  account: { username: string; email: string } | null;
   errorCode: string | null;
   issues: Array<{ path: string; message: string }>;
 }
@@ -15,8 +17,9 @@ interface FailureLike {
 }
 
 /**
- * Forgotten password (spec 4.5, 5.5): by email (username and email; a confirmation dialog follows) or by
- * phone (mobile, sms code, new password). The method can be switched while editing.
+ * Forgotten password (spec 4.5, 5.5). By email: username and email ask for a code, then the code and a new
+ * password change it (nothing changes before). By phone: mobile, SMS code and new password at once. The
+ * method can be switched while editing; a confirmation dialog ends either way.
  */
 export const forgotPasswordMachine = setup({
   types: {
@@ -25,42 +28,90 @@ export const forgotPasswordMachine = setup({
     events: {} as
       | { type: 'USE'; method: RecoveryMethod }
       | { type: 'SUBMIT'; values: Record<string, string> }
+      | { type: 'RESEND' }
+      | { type: 'BACK' }
       | { type: 'ACKNOWLEDGE' },
   },
   actors: {
-    recover: requiredActor<unknown, { method: RecoveryMethod; values: Record<string, string> }>('recover'),
+    /** By email: sends the code to the member's address. */
+    requestCode: requiredActor<unknown, { username: string; email: string }>('requestCode'),
+    /** Sets the new password with a code (by email: with the account that asked for it). */
+    reset: requiredActor<unknown, { method: RecoveryMethod; values: Record<string, string> }>('reset'),
   },
-  actions: { showLoader: () => {}, hideLoader: () => {}, finish: () => {} },
+  actions: {
+    showLoader: () => {},
+    hideLoader: () => {},
+    finish: () => {},
+    failed: assign({
+      errorCode: ({ event }) =>
+        ((event as { error?: FailureLike }).error?.code ?? 'UNKNOWN') as string | null,
+      issues: ({ event }) => (event as { error?: FailureLike }).error?.value?.issues ?? [],
+    }),
+  },
+  guards: { byEmail: ({ context }) => context.method === 'email' },
 }).createMachine({
   id: 'forgotPassword',
-  context: ({ input }) => ({ method: input?.method ?? 'email', errorCode: null, issues: [] }),
+  context: ({ input }) => ({ method: input?.method ?? 'email', account: null, errorCode: null, issues: [] }),
   initial: 'editing',
   states: {
     editing: {
       on: {
         USE: { actions: assign({ method: ({ event }) => event.method, errorCode: null, issues: [] }) },
-        SUBMIT: { target: 'submitting', actions: ['showLoader', assign({ errorCode: null, issues: [] })] },
+        SUBMIT: [
+          {
+            guard: 'byEmail',
+            target: 'requestingCode',
+            actions: [
+              'showLoader',
+              assign({
+                errorCode: null,
+                issues: [],
+                account: ({ event }) => ({
+                  username: event.values.username ?? '',
+                  email: event.values.email ?? '',
+                }),
+              }),
+            ],
+          },
+          { target: 'resetting', actions: ['showLoader', assign({ errorCode: null, issues: [] })] },
+        ],
       },
     },
-    submitting: {
+    requestingCode: {
+      tags: ['busy'],
       invoke: {
-        id: 'recover',
-        src: 'recover',
+        id: 'requestCode',
+        src: 'requestCode',
+        input: ({ context }) => context.account!,
+        onDone: { target: 'enteringCode', actions: 'hideLoader' },
+        onError: { target: 'editing', actions: ['hideLoader', 'failed'] },
+      },
+    },
+    /** By email: the code was sent; the member types it with the new password. */
+    enteringCode: {
+      on: {
+        SUBMIT: { target: 'resetting', actions: ['showLoader', assign({ errorCode: null, issues: [] })] },
+        RESEND: {
+          target: 'requestingCode',
+          actions: ['showLoader', assign({ errorCode: null, issues: [] })],
+        },
+        BACK: { target: 'editing', actions: assign({ errorCode: null, issues: [] }) },
+      },
+    },
+    resetting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'reset',
+        src: 'reset',
         input: ({ context, event }) => ({
           method: context.method,
-          values: (event as { values: Record<string, string> }).values,
+          values: { ...(event as { values: Record<string, string> }).values, ...(context.account ?? {}) },
         }),
         onDone: { target: 'confirmed', actions: 'hideLoader' },
-        onError: {
-          target: 'editing',
-          actions: [
-            'hideLoader',
-            assign({
-              errorCode: ({ event }) => (event.error as FailureLike)?.code ?? 'UNKNOWN',
-              issues: ({ event }) => (event.error as FailureLike)?.value?.issues ?? [],
-            }),
-          ],
-        },
+        onError: [
+          { guard: 'byEmail', target: 'enteringCode', actions: ['hideLoader', 'failed'] },
+          { target: 'editing', actions: ['hideLoader', 'failed'] },
+        ],
       },
     },
     /** The confirmation dialog is showing. */

@@ -11,12 +11,23 @@ export interface OperatorSession {
   operator: { id: number; username: string; role: string; twoFactor: boolean };
 }
 
-/** The back office's own login: password, then a TOTP code when the operator turned it on. */
+/** A secret to enrol in an authenticator app, when the operator's role requires two-step verification. */
+export interface OperatorEnrolment {
+  secret: string;
+  uri: string;
+}
+
+/**
+ * The back office's own login: password, then a TOTP code when the operator has it on. An admin or
+ * finance operator without it (where it is required) is shown a secret to scan; the code from it logs in
+ * and turns it on.
+ */
 export const operatorLoginMachine = setup({
   types: {
     context: {} as {
       credentials: OperatorCredentials | null;
       needsCode: boolean;
+      enrolment: OperatorEnrolment | null;
       errorCode: string | null;
       session: OperatorSession | null;
     },
@@ -25,10 +36,13 @@ export const operatorLoginMachine = setup({
   },
   actors: { login: requiredActor<OperatorSession, OperatorCredentials>('login') },
   actions: { keepSession: (_, _session: OperatorSession) => {} },
-  guards: { codeAsked: (_, error: unknown) => (error as { code?: string })?.code === 'TWO_FACTOR_REQUIRED' },
+  guards: {
+    codeAsked: (_, error: unknown) => (error as { code?: string })?.code === 'TWO_FACTOR_REQUIRED',
+    enrolmentAsked: (_, error: unknown) => (error as { code?: string })?.code === 'TWO_FACTOR_SETUP_REQUIRED',
+  },
 }).createMachine({
   id: 'operatorLogin',
-  context: { credentials: null, needsCode: false, errorCode: null, session: null },
+  context: { credentials: null, needsCode: false, enrolment: null, errorCode: null, session: null },
   initial: 'editing',
   states: {
     editing: {
@@ -56,6 +70,18 @@ export const operatorLoginMachine = setup({
             guard: { type: 'codeAsked', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editing',
             actions: assign({ needsCode: true, errorCode: null }),
+          },
+          {
+            guard: {
+              type: 'enrolmentAsked',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'editing',
+            actions: assign({
+              needsCode: true,
+              errorCode: null,
+              enrolment: ({ event }) => (event.error as { value?: OperatorEnrolment | null })?.value ?? null,
+            }),
           },
           {
             target: 'editing',

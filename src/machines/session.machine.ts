@@ -4,8 +4,16 @@ import { requiredActor } from './required-actor';
 
 export type SessionKind = 'guest' | 'trial' | 'member';
 
+/** What the browser had at start: its stored token, and a hand-off code from a link (?handoff=…). */
+export interface RestoredSession {
+  token: string | null;
+  handoff: string | null;
+}
+
 export interface SessionContext {
   token: string | null;
+  /** A hand-off code from the address, waiting to be exchanged or declined. */
+  handoff: string | null;
   member: MemberInfo | null;
   /** This login is the member's first ever (popups of execution F, first-login step). */
   firstLogin: boolean;
@@ -20,18 +28,24 @@ export type SessionEvent =
   /** Any call answered SESSION_EXPIRED or UNAUTHORIZED while logged in. */
   | { type: 'SESSION_EXPIRED' }
   | { type: 'ACKNOWLEDGE' }
-  | { type: 'REFRESH' };
+  | { type: 'REFRESH' }
+  /** The visitor's answer when a hand-off link would replace the session this browser has. */
+  | { type: 'SWITCH_ACCOUNT' }
+  | { type: 'KEEP_SESSION' };
 
 /**
- * Who is visiting (spec 4.1): restores a token from the address or session storage at start; is logged
- * in only once the token is stored and the member fetched; asks before logging out; and tells the
- * visitor when a session has expired.
+ * Who is visiting (spec 4.1): restores the token from session storage at start; is logged in only once
+ * the token is stored and the member fetched; asks before logging out; and tells the visitor when a
+ * session has expired. A link may carry a hand-off code (never a token): it is exchanged by a POST for a
+ * session of its own, and never replaces a session this browser has without the visitor's say-so.
  */
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
-    /** The token from the address query (then stripped from it) or from session storage. */
-    restoreToken: requiredActor<string | null>('restoreToken'),
+    /** The stored token, and a hand-off code from the address (both stripped from it). */
+    restoreToken: requiredActor<RestoredSession>('restoreToken'),
+    /** Trades a hand-off code for a login of its own (single use, short-lived). */
+    exchangeHandoff: requiredActor<LoginResult, { code: string }>('exchangeHandoff'),
     fetchMember: requiredActor<MemberInfo, { token: string }>('fetchMember'),
     logout: requiredActor<void, { token: string }>('logout'),
   },
@@ -47,7 +61,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { token: null, member: null, firstLogin: false },
+  context: { token: null, handoff: null, member: null, firstLogin: false },
   initial: 'restoring',
   states: {
     restoring: {
@@ -56,13 +70,60 @@ export const sessionMachine = setup({
         src: 'restoreToken',
         onDone: [
           {
-            guard: { type: 'hasToken', params: ({ event }) => event.output },
+            guard: ({ event }) => !!event.output.handoff && !!event.output.token,
+            target: 'confirmingHandoff',
+            actions: assign({
+              token: ({ event }) => event.output.token,
+              handoff: ({ event }) => event.output.handoff,
+            }),
+          },
+          {
+            guard: ({ event }) => !!event.output.handoff,
+            target: 'exchangingHandoff',
+            actions: assign({ handoff: ({ event }) => event.output.handoff }),
+          },
+          {
+            guard: { type: 'hasToken', params: ({ event }) => event.output.token },
             target: 'loadingMember',
-            actions: assign({ token: ({ event }) => event.output }),
+            actions: assign({ token: ({ event }) => event.output.token }),
           },
           { target: 'guest' },
         ],
         onError: 'guest',
+      },
+    },
+    /** A link would log this browser in to an account while it already has a session: ask first. */
+    confirmingHandoff: {
+      on: {
+        SWITCH_ACCOUNT: 'exchangingHandoff',
+        KEEP_SESSION: { target: 'loadingMember', actions: assign({ handoff: null }) },
+      },
+    },
+    exchangingHandoff: {
+      invoke: {
+        id: 'exchangeHandoff',
+        src: 'exchangeHandoff',
+        input: ({ context }) => ({ code: context.handoff! }),
+        onDone: {
+          target: 'loadingMember',
+          actions: [
+            assign({
+              token: ({ event }) => event.output.token,
+              handoff: null,
+              firstLogin: ({ event }) => event.output.firstTimeLogin,
+            }),
+            { type: 'saveToken', params: ({ event }) => event.output.token },
+          ],
+        },
+        // A used or expired code changes nothing: the session the browser had, if any, carries on.
+        onError: [
+          {
+            guard: ({ context }) => !!context.token,
+            target: 'loadingMember',
+            actions: assign({ handoff: null }),
+          },
+          { target: 'guest', actions: assign({ handoff: null }) },
+        ],
       },
     },
     loadingMember: {

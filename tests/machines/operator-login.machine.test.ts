@@ -14,16 +14,28 @@ const events = [
   { type: 'xstate.done.actor.login', output: session },
   { type: 'xstate.error.actor.login', error: { code: 'INVALID_CREDENTIALS' } },
   { type: 'xstate.error.actor.login', error: { code: 'TWO_FACTOR_REQUIRED' } },
+  {
+    type: 'xstate.error.actor.login',
+    error: { code: 'TWO_FACTOR_SETUP_REQUIRED', value: { secret: 'S', uri: 'otpauth://totp/x' } },
+  },
 ] as never[];
-const serializeState = (s: { value: unknown; context: { needsCode: boolean; errorCode: string | null } }) =>
-  `${JSON.stringify(s.value)}${s.context.needsCode ? '+code' : ''}#${s.context.errorCode}`;
+const serializeState = (s: {
+  value: unknown;
+  context: { needsCode: boolean; enrolment: unknown; errorCode: string | null };
+}) =>
+  `${JSON.stringify(s.value)}${s.context.needsCode ? '+code' : ''}${s.context.enrolment ? '+enrol' : ''}#${s.context.errorCode}`;
 
 describe('operator login machine (graph-generated paths)', () => {
   const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events, serializeState });
 
   it('logs in, asks for a code, or says why not', () => {
     expect(reachable).toEqual(
-      expect.arrayContaining(['"loggedIn"#null', '"editing"+code#null', '"editing"#INVALID_CREDENTIALS']),
+      expect.arrayContaining([
+        '"loggedIn"#null',
+        '"editing"+code#null',
+        '"editing"+code+enrol#null',
+        '"editing"#INVALID_CREDENTIALS',
+      ]),
     );
   });
 

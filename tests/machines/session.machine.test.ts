@@ -37,6 +37,7 @@ const effects = {
 const machine = sessionMachine.provide({
   actors: {
     restoreToken: requiredActor('test'),
+    exchangeHandoff: requiredActor('test'),
     fetchMember: requiredActor('test'),
     logout: requiredActor('test'),
   },
@@ -50,8 +51,14 @@ const machine = sessionMachine.provide({
 });
 
 const events = [
-  { type: 'xstate.done.actor.restoreToken', output: 'tok-stored' },
-  { type: 'xstate.done.actor.restoreToken', output: null },
+  { type: 'xstate.done.actor.restoreToken', output: { token: 'tok-stored', handoff: null } },
+  { type: 'xstate.done.actor.restoreToken', output: { token: null, handoff: null } },
+  { type: 'xstate.done.actor.restoreToken', output: { token: null, handoff: 'code-from-a-link' } },
+  { type: 'xstate.done.actor.restoreToken', output: { token: 'tok-stored', handoff: 'code-from-a-link' } },
+  { type: 'xstate.done.actor.exchangeHandoff', output: { ...result, token: 'tok-handoff' } },
+  { type: 'xstate.error.actor.exchangeHandoff', error: { code: 'HANDOFF_INVALID' } },
+  { type: 'SWITCH_ACCOUNT' },
+  { type: 'KEEP_SESSION' },
   { type: 'xstate.error.actor.restoreToken', error: new Error('storage') },
   { type: 'xstate.done.actor.fetchMember', output: member() },
   { type: 'xstate.done.actor.fetchMember', output: member({ type: 4, isTrial: true }) },
@@ -68,8 +75,11 @@ const events = [
   { type: 'REFRESH' },
 ] as never[];
 
-const serializeState = (s: { value: unknown; context: { member: MemberInfo | null } }) =>
-  `${JSON.stringify(s.value)}:${s.context.member ? `${sessionKind(s.context.member)}${s.context.member.isAgent ? '+agent' : ''}` : 'none'}`;
+const serializeState = (s: {
+  value: unknown;
+  context: { member: MemberInfo | null; token: string | null };
+}) =>
+  `${JSON.stringify(s.value)}:${s.context.member ? `${sessionKind(s.context.member)}${s.context.member.isAgent ? '+agent' : ''}` : 'none'}:${s.context.token ?? '-'}`;
 
 describe('session machine (graph-generated paths)', () => {
   const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events, serializeState });
@@ -84,7 +94,32 @@ describe('session machine (graph-generated paths)', () => {
       '"loggingOut":member',
       '"expired":none',
     ]) {
+      expect(reachable.some((r) => r.startsWith(`${state}:`))).toBe(true);
+    }
+  });
+
+  it('takes a hand-off link only by exchanging its code, and asks before replacing a session', () => {
+    for (const state of [
+      '"exchangingHandoff":none:-',
+      '"confirmingHandoff":none:tok-stored',
+      '"authenticated":member:tok-handoff',
+      // Kept: the visitor said no, or the code was spent already.
+      '"authenticated":member:tok-stored',
+    ]) {
       expect(reachable).toContain(state);
+    }
+    // A session from a link never starts while the browser has one and the visitor has not agreed.
+    const switched = transitionPaths.filter((p) =>
+      p.steps.some((s) => s.event.type === 'xstate.done.actor.exchangeHandoff'),
+    );
+    for (const path of switched) {
+      const types = path.steps.map((s) => s.event.type);
+      const hadSession = path.steps.some(
+        (s) =>
+          s.event.type === 'xstate.done.actor.restoreToken' &&
+          (s.event as unknown as { output: { token: string | null } }).output.token,
+      );
+      if (hadSession) expect(types).toContain('SWITCH_ACCOUNT');
     }
   });
 
@@ -104,6 +139,10 @@ describe('session machine (graph-generated paths)', () => {
     });
     const types = path.steps.map((s) => s.event.type);
     if (types.includes('LOGGED_IN')) expect(effects.saveToken).toHaveBeenCalledWith('tok-new');
+    if (types.includes('xstate.done.actor.exchangeHandoff'))
+      expect(effects.saveToken).toHaveBeenCalledWith('tok-handoff');
+    if (types.includes('KEEP_SESSION') || types.includes('xstate.error.actor.exchangeHandoff'))
+      expect(effects.saveToken).not.toHaveBeenCalledWith('tok-handoff');
     if (types.includes('CONFIRM') && !end.matches('loggingOut')) {
       expect(effects.showLoader).toHaveBeenCalledTimes(1);
       expect(effects.hideLoader).toHaveBeenCalledTimes(1);
@@ -115,7 +154,9 @@ describe('session machine (graph-generated paths)', () => {
 
   it('asks before logging out: cancelling keeps the session', () => {
     for (const spy of Object.values(effects)) spy.mockClear();
-    const path = transitionPaths.find((p) => p.description.startsWith('"confirmingLogout":member --CANCEL'))!;
+    const path = transitionPaths.find((p) =>
+      p.description.startsWith('"confirmingLogout":member:tok-stored --CANCEL'),
+    )!;
     const end = replay(machine, path);
     expect(end.matches('authenticated')).toBe(true);
     expect(effects.goHome).not.toHaveBeenCalled();

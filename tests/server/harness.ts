@@ -8,10 +8,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { brands, members } from '../../server/db/schema';
-import { seedDemoAccounts } from '../../server/db/seed/demo-accounts';
-import { seedDemoOperators } from '../../server/db/seed/demo-operators';
-import { seedDemoPayments } from '../../server/db/seed/demo-payments';
-import { seedDemoBrand } from '../../server/db/seed/seed';
+import { prepareInstallation } from '../../server/db/seed/install';
+import { masterBox } from '../../server/lib/master-key';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import type { CountryLookup } from '../../server/modules/system/region';
 
@@ -25,6 +23,7 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
 export interface TestContext {
   app: FastifyInstance;
   handle: DatabaseHandle;
+  masterKey: Buffer;
   close(): Promise<void>;
 }
 
@@ -43,10 +42,7 @@ export async function createTestContext(
   }
   const handle = await openDatabase({ databaseUrl, poolSize: 4 });
   await handle.migrate();
-  await seedDemoBrand(handle.db);
-  await seedDemoAccounts(handle.db);
-  await seedDemoPayments(handle.db);
-  await seedDemoOperators(handle.db);
+  const masterKey = randomBytes(32);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -55,19 +51,24 @@ export async function createTestContext(
     HUMAN_CHECK_COST: '1',
     // Most files send plain bodies; sealed-body.test.ts checks the sealed ones with this 'required'.
     ENCRYPTED_BODIES: 'optional',
+    // The tests read codes from the demo's outbox view; a file may ask for production with SITE_MODE.
+    SITE_MODE: 'demo',
+    MASTER_KEY: masterKey.toString('base64'),
     ...options.env,
   });
+  await prepareInstallation(handle.db, config, masterBox(masterKey));
   const app = await buildApp({
     config,
     db: handle.db,
+    masterKey,
     countryLookup: options.countryLookup ?? null,
-    outboxView: true,
     listen: handle.listen,
   });
   await app.ready();
   return {
     app,
     handle,
+    masterKey,
     async close() {
       await app.close();
       await handle.close();

@@ -48,8 +48,10 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
         BRAND_CACHE_MS: '0',
         ENCRYPTED_BODIES: 'optional',
         SOCKET_SESSION_CHECK_MS: '200',
+        SITE_MODE: 'demo',
       }),
       db: ctx.handle.db,
+      masterKey: ctx.masterKey,
       listen: ctx.handle.listen,
     });
     await second.ready();

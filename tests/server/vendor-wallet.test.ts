@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchTokens, members } from '../../server/db/schema';
+import { masterBox } from '../../server/lib/master-key';
 import { SecretBox } from '../../server/lib/secret-box';
 import { installationSecret } from '../../server/lib/secrets';
 import { Ledger } from '../../server/modules/ledger/ledger';
@@ -31,7 +32,7 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
       ledger,
       new WalletService(ledger, repo),
       repo,
-      new SecretBox(await installationSecret(db, 'sealed-secrets-key')),
+      new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key')),
     );
     secret = (await service.connect(1, vendor))!;
     await fundMember(ctx, 'demomember', 100_000);

@@ -55,6 +55,7 @@ export const whitelabelFixture: Whitelabel = {
   location: { ip: '10.0.0.7', country: null },
   maintenance: false,
   regionRestricted: false,
+  demo: true,
 };
 
 const vendor = (vassalage: string, gameType: VendorCard['gameType']): VendorCard => ({

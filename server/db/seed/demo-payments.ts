@@ -6,8 +6,8 @@ import type { Database } from '../client';
 import { brands, paymentMethods, seedRuns } from '../schema';
 
 /** The demo brand's ways to pay in: a PIX transfer the operator confirms, and the simulated gateway. */
-export async function seedDemoPayments(db: Database): Promise<boolean> {
-  const box = new SecretBox(await installationSecret(db, 'sealed-secrets-key'));
+export async function seedDemoPayments(db: Database, master: SecretBox): Promise<boolean> {
+  const box = new SecretBox(await installationSecret(db, master, 'sealed-secrets-key'));
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(seedRuns)

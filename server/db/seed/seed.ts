@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   announcementImages,
@@ -188,12 +187,4 @@ export async function seedDemoBrand(db: Database, now = new Date()): Promise<boo
     );
     return true;
   });
-}
-
-/** The demo brand is seeded on the embedded database, when asked, or when there is no brand at all. */
-export async function shouldSeedDemo(db: Database, kind: 'pglite' | 'postgres', demoFlag: boolean) {
-  if (kind === 'pglite' || demoFlag) return true;
-  const result = await db.execute(sql`SELECT count(*)::int AS n FROM brands`);
-  const rows = (result as unknown as { rows: Array<{ n: number }> }).rows;
-  return rows[0]?.n === 0;
 }

@@ -8,6 +8,7 @@ import {
   outbox,
   registerFieldRules,
   rememberTokens,
+  sessionHandoffs,
 } from '../../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -124,6 +125,27 @@ export class AccountsRepository {
     return rows.length === 1;
   }
 
+  async saveHandoff(row: { codeHash: string; brandId: number; memberId: number; expiresAt: Date }) {
+    await this.db.insert(sessionHandoffs).values(row);
+  }
+
+  /** Spends a hand-off code of this brand, once, while it is fresh; the member it was issued for. */
+  async redeemHandoff(codeHash: string, brandId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .update(sessionHandoffs)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(sessionHandoffs.codeHash, codeHash),
+          eq(sessionHandoffs.brandId, brandId),
+          isNull(sessionHandoffs.usedAt),
+          gt(sessionHandoffs.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ memberId: sessionHandoffs.memberId });
+    return row?.memberId;
+  }
+
   async saveRememberToken(memberId: number, tokenHash: string, expiresAt: Date) {
     await this.db.insert(rememberTokens).values({ memberId, tokenHash, expiresAt });
   }
@@ -180,22 +202,13 @@ export class AccountsRepository {
       .where(and(eq(loginFailures.brandId, brandId), eq(loginFailures.username, username)));
   }
 
-  async recentFailures(brandId: number, username: string, ip: string, since: Date) {
-    const [byUser] = await this.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.brandId, brandId),
-          eq(loginFailures.username, username),
-          gt(loginFailures.createdAt, since),
-        ),
-      );
+  /** Failed logins from one address, across accounts, since a moment (for the per-address captcha). */
+  async recentFailuresFrom(ip: string, since: Date): Promise<number> {
     const [byIp] = await this.db
       .select({ n: count() })
       .from(loginFailures)
       .where(and(sql`${loginFailures.ip} = ${ip}::inet`, gt(loginFailures.createdAt, since)));
-    return { byUser: byUser?.n ?? 0, byIp: byIp?.n ?? 0 };
+    return byIp?.n ?? 0;
   }
 
   async saveCaptcha(id: string, answerHash: string, expiresAt: Date) {

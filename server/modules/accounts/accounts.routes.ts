@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countries } from '../../../src/api/countries';
 import { endpoints } from '../../../src/api/endpoints';
+import { AppError } from '../../http/app-error';
 import { bearerToken } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import type { OutboxMessenger } from '../messaging/messenger';
@@ -12,6 +13,13 @@ const CAPTCHA_COOKIE = 'captcha_id';
 const REMEMBER_COOKIE = 'remember';
 const REMEMBER_PATH = '/wps/session';
 const strict = { max: 20, timeWindow: 60_000 };
+
+/** A caller on this machine: a loopback peer, and no proxy header saying it speaks for someone else. */
+function isLoopbackCaller(request: FastifyRequest) {
+  const peer = request.socket?.remoteAddress ?? '';
+  const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
+  return loopback && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
+}
 
 function caller(request: FastifyRequest): CallerContext {
   return {
@@ -28,6 +36,8 @@ export function accountsRoutes(deps: {
   humanCheck: HumanCheckService;
   messenger: OutboxMessenger;
   outboxView: boolean;
+  /** The public address is https: cookies get Secure whatever proxy is in front. */
+  secureCookies: boolean;
 }) {
   return async (app: FastifyInstance) => {
     const { accounts, humanCheck } = deps;
@@ -51,12 +61,13 @@ export function accountsRoutes(deps: {
         tags: ['accounts'],
         rateLimit: { max: 30, timeWindow: 60_000 },
       },
-      async ({ reply }) => {
+      async ({ request, reply }) => {
         const captcha = await accounts.issueCaptcha();
         reply.setCookie(CAPTCHA_COOKIE, captcha.id, {
           path: '/',
           httpOnly: true,
           sameSite: 'strict',
+          secure: deps.secureCookies || request.protocol === 'https',
           maxAge: Math.floor(captcha.ttlMs / 1000),
         });
         return captcha.image;
@@ -87,7 +98,7 @@ export function accountsRoutes(deps: {
             path: REMEMBER_PATH,
             httpOnly: true,
             sameSite: 'strict',
-            secure: request.protocol === 'https',
+            secure: deps.secureCookies || request.protocol === 'https',
             maxAge: remembered.maxAgeSeconds,
           });
         } else if (body.remember === false) {
@@ -185,11 +196,22 @@ export function accountsRoutes(deps: {
       app,
       endpoints.forgotByEmail,
       {
-        summary: 'Forgot password: email a temporary one (to be changed at the next login)',
+        summary: 'Forgot password: email a single-use code; nothing changes until it comes back',
         tags: ['accounts'],
         rateLimit: { max: 5, timeWindow: 60_000 },
       },
       ({ request, body }) => accounts.forgotByEmail(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.resetByEmail,
+      {
+        summary: 'Forgot password: set a new one with the code sent by email',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.resetByEmail(request.brand, body, caller(request)),
     );
 
     defineRoute(
@@ -215,14 +237,11 @@ export function accountsRoutes(deps: {
         app,
         endpoints.outbox,
         { summary: 'Demo and tests only: the latest SMS and emails sent to a recipient', tags: ['dev'] },
-        async ({ request, query }) =>
-          (await deps.messenger.latest(request.brand.id, query.recipient)).map((m) => ({
-            channel: m.channel,
-            recipient: m.recipient,
-            subject: m.subject,
-            body: m.body ?? '',
-            createdAt: m.createdAt.getTime(),
-          })),
+        async ({ request, query }) => {
+          // What was "sent" is readable from this machine only, never through a proxy.
+          if (!isLoopbackCaller(request)) throw new AppError('NOT_FOUND');
+          return deps.messenger.readable(request.brand.id, query.recipient);
+        },
       );
     }
 
@@ -235,6 +254,29 @@ export function accountsRoutes(deps: {
         rateLimit: strict,
       },
       ({ request, body }) => accounts.loginTwoFactor(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.createHandoff,
+      {
+        summary: 'A single-use code (one minute) that hands this login to another browser in a link',
+        tags: ['accounts'],
+        auth: 'member',
+        rateLimit: strict,
+      },
+      ({ request }) => accounts.createHandoff(request.brand, request.member!),
+    );
+
+    defineRoute(
+      app,
+      endpoints.exchangeHandoff,
+      {
+        summary: 'Trade a hand-off code for a session of its own (never a token in an address)',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.exchangeHandoff(request.brand, body.code, caller(request)),
     );
 
     defineRoute(

@@ -18,6 +18,7 @@ import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import type { Brand, BrandService } from '../brand/brand.service';
 import type { Messenger } from '../messaging/messenger';
+import { type AttemptLimiter, LOGIN_CAPTCHA_AFTER, POLICIES } from '../security/attempt-limiter';
 import type { AccountsRepository, MemberRow } from './accounts.repository';
 import type { AddressCheck } from './address-check';
 import { renderCaptcha } from './captcha-image';
@@ -36,12 +37,11 @@ export interface CallerContext {
 }
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Failed logins on one account before a captcha is asked for, and before the account is paused. */
-const CAPTCHA_AFTER = 3;
-const PAUSE_AFTER = 10;
 /** Failed logins from one address, across accounts, before it must solve captchas. */
 const CAPTCHA_AFTER_IP = 10;
 const CAPTCHA_TTL_MS = 5 * 60_000;
+/** A hand-off code in a link must be used within a minute. */
+const HANDOFF_TTL_MS = 60_000;
 /** Spec 9: what "remember me" keeps lasts one day. */
 const REMEMBER_TTL_MS = 24 * 3_600_000;
 
@@ -66,6 +66,7 @@ export class AccountsService {
     private readonly twoFactor: TwoFactor,
     private readonly addresses: AddressCheck,
     private readonly sessionTtlMs: number,
+    private readonly limiter: AttemptLimiter,
   ) {}
 
   /** A new image captcha: the PNG for the page and the id the browser keeps in a cookie. */
@@ -110,12 +111,22 @@ export class AccountsService {
     }
     const username = body.username.toLowerCase();
     const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-    const failures = await this.repo.recentFailures(brand.id, username, ctx.ip, since);
-    if (failures.byUser >= PAUSE_AFTER) throw new AppError('TOO_MANY_ATTEMPTS');
-    const captchaRequired = failures.byUser >= CAPTCHA_AFTER || failures.byIp >= CAPTCHA_AFTER_IP;
-
     await this.humanCheck.verify(body.humanCheck);
-    if (captchaRequired) await this.checkCaptcha(ctx, body.captcha);
+    // The attempt takes its number before the password is looked at, in one statement: a burst of twenty
+    // is attempts 1 to 20, so the captcha and the pause apply to it as to twenty logins one by one.
+    const account = `${brand.id}:${username}`;
+    const attempt = await this.limiter.take(POLICIES.memberLogin, account);
+    const byIp = await this.repo.recentFailuresFrom(ctx.ip, since);
+    const captchaRequired = attempt > LOGIN_CAPTCHA_AFTER || byIp >= CAPTCHA_AFTER_IP;
+    if (captchaRequired) {
+      try {
+        await this.checkCaptcha(ctx, body.captcha);
+      } catch (error) {
+        // No password was tried: the attempt is given back.
+        await this.limiter.notChecked(POLICIES.memberLogin, account);
+        throw error;
+      }
+    }
 
     const member = await this.repo.findMember(brand.id, username);
     const passwordOk = member
@@ -123,12 +134,13 @@ export class AccountsService {
       : await verifyPassword(await NO_SUCH_ACCOUNT, body.password).then(() => false);
     if (!member || !passwordOk) {
       await this.repo.recordFailure(brand.id, username, ctx.ip);
-      const askCaptcha = failures.byUser + 1 >= CAPTCHA_AFTER || failures.byIp + 1 >= CAPTCHA_AFTER_IP;
+      const askCaptcha = attempt >= LOGIN_CAPTCHA_AFTER || byIp + 1 >= CAPTCHA_AFTER_IP;
       throw new AppError('INVALID_CREDENTIALS', {}, { captchaRequired: askCaptcha });
     }
     if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     if (body.agentLogin && !isAgentType(member.userType)) throw new AppError('AGENTS_ONLY');
 
+    await this.limiter.succeeded(POLICIES.memberLogin, account);
     await this.repo.clearFailures(brand.id, username);
     const weak = brand.weakPasswordHash ? await verifyPassword(brand.weakPasswordHash, body.password) : false;
     // The password was right; with two-step verification on, a code must follow before any session.
@@ -207,9 +219,7 @@ export class AccountsService {
     const member = await this.repo.findMemberById(challenge.memberId);
     if (!member || member.brandId !== brand.id || !member.totpSecret)
       throw new AppError('TWO_FACTOR_INVALID');
-    const step = this.twoFactor.stepOf(member.totpSecret, body.code);
-    if (step === null || !(await this.repo.consumeTotpStep(member.id, step)))
-      throw new AppError('TWO_FACTOR_INVALID');
+    await this.checkTotp(member, member.totpSecret, body.code, true);
     return this.startSession(
       member,
       'two-factor',
@@ -226,18 +236,35 @@ export class AccountsService {
   }
 
   async enableTwoFactor(member: MemberRow, code: string) {
-    const step = member.totpPendingSecret ? this.twoFactor.stepOf(member.totpPendingSecret, code) : null;
-    if (step === null) throw new AppError('TWO_FACTOR_INVALID');
+    if (!member.totpPendingSecret) throw new AppError('TWO_FACTOR_INVALID');
+    const step = await this.checkTotp(member, member.totpPendingSecret, code, false);
     await this.repo.activateTotp(member.id, step);
     return { enabled: true };
   }
 
   async disableTwoFactor(member: MemberRow, code: string) {
-    const step = member.totpSecret ? this.twoFactor.stepOf(member.totpSecret, code) : null;
-    if (step === null || !(await this.repo.consumeTotpStep(member.id, step)))
-      throw new AppError('TWO_FACTOR_INVALID');
+    if (!member.totpSecret) throw new AppError('TWO_FACTOR_INVALID');
+    await this.checkTotp(member, member.totpSecret, code, true);
     await this.repo.deactivateTotp(member.id);
     return { enabled: false };
+  }
+
+  /**
+   * One code from the member's app, under the account's attempt limit: past it every code is refused
+   * until the window ends, the right one too. `once` spends the code's time step, so it works once.
+   */
+  private async checkTotp(member: MemberRow, secret: string, code: string, once: boolean): Promise<number> {
+    let step: number | null = null;
+    await this.limiter.check(
+      POLICIES.memberTotp,
+      member.id,
+      async () => {
+        step = this.twoFactor.stepOf(secret, code);
+        return step !== null && (!once || (await this.repo.consumeTotpStep(member.id, step)));
+      },
+      () => new AppError('TWO_FACTOR_INVALID'),
+    );
+    return step!;
   }
 
   private async startSession(
@@ -266,16 +293,39 @@ export class AccountsService {
     };
   }
 
-  /** The member behind a bearer token; UNAUTHORIZED without one, SESSION_EXPIRED for a dead one. */
-  async authenticate(token: string | undefined): Promise<MemberRow> {
+  /** The member behind a bearer token on this brand; UNAUTHORIZED without one, SESSION_EXPIRED for a dead one. */
+  async authenticate(brand: Brand, token: string | undefined): Promise<MemberRow> {
     if (!token) throw new AppError('UNAUTHORIZED');
     const found = await this.repo.findSession(hashToken(token));
-    if (!found) throw new AppError('UNAUTHORIZED');
+    // A session belongs to the brand it was opened on: another brand's host does not know it.
+    if (!found || found.member.brandId !== brand.id) throw new AppError('UNAUTHORIZED');
     if (found.session.revokedAt || found.session.expiresAt.getTime() <= Date.now()) {
       throw new AppError('SESSION_EXPIRED');
     }
     if (found.member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     return found.member;
+  }
+
+  /** A code that hands this login to another browser or app: single use, one minute, hashed at rest. */
+  async createHandoff(brand: Brand, member: MemberRow) {
+    const code = newToken();
+    const expiresAt = Date.now() + HANDOFF_TTL_MS;
+    await this.repo.saveHandoff({
+      codeHash: hashToken(code),
+      brandId: brand.id,
+      memberId: member.id,
+      expiresAt: new Date(expiresAt),
+    });
+    return { code, expiresAt };
+  }
+
+  /** The hand-off code, exchanged once for a session of its own on the brand that issued it. */
+  async exchangeHandoff(brand: Brand, code: string, ctx: CallerContext): Promise<LoginResult> {
+    const memberId = await this.repo.redeemHandoff(hashToken(code), brand.id);
+    const member = memberId === undefined ? undefined : await this.repo.findMemberById(memberId);
+    if (!member) throw new AppError('HANDOFF_INVALID');
+    if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    return this.startSession(member, 'handoff', ctx, await this.passwordState(brand, member, false));
   }
 
   async logout(token: string) {
@@ -559,8 +609,16 @@ export class AccountsService {
     return this.register(brand, { ...body, username: mobile }, ctx, { byMobile: true });
   }
 
-  /** Spec 4.5: by username and email, a temporary password is emailed and must be changed at the next login. */
+  /**
+   * Spec 4.5, by username and email: a single-use code goes to the address. Nothing changes until the code
+   * comes back with a new password, so whoever knows a member's username and email cannot lock them out.
+   */
   async forgotByEmail(brand: Brand, body: { username: string; email: string }, ctx: CallerContext) {
+    const member = await this.memberByEmail(brand, body);
+    return this.sms.send(brand, member.email!.toLowerCase(), 'reset', ctx.ip, ctx.lang, 'email');
+  }
+
+  private async memberByEmail(brand: Brand, body: { username: string; email: string }) {
     const member = await this.repo.findMember(brand.id, body.username.toLowerCase());
     if (
       !member?.email ||
@@ -569,16 +627,31 @@ export class AccountsService {
     ) {
       throw new AppError('ACCOUNT_NOT_FOUND');
     }
-    const temporary = `${randomDigits(4)}Tmp${randomDigits(4)}`;
-    await this.repo.replacePassword(member.id, await hashPassword(temporary), true);
-    await this.messenger.send({
-      brandId: brand.id,
-      channel: 'email',
-      recipient: member.email,
-      subject: translate(ctx.lang, 'messages.reset_subject', { site: brand.siteName }),
-      body: translate(ctx.lang, 'messages.reset_body', { username: member.username, password: temporary }),
-    });
+    return member;
+  }
+
+  /** The emailed code and a new password: the password changes and every session of the member ends. */
+  async resetByEmail(
+    brand: Brand,
+    body: { username: string; email: string; verificationCode: string; newPassword: string },
+    ctx: CallerContext,
+  ) {
+    await this.checkNewPassword(brand, body.newPassword, ctx);
+    const member = await this.memberByEmail(brand, body);
+    await this.sms.consume(brand, member.email!.toLowerCase(), 'reset', body.verificationCode);
+    await this.repo.replacePassword(member.id, await hashPassword(body.newPassword));
+    // The code proved the mailbox from this address: the login that follows needs no second code.
+    await this.addresses.remember(member.id, ctx.ip);
     return null;
+  }
+
+  private async checkNewPassword(brand: Brand, password: string, ctx: CallerContext) {
+    const rules = await this.registerRules(brand);
+    const problem = checkField(password, rules.password);
+    if (problem) {
+      const message = translate(ctx.lang, problem.key, problem.params);
+      throw new AppError('VALIDATION_FAILED', {}, { issues: [{ path: 'body.newPassword', message }] });
+    }
   }
 
   /** Spec 4.5: the mobile number, the code it received and a new password. */
@@ -587,12 +660,7 @@ export class AccountsService {
     body: { newPassword: string; mobileNum: string; countryDialingCode: string; verificationCode: string },
     ctx: CallerContext,
   ) {
-    const rules = await this.registerRules(brand);
-    const problem = checkField(body.newPassword, rules.password);
-    if (problem) {
-      const message = translate(ctx.lang, problem.key, problem.params);
-      throw new AppError('VALIDATION_FAILED', {}, { issues: [{ path: 'body.newPassword', message }] });
-    }
+    await this.checkNewPassword(brand, body.newPassword, ctx);
     await this.sms.consume(
       brand,
       phoneOf(body.countryDialingCode, body.mobileNum),

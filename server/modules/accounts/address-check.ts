@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { LoginChannel, NewAddressChallenge } from '../../../src/api/contract/accounts';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type { Database } from '../../db/client';
@@ -137,10 +137,13 @@ export class AddressCheck {
     return { expiredMinutes: 1 };
   }
 
-  /** Spends the latest code sent for this address when it matches; each wrong try counts. */
+  /**
+   * Spends the latest code sent for this address when it matches. The try is counted and the code checked
+   * in one statement, so a burst of guesses gets MAX_ATTEMPTS tries in all.
+   */
   async consume(ticket: Ticket, code: string) {
     const [latest] = await this.db
-      .select()
+      .select({ id: loginCodes.id, expiresAt: loginCodes.expiresAt })
       .from(loginCodes)
       .where(
         and(
@@ -151,20 +154,24 @@ export class AddressCheck {
       )
       .orderBy(desc(loginCodes.id))
       .limit(1);
-    if (!latest || latest.attempts >= MAX_ATTEMPTS) throw new AppError('SMS_CODE_INVALID');
+    if (!latest) throw new AppError('SMS_CODE_INVALID');
     if (latest.expiresAt.getTime() <= Date.now()) throw new AppError('SMS_CODE_EXPIRED');
-    if (latest.codeHash !== hashToken(`${ticket.memberId}:${ticket.ip}:${code}`)) {
-      await this.db
-        .update(loginCodes)
-        .set({ attempts: sql`${loginCodes.attempts} + 1` })
-        .where(eq(loginCodes.id, latest.id));
-      throw new AppError('SMS_CODE_INVALID');
-    }
-    const used = await this.db
+    const hash = hashToken(`${ticket.memberId}:${ticket.ip}:${code}`);
+    const [tried] = await this.db
       .update(loginCodes)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(loginCodes.id, latest.id), isNull(loginCodes.usedAt)))
-      .returning({ id: loginCodes.id });
-    if (used.length === 0) throw new AppError('SMS_CODE_INVALID');
+      .set({
+        attempts: sql`${loginCodes.attempts} + 1`,
+        usedAt: sql`CASE WHEN ${loginCodes.codeHash} = ${hash} THEN now() END`,
+      })
+      .where(
+        and(
+          eq(loginCodes.id, latest.id),
+          isNull(loginCodes.usedAt),
+          lt(loginCodes.attempts, MAX_ATTEMPTS),
+          gt(loginCodes.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ usedAt: loginCodes.usedAt });
+    if (!tried?.usedAt) throw new AppError('SMS_CODE_INVALID');
   }
 }

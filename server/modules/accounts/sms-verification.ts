@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type { Database } from '../../db/client';
 import { smsCodes } from '../../db/schema';
@@ -6,84 +6,127 @@ import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import type { Brand } from '../brand/brand.service';
 import type { Messenger } from '../messaging/messenger';
+import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
 import { hashToken, randomDigits } from './credentials';
 
 export type SmsPurpose = 'login' | 'register' | 'reset';
+export type CodeChannel = 'sms' | 'email';
 
 /** A code lives this long; the browser may ask for another once it has expired (spec 4.4). */
 export const SMS_CODE_MINUTES = 2;
-const MAX_ATTEMPTS = 5;
-/** Spec 8: too many requests means try again after 5 minutes. */
-const BURST_WINDOW_MS = 5 * 60_000;
-const BURST_LIMIT = 3;
+/** A code sent by email (password reset) waits longer: mail is slower than SMS. */
+export const EMAIL_CODE_MINUTES = 15;
+/** Tries per code, right one included: the sixth is refused even when it is right. */
+export const CODE_MAX_ATTEMPTS = 5;
 
 export const phoneOf = (dialingCode: string, mobile: string) => `${dialingCode}${mobile}`;
 
-/** One-time SMS codes: hashed, expiring, tried a limited number of times, sent at a limited pace. */
+const codeHash = (recipient: string, purpose: string, code: string) =>
+  hashToken(`${recipient}:${purpose}:${code}`);
+
+/**
+ * One-time codes sent by SMS (or by email for a password reset): hashed, expiring, tried a limited number
+ * of times (counted and checked in one statement), sent at a limited pace per recipient.
+ */
 export class SmsVerification {
   constructor(
     private readonly db: Database,
     private readonly messenger: Messenger,
+    private readonly limiter: AttemptLimiter,
   ) {}
 
-  async send(brand: Brand, phone: string, purpose: SmsPurpose, ip: string, lang: LanguageCode) {
-    const since = new Date(Date.now() - BURST_WINDOW_MS);
+  async send(
+    brand: Brand,
+    recipient: string,
+    purpose: SmsPurpose,
+    ip: string,
+    lang: LanguageCode,
+    channel: CodeChannel = 'sms',
+  ) {
+    const minutes = channel === 'sms' ? SMS_CODE_MINUTES : EMAIL_CODE_MINUTES;
     const [recent] = await this.db
-      .select({ n: count(), last: sql<Date | string | null>`max(${smsCodes.createdAt})` })
+      .select({ last: max(smsCodes.createdAt) })
       .from(smsCodes)
-      .where(and(eq(smsCodes.brandId, brand.id), eq(smsCodes.phone, phone), gt(smsCodes.createdAt, since)));
-    if ((recent?.n ?? 0) >= BURST_LIMIT) throw new AppError('SMS_TOO_MANY');
-    const last = recent?.last ? new Date(recent.last).getTime() : 0;
-    if (Date.now() - last < SMS_CODE_MINUTES * 60_000) throw new AppError('SMS_TOO_SOON');
+      .where(
+        and(
+          eq(smsCodes.brandId, brand.id),
+          eq(smsCodes.phone, recipient),
+          gt(smsCodes.createdAt, new Date(Date.now() - SMS_CODE_MINUTES * 60_000)),
+        ),
+      );
+    if (recent?.last) throw new AppError('SMS_TOO_SOON');
+    // Spec 8: three codes per recipient in five minutes; counted atomically, so a burst gets three.
+    try {
+      await this.limiter.take(POLICIES.smsPerRecipient, `${brand.id}:${recipient}`);
+    } catch {
+      throw new AppError('SMS_TOO_MANY');
+    }
 
     const code = randomDigits(6);
     await this.db.insert(smsCodes).values({
       brandId: brand.id,
       purpose,
-      phone,
-      codeHash: hashToken(`${phone}:${purpose}:${code}`),
-      expiresAt: new Date(Date.now() + SMS_CODE_MINUTES * 60_000),
+      phone: recipient,
+      channel,
+      codeHash: codeHash(recipient, purpose, code),
+      expiresAt: new Date(Date.now() + minutes * 60_000),
       ip,
     });
-    await this.messenger.send({
-      brandId: brand.id,
-      channel: 'sms',
-      recipient: phone,
-      body: translate(lang, 'messages.sms_code', { site: brand.siteName, code, minutes: SMS_CODE_MINUTES }),
-    });
-    return { expiredMinutes: SMS_CODE_MINUTES };
+    await this.messenger.send(
+      channel === 'sms'
+        ? {
+            brandId: brand.id,
+            channel,
+            recipient,
+            body: translate(lang, 'messages.sms_code', { site: brand.siteName, code, minutes }),
+          }
+        : {
+            brandId: brand.id,
+            channel,
+            recipient,
+            subject: translate(lang, 'messages.reset_code_subject', { site: brand.siteName }),
+            body: translate(lang, 'messages.reset_code_body', { site: brand.siteName, code, minutes }),
+          },
+    );
+    return { expiredMinutes: minutes };
   }
 
-  /** Spends the latest code for this phone and purpose when it matches; each wrong try counts. */
-  async consume(brand: Brand, phone: string, purpose: SmsPurpose, code: string) {
+  /**
+   * Spends the latest code for this recipient and purpose when it matches. The try is counted and the
+   * code checked in one statement, so a burst of guesses gets CODE_MAX_ATTEMPTS tries in all.
+   */
+  async consume(brand: Brand, recipient: string, purpose: SmsPurpose, code: string) {
     const [latest] = await this.db
-      .select()
+      .select({ id: smsCodes.id, expiresAt: smsCodes.expiresAt })
       .from(smsCodes)
       .where(
         and(
           eq(smsCodes.brandId, brand.id),
-          eq(smsCodes.phone, phone),
+          eq(smsCodes.phone, recipient),
           eq(smsCodes.purpose, purpose),
           isNull(smsCodes.usedAt),
         ),
       )
       .orderBy(desc(smsCodes.id))
       .limit(1);
-    if (!latest || latest.attempts >= MAX_ATTEMPTS) throw new AppError('SMS_CODE_INVALID');
+    if (!latest) throw new AppError('SMS_CODE_INVALID');
     if (latest.expiresAt.getTime() <= Date.now()) throw new AppError('SMS_CODE_EXPIRED');
-    if (latest.codeHash !== hashToken(`${phone}:${purpose}:${code}`)) {
-      await this.db
-        .update(smsCodes)
-        .set({ attempts: sql`${smsCodes.attempts} + 1` })
-        .where(eq(smsCodes.id, latest.id));
-      throw new AppError('SMS_CODE_INVALID');
-    }
-    // Guarded so that two requests racing with the same code cannot both succeed.
-    const used = await this.db
+    const hash = codeHash(recipient, purpose, code);
+    const [tried] = await this.db
       .update(smsCodes)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(smsCodes.id, latest.id), isNull(smsCodes.usedAt)))
-      .returning({ id: smsCodes.id });
-    if (used.length === 0) throw new AppError('SMS_CODE_INVALID');
+      .set({
+        attempts: sql`${smsCodes.attempts} + 1`,
+        usedAt: sql`CASE WHEN ${smsCodes.codeHash} = ${hash} THEN now() END`,
+      })
+      .where(
+        and(
+          eq(smsCodes.id, latest.id),
+          isNull(smsCodes.usedAt),
+          lt(smsCodes.attempts, CODE_MAX_ATTEMPTS),
+          gt(smsCodes.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ usedAt: smsCodes.usedAt });
+    if (!tried?.usedAt) throw new AppError('SMS_CODE_INVALID');
   }
 }

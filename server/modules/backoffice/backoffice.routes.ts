@@ -20,7 +20,8 @@ export function backofficeRoutes(deps: { backoffice: BackofficeService }) {
       app,
       endpoints.operatorLogin,
       {
-        summary: 'Operator login (password, and a TOTP code when turned on)',
+        summary:
+          'Operator login: password, then a TOTP code; admin and finance without one get a secret to enrol',
         tags: ['back office'],
         rateLimit: { max: 10, timeWindow: 60_000 },
       },
@@ -37,6 +38,18 @@ export function backofficeRoutes(deps: { backoffice: BackofficeService }) {
       endpoints.operatorMe,
       { summary: 'The operator behind the token', ...operator },
       ({ request }) => backoffice.info(request.operator!),
+    );
+    defineRoute(
+      app,
+      endpoints.operatorTwoFactorSetup,
+      { summary: 'Start turning on two-step verification: the secret to scan', ...operator },
+      ({ request }) => backoffice.setUpTwoFactor(ctx(request)),
+    );
+    defineRoute(
+      app,
+      endpoints.operatorTwoFactorEnable,
+      { summary: 'Turn on two-step verification with a first code from the app', ...operator },
+      ({ request, body }) => backoffice.enableTwoFactor(ctx(request), body.code),
     );
     defineRoute(
       app,

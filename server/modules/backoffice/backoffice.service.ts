@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OperatorRole } from '../../../src/api/contract/backoffice';
+import { MAX_INT32 } from '../../../src/api/contract/common';
 import { depositStatesBefore } from '../../../src/api/contract/payments';
 import type { Database } from '../../db/client';
 import { auditLog, deposits, members, operatorSessions, operators } from '../../db/schema';
@@ -12,6 +13,8 @@ import type { MemberEvents } from '../events/member-events';
 import type { Ledger } from '../ledger/ledger';
 import type { PaymentsService } from '../payments/payments.service';
 import type { WithdrawalsService } from '../payments/withdrawals.service';
+import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
+import { checkBrandMaximum } from '../wallet/amount';
 
 export type OperatorRow = typeof operators.$inferSelect;
 const SESSION_TTL_MS = 8 * 3_600_000;
@@ -42,7 +45,8 @@ export class BackofficeService {
     private readonly payments: PaymentsService,
     private readonly withdrawals: WithdrawalsService,
     private readonly twoFactor: TwoFactor,
-    private readonly events?: MemberEvents,
+    private readonly events: MemberEvents | undefined,
+    private readonly security: { limiter: AttemptLimiter; requireTwoFactor: boolean },
   ) {}
 
   async audit(entry: {
@@ -51,7 +55,7 @@ export class BackofficeService {
     action: string;
     target?: string;
     detail?: Record<string, unknown>;
-    ip: string;
+    ip: string | null;
   }) {
     await this.db.insert(auditLog).values({
       operatorId: entry.operatorId,
@@ -61,6 +65,11 @@ export class BackofficeService {
       detail: entry.detail ?? {},
       ip: entry.ip,
     });
+  }
+
+  /** Something operators must see that no operator did (an SMS budget spent): a row of the audit trail. */
+  async alert(brandId: number, action: `alert_${string}`, detail: Record<string, unknown>) {
+    await this.db.insert(auditLog).values({ operatorId: null, brandId, action, detail, ip: null });
   }
 
   require(ctx: OperatorContext, permission: keyof typeof CAN) {
@@ -76,15 +85,26 @@ export class BackofficeService {
     };
   }
 
+  /**
+   * Password, then the operator's two-step code. Every attempt takes its number per account first
+   * (POLICIES.operatorLogin), so neither a burst nor rotating addresses gets past the lockout, and a right
+   * password after it is refused too. Admin and finance operators without two-step verification (when
+   * it is required) are given a secret to enrol instead of a session; their next login with a code from
+   * it turns it on.
+   */
   async login(
     brand: Brand,
     body: { username: string; password: string; code?: string | undefined },
     ip: string,
   ) {
-    const [operator] = await this.db
-      .select()
-      .from(operators)
-      .where(eq(operators.username, body.username.toLowerCase()));
+    const username = body.username.toLowerCase();
+    try {
+      await this.security.limiter.take(POLICIES.operatorLogin, username);
+    } catch (error) {
+      await this.audit({ operatorId: null, brandId: brand.id, action: 'login_locked', target: username, ip });
+      throw error;
+    }
+    const [operator] = await this.db.select().from(operators).where(eq(operators.username, username));
     const ok = operator
       ? await verifyPassword(operator.passwordHash, body.password)
       : await verifyPassword(await NO_SUCH_OPERATOR, body.password).then(() => false);
@@ -105,18 +125,15 @@ export class BackofficeService {
     }
     if (operator.totpSecret) {
       if (!body.code) throw new AppError('TWO_FACTOR_REQUIRED');
-      const step = this.twoFactor.stepOf(operator.totpSecret, body.code);
-      const fresh =
-        step !== null &&
-        (
-          await this.db
-            .update(operators)
-            .set({ totpLastStep: step })
-            .where(and(eq(operators.id, operator.id), sql`coalesce(${operators.totpLastStep}, -1) < ${step}`))
-            .returning({ id: operators.id })
-        ).length > 0;
-      if (!fresh) throw new AppError('TWO_FACTOR_INVALID');
+      if (!(await this.spendCode(operator.id, operator.totpSecret, body.code)))
+        throw new AppError('TWO_FACTOR_INVALID');
+    } else if (this.mustEnrol(operator)) {
+      if (!operator.totpPendingSecret || !body.code) {
+        throw new AppError('TWO_FACTOR_SETUP_REQUIRED', {}, await this.startEnrolment(operator));
+      }
+      if (!(await this.finishEnrolment(operator, body.code))) throw new AppError('TWO_FACTOR_INVALID');
     }
+    await this.security.limiter.succeeded(POLICIES.operatorLogin, username);
     const token = newToken();
     const expiresAt = Date.now() + SESSION_TTL_MS;
     await this.db
@@ -124,7 +141,67 @@ export class BackofficeService {
       .values({ tokenHash: hashToken(token), operatorId: operator.id, ip, expiresAt: new Date(expiresAt) });
     await this.db.update(operators).set({ lastLoginAt: sql`now()` }).where(eq(operators.id, operator.id));
     await this.audit({ operatorId: operator.id, brandId: brand.id, action: 'login', ip });
-    return { token, operator: this.info(operator), expiresAt };
+    const [fresh] = await this.db.select().from(operators).where(eq(operators.id, operator.id));
+    return { token, operator: this.info(fresh!), expiresAt };
+  }
+
+  /** Admin and finance move money: where two-step verification is required, they cannot work without it. */
+  private mustEnrol(operator: OperatorRow) {
+    return this.security.requireTwoFactor && (operator.role === 'admin' || operator.role === 'finance');
+  }
+
+  /** A code of the operator's app, usable once (its time step is spent). */
+  private async spendCode(operatorId: number, secret: string, code: string) {
+    const step = this.twoFactor.stepOf(secret, code);
+    if (step === null) return false;
+    const spent = await this.db
+      .update(operators)
+      .set({ totpLastStep: step })
+      .where(and(eq(operators.id, operatorId), sql`coalesce(${operators.totpLastStep}, -1) < ${step}`))
+      .returning({ id: operators.id });
+    return spent.length > 0;
+  }
+
+  /** A new secret to scan, kept pending until a code from it comes back. */
+  private async startEnrolment(operator: OperatorRow) {
+    const setup = this.twoFactor.newSecret('Back office', operator.username);
+    await this.db
+      .update(operators)
+      .set({ totpPendingSecret: setup.secret })
+      .where(eq(operators.id, operator.id));
+    return setup;
+  }
+
+  private async finishEnrolment(operator: OperatorRow, code: string) {
+    const step = operator.totpPendingSecret ? this.twoFactor.stepOf(operator.totpPendingSecret, code) : null;
+    if (step === null) return false;
+    const done = await this.db
+      .update(operators)
+      .set({ totpSecret: operator.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
+      .where(and(eq(operators.id, operator.id), eq(operators.totpPendingSecret, operator.totpPendingSecret!)))
+      .returning({ id: operators.id });
+    return done.length > 0;
+  }
+
+  /** An operator turning two-step verification on from the console: the secret to scan. */
+  async setUpTwoFactor(ctx: OperatorContext) {
+    if (ctx.operator.totpSecret) throw new AppError('TWO_FACTOR_INVALID');
+    return this.startEnrolment(ctx.operator);
+  }
+
+  /** The first code from the app turns it on; audited like every operator action. */
+  async enableTwoFactor(ctx: OperatorContext, code: string) {
+    await this.security.limiter.take(POLICIES.operatorLogin, ctx.operator.username);
+    if (!(await this.finishEnrolment(ctx.operator, code))) throw new AppError('TWO_FACTOR_INVALID');
+    await this.security.limiter.succeeded(POLICIES.operatorLogin, ctx.operator.username);
+    await this.audit({
+      operatorId: ctx.operator.id,
+      brandId: ctx.brand.id,
+      action: 'two_factor_on',
+      target: ctx.operator.username,
+      ip: ctx.ip,
+    });
+    return { enabled: true };
   }
 
   async authenticate(brand: Brand, token: string | undefined): Promise<OperatorRow> {
@@ -235,14 +312,13 @@ export class BackofficeService {
       detail: { amount: row.amount, reason: body.reason ?? null },
       ip: ctx.ip,
     });
-    const [after] = (await this.withdrawals.queue(ctx.brand.id, to)).filter(
-      (w) => w.reference === body.reference,
-    );
-    return after!;
+    // The decided row itself: a queue page of its new status may not reach it.
+    return this.withdrawals.queueRow(ctx.brand.id, body.reference);
   }
 
   async proof(ctx: OperatorContext, id: number) {
-    if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND');
+    // Picture ids are 32-bit: anything else names no picture (and must not reach the query).
+    if (!Number.isInteger(id) || id < 1 || id > MAX_INT32) throw new AppError('NOT_FOUND');
     return this.withdrawals.proofImage(ctx.brand.id, id);
   }
 
@@ -260,6 +336,7 @@ export class BackofficeService {
     this.require(ctx, 'adjust');
     if (!Number.isSafeInteger(body.amount)) throw new AppError('AMOUNT_NOT_INTEGER');
     if (body.amount === 0) throw new AppError('AMOUNT_ZERO');
+    checkBrandMaximum(ctx.brand, body.amount);
     const [member] = await this.db
       .select()
       .from(members)

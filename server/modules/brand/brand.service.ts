@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../../../src/api/contract/common';
-import { languageCode } from '../../../src/api/contract/common';
+import { languageCode, MAX_AMOUNT } from '../../../src/api/contract/common';
 import { type SiteOptionCode, siteOptionCodes } from '../../../src/api/contract/system';
 import type { LocalizedText } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -22,6 +22,8 @@ export interface Brand {
   passwordMaxAgeDays: number | null;
   newAddressCheck: boolean;
   singleWallet: boolean;
+  /** The most one movement may move, in minor units (never more than MAX_AMOUNT whatever is stored). */
+  maxAmount: number;
 }
 
 function toBrand(row: BrandRow): Brand {
@@ -46,6 +48,7 @@ function toBrand(row: BrandRow): Brand {
     newAddressCheck: row.newAddressCheck,
     singleWallet: row.singleWallet,
     passwordMaxAgeDays: row.passwordMaxAgeDays,
+    maxAmount: Math.min(row.maxAmount, MAX_AMOUNT),
   };
 }
 

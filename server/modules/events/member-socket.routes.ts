@@ -24,7 +24,7 @@ export function memberSocketRoutes(deps: {
   sessionCheckMs: number;
 }) {
   return async (app: FastifyInstance) => {
-    app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
+    app.get(SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
       let detach: (() => void) | null = null;
       let check: NodeJS.Timeout | null = null;
       const deadline = setTimeout(() => socket.close(SESSION_ENDED_CLOSE, 'auth timeout'), AUTH_TIMEOUT_MS);
@@ -35,11 +35,11 @@ export function memberSocketRoutes(deps: {
           const message = JSON.parse(String(raw)) as Partial<SocketAuth>;
           if (message.type !== 'auth' || typeof message.token !== 'string') throw new Error('no auth');
           const token = message.token;
-          const member = await deps.accounts.authenticate(token);
+          const member = await deps.accounts.authenticate(request.brand, token);
           if (socket.readyState !== socket.OPEN) return;
           detach = deps.events.attach(member.id, { send: (data) => socket.send(data) });
           check = setInterval(() => {
-            deps.accounts.authenticate(token).catch((error: unknown) => {
+            deps.accounts.authenticate(request.brand, token).catch((error: unknown) => {
               if (sessionEnded(error)) socket.close(SESSION_ENDED_CLOSE, 'session ended');
             });
           }, deps.sessionCheckMs);

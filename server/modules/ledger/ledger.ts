@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { MAX_AMOUNT } from '../../../src/api/contract/common';
+import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema';
+import { isTransientDatabaseError } from '../../db/transient';
 import { AppError } from '../../http/app-error';
 import { MicroBatcher, type Settled, settle } from '../../lib/micro-batcher';
 import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
@@ -42,19 +45,23 @@ const LEDGER_ERRORS = {
   VENDOR_ROUND_MISMATCH: 'ROUND_MISMATCH',
 } as const;
 
-/** Statement timeout, lock timeout, deadlock, serialization failure, lost or refused connection. */
-const RETRYABLE = new Set([
-  '57014',
-  '55P03',
-  '40P01',
-  '40001',
-  '57P01',
-  '57P03',
-  '53300',
-  '08006',
-  '08003',
-  '08001',
-]);
+/** The bounds on every posting and balance (migration 0018): a movement past them is refused whole. */
+const AMOUNT_BOUNDS = ['ledger_entries_amount_ck', 'ledger_accounts_bound_ck'];
+
+/**
+ * AMOUNT_ABOVE_MAX when `error` is a posting or a balance refused by those bounds (SQLSTATE 23514), from
+ * the ledger's functions or from a function that posts through them (deposits, withdrawals); else null.
+ */
+export function amountBoundsError(error: unknown): AppError | null {
+  const e = error as { message?: string; code?: string; constraint?: string; cause?: unknown };
+  const cause = (e.cause ?? {}) as { message?: string; code?: string; constraint?: string };
+  const sqlState = cause.code ?? e.code;
+  const message = cause.message ?? e.message ?? '';
+  const constraint = cause.constraint ?? e.constraint ?? '';
+  if (sqlState !== undefined && sqlState !== '23514') return null;
+  if (!AMOUNT_BOUNDS.some((name) => constraint === name || message.includes(name))) return null;
+  return new AppError('AMOUNT_ABOVE_MAX', { max: formatAmount(MAX_AMOUNT, 'en') });
+}
 
 /** Turns the write functions' exceptions into stable codes; anything else is a real failure. */
 function translateError(error: unknown): never {
@@ -66,8 +73,12 @@ function translateError(error: unknown): never {
   }
   // Two reversals of one movement under different keys, racing: the unique column stops the second.
   if (sqlState === '23505' && message.includes('reverses')) throw new AppError('ALREADY_REVERSED');
-  // Nothing was written (the call is one statement): the caller may safely send the same key again.
-  if (sqlState && RETRYABLE.has(sqlState)) throw new AppError('TRY_AGAIN');
+  // A posting or a balance past the hard limits: nothing was written (one statement).
+  const bounds = amountBoundsError(error);
+  if (bounds) throw bounds;
+  // Nothing was written (the call is one statement), or it was and the key answers a retry with the
+  // first answer: either way the caller may safely send the same key again.
+  if (isTransientDatabaseError(error)) throw new AppError('TRY_AGAIN');
   throw error;
 }
 

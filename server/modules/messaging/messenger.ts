@@ -1,7 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
+import type { SecretBox } from '../../lib/secret-box';
 
 export interface OutgoingMessage {
   brandId: number;
@@ -16,30 +18,70 @@ export interface Messenger {
   send(message: OutgoingMessage): Promise<void>;
 }
 
+/** How long a message stays readable in the demo's outbox view; codes expire well before. */
+export const OUTBOX_READABLE_MS = 15 * 60_000;
+
 /**
- * The default provider: every message is kept in the outbox table (and logged in development), so the
- * flows work on a fresh machine with no gateway and tests can read the codes.
+ * The default provider: every message is recorded in the outbox table with a hash of its text, so a
+ * delivery can be proven. Only the demo keeps the text itself, sealed under the master key and for
+ * OUTBOX_READABLE_MS, so its outbox view can show the codes; production never keeps a code or a password.
  */
 export class OutboxMessenger implements Messenger {
+  private readonly box: SecretBox | null;
+  private readonly log: FastifyBaseLogger | undefined;
+
   constructor(
     private readonly db: Database,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
-
-  async send(message: OutgoingMessage) {
-    await this.db.insert(outbox).values({ ...message, subject: message.subject ?? null });
-    this.log?.info(
-      { channel: message.channel, recipient: message.recipient, body: message.body },
-      'outbox message',
-    );
+    options: { keepReadable: SecretBox | null; log?: FastifyBaseLogger },
+  ) {
+    this.box = options.keepReadable;
+    this.log = options.log;
   }
 
-  async latest(brandId: number, recipient: string, limit = 10) {
-    return this.db
+  async send(message: OutgoingMessage) {
+    // Expired texts go as new ones come, so none outlives its window by more than the next message.
+    if (this.box) {
+      await this.db
+        .update(outbox)
+        .set({ body: null })
+        .where(and(isNotNull(outbox.body), lt(outbox.expiresAt, sql`now()`)));
+    }
+    await this.db.insert(outbox).values({
+      brandId: message.brandId,
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: this.box ? this.box.seal(message.body) : null,
+      bodyHash: createHash('sha256').update(message.body).digest('hex'),
+      expiresAt: new Date(Date.now() + OUTBOX_READABLE_MS),
+    });
+    // Development demo only: the codes in the terminal, as a phone would show them.
+    this.log?.info({ channel: message.channel, recipient: message.recipient }, message.body);
+  }
+
+  /** The demo's outbox view: the latest messages to a recipient still readable, newest first. */
+  async readable(brandId: number, recipient: string, limit = 10) {
+    if (!this.box) return [];
+    const rows = await this.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.brandId, brandId), eq(outbox.recipient, recipient)))
+      .where(
+        and(
+          eq(outbox.brandId, brandId),
+          eq(outbox.recipient, recipient),
+          isNotNull(outbox.body),
+          gt(outbox.expiresAt, sql`now()`),
+        ),
+      )
       .orderBy(desc(outbox.id))
       .limit(limit);
+    const box = this.box;
+    return rows.map((m) => ({
+      channel: m.channel,
+      recipient: m.recipient,
+      subject: m.subject,
+      body: box.open(m.body!),
+      createdAt: m.createdAt.getTime(),
+    }));
   }
 }

@@ -41,17 +41,25 @@ export class PaymentsService {
     private readonly secrets: SecretBox,
     private readonly payTickets: TicketSigner,
     private readonly events?: MemberEvents,
+    /** The simulated gateway pays without money: usable in demo mode only, whatever the database holds. */
+    private readonly site: { simulatedGateway: boolean } = { simulatedGateway: false },
   ) {}
 
+  private usable(method: PaymentMethodRow | undefined): method is PaymentMethodRow {
+    return !!method?.active && (method.code !== SIM_GATEWAY || this.site.simulatedGateway);
+  }
+
   async methods(brand: Brand, lang: LanguageCode): Promise<PaymentMethod[]> {
-    return (await this.repo.methods(brand.id)).map((m) => ({
-      code: m.code,
-      kind: m.kind as PaymentMethod['kind'],
-      name: localized(m.name, lang),
-      minAmount: m.minAmount,
-      maxAmount: m.maxAmount,
-      details: m.details,
-    }));
+    return (await this.repo.methods(brand.id))
+      .filter((m) => this.usable(m))
+      .map((m) => ({
+        code: m.code,
+        kind: m.kind as PaymentMethod['kind'],
+        name: localized(m.name, lang),
+        minAmount: m.minAmount,
+        maxAmount: m.maxAmount,
+        details: m.details,
+      }));
   }
 
   view(row: DepositRow, method: PaymentMethodRow | undefined): DepositView {
@@ -68,7 +76,7 @@ export class PaymentsService {
       bank: kind === 'bank_transfer' && row.status === 'pending' ? (method?.details ?? null) : null,
       // Only the built-in simulated gateway has a checkout page here; a real provider brings its own.
       payUrl:
-        row.methodCode === SIM_GATEWAY && row.status === 'awaiting_payment'
+        row.methodCode === SIM_GATEWAY && this.site.simulatedGateway && row.status === 'awaiting_payment'
           ? `/pay/sim/${row.reference}?t=${this.payTickets.issue({ reference: row.reference }, PAY_TICKET_TTL_MS)}`
           : null,
     };
@@ -81,7 +89,7 @@ export class PaymentsService {
     lang: LanguageCode,
   ): Promise<DepositView> {
     const method = await this.repo.method(brand.id, body.method);
-    if (!method?.active) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+    if (!this.usable(method)) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
     const amount = checkAmount(body.amount);
     if (amount < method.minAmount) {
       throw new AppError('AMOUNT_BELOW_MIN', {
@@ -197,7 +205,12 @@ export class PaymentsService {
     note: { reference: string; gatewayReference: string; status: 'paid' | 'failed'; amount: number },
   ) {
     const method = await this.repo.method(brand.id, methodCode);
-    if (method?.kind !== 'gateway' || !method.secretCipher) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+    if (
+      method?.kind !== 'gateway' ||
+      !method.secretCipher ||
+      (methodCode === SIM_GATEWAY && !this.site.simulatedGateway)
+    )
+      throw new AppError('PAYMENT_METHOD_NOT_FOUND');
     const expected = createHmac('sha256', this.secrets.open(method.secretCipher)).update(raw).digest();
     const given = Buffer.from(signature ?? '', 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
@@ -219,6 +232,7 @@ export class PaymentsService {
 
   /** The gateway's secret, for the built-in simulated gateway that signs its notifications with it. */
   async gatewaySecret(brandId: number, methodCode: string) {
+    if (methodCode === SIM_GATEWAY && !this.site.simulatedGateway) return null;
     const method = await this.repo.method(brandId, methodCode);
     return method?.secretCipher ? this.secrets.open(method.secretCipher) : null;
   }

@@ -4,6 +4,7 @@ import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
 import { endpoints } from '../../../src/api/endpoints';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
+import { unsafeTextIssue } from '../../http/validation';
 import { MAX_PROOF_BYTES, MAX_PROOFS, type WithdrawalsService } from './withdrawals.service';
 
 /** The member's side of withdrawals: password, bank accounts, requests and confirmations. */
@@ -90,7 +91,10 @@ export function withdrawalsRoutes(deps: { withdrawals: WithdrawalsService }) {
             if (part.type === 'file') files.push(await part.toBuffer());
             else if (part.fieldname === 'reference') reference = String(part.value);
           }
-          if (!reference) throw new AppError('WITHDRAWAL_NOT_FOUND');
+          // Multipart fields skip the check every JSON body gets (app.ts): the same check, here.
+          const unsafe = unsafeTextIssue(request.lang, { body: { reference } });
+          if (unsafe) throw new AppError('VALIDATION_FAILED', {}, { issues: [unsafe] });
+          if (!reference || reference.length > 32) throw new AppError('WITHDRAWAL_NOT_FOUND');
           const value = await withdrawals.addProofs(request.brand, member.id, reference, files);
           return { success: true, code: 'OK', message: 'OK', value };
         },

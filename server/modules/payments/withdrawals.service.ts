@@ -13,8 +13,8 @@ import { AppError } from '../../http/app-error';
 import { hashPassword, verifyPassword } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
-import type { Ledger } from '../ledger/ledger';
-import { checkAmount } from '../wallet/amount';
+import { amountBoundsError, type Ledger } from '../ledger/ledger';
+import { checkAmount, checkBrandMaximum } from '../wallet/amount';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newReference = () =>
@@ -44,7 +44,7 @@ function translate(error: unknown): never {
     if (message.includes(code)) throw new AppError(code);
   }
   if (message.includes('LEDGER_INSUFFICIENT_FUNDS')) throw new AppError('INSUFFICIENT_FUNDS');
-  throw error;
+  throw amountBoundsError(error) ?? error;
 }
 
 /**
@@ -156,13 +156,23 @@ export class WithdrawalsService {
     return { hasPaymentPassword: true };
   }
 
+  /**
+   * Adds a bank account, three at most. The member's row is locked first, so additions sent at once
+   * take turns: each counts what the one before it stored.
+   */
   async addBankAccount(
     memberId: number,
     body: { bankName: string; accountName: string; accountNumber: string },
   ) {
-    if ((await this.bankAccounts(memberId)).length >= MAX_BANK_ACCOUNTS)
-      throw new AppError('BANK_ACCOUNT_LIMIT');
-    await this.db.insert(memberBankAccounts).values({ memberId, ...body });
+    await this.db.transaction(async (tx) => {
+      await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
+      const [stored] = await tx
+        .select({ n: count() })
+        .from(memberBankAccounts)
+        .where(and(eq(memberBankAccounts.memberId, memberId), isNull(memberBankAccounts.removedAt)));
+      if ((stored?.n ?? 0) >= MAX_BANK_ACCOUNTS) throw new AppError('BANK_ACCOUNT_LIMIT');
+      await tx.insert(memberBankAccounts).values({ memberId, ...body });
+    });
     return this.bankAccounts(memberId);
   }
 
@@ -197,6 +207,7 @@ export class WithdrawalsService {
     const money = (minor: number) => `${formatAmount(minor, lang)} ${brand.currency}`;
     if (amount < rules.min) throw new AppError('AMOUNT_BELOW_MIN', { min: money(rules.min) });
     if (amount > rules.max) throw new AppError('AMOUNT_ABOVE_MAX', { max: money(rules.max) });
+    checkBrandMaximum(brand, amount, lang);
     const [account] = await this.db
       .select()
       .from(memberBankAccounts)
@@ -345,25 +356,37 @@ export class WithdrawalsService {
     return this.get(brand, memberId, body.reference);
   }
 
-  /** Pictures for a payment that did not arrive, while the withdrawal is paid or disputed. */
+  /**
+   * Pictures for a payment that did not arrive, while the withdrawal is paid or disputed, three at
+   * most. The withdrawal's row is locked first, so uploads sent at once take turns: each counts what
+   * the one before it stored.
+   */
   async addProofs(brand: Brand, memberId: number, reference: string, files: Buffer[]) {
-    const row = await this.row(brand.id, reference, memberId);
-    if (row.status !== 'paid' && row.status !== 'disputed') throw new AppError('WITHDRAWAL_STATE');
     const typed = files.map((data) => {
       if (data.length > MAX_PROOF_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
       const mime = imageType(data);
       if (!mime) throw new AppError('PROOF_FILE_TYPE');
       return { mime, data };
     });
-    const [existing] = await this.db
-      .select({ n: count() })
-      .from(withdrawalProofs)
-      .where(eq(withdrawalProofs.withdrawalId, row.id));
-    if ((existing?.n ?? 0) + typed.length > MAX_PROOFS) throw new AppError('PROOF_TOO_MANY');
-    if (typed.length > 0) {
-      await this.db.insert(withdrawalProofs).values(typed.map((f) => ({ withdrawalId: row.id, ...f })));
-    }
-    return { proofs: (existing?.n ?? 0) + typed.length };
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: withdrawals.id, memberId: withdrawals.memberId, status: withdrawals.status })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.brandId, brand.id), eq(withdrawals.reference, reference)))
+        .for('no key update');
+      if (!row || row.memberId !== memberId) throw new AppError('WITHDRAWAL_NOT_FOUND');
+      if (row.status !== 'paid' && row.status !== 'disputed') throw new AppError('WITHDRAWAL_STATE');
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(withdrawalProofs)
+        .where(eq(withdrawalProofs.withdrawalId, row.id));
+      const stored = existing?.n ?? 0;
+      if (stored + typed.length > MAX_PROOFS) throw new AppError('PROOF_TOO_MANY');
+      if (typed.length > 0) {
+        await tx.insert(withdrawalProofs).values(typed.map((f) => ({ withdrawalId: row.id, ...f })));
+      }
+      return { proofs: stored + typed.length };
+    });
   }
 
   /** One proof picture, for the operator of the withdrawal's brand. */
@@ -387,6 +410,24 @@ export class WithdrawalsService {
       .where(and(eq(withdrawals.brandId, brandId), eq(withdrawals.status, status)))
       .orderBy(withdrawals.createdAt)
       .limit(limit);
+    return this.queueRows(rows, minutes);
+  }
+
+  /** One withdrawal of the brand as the operator's queue shows it, whatever its status and age. */
+  async queueRow(brandId: number, reference: string) {
+    const minutes = await this.settleUnanswered(brandId);
+    const rows = await this.db
+      .select({ row: withdrawals, username: members.username })
+      .from(withdrawals)
+      .innerJoin(members, eq(members.id, withdrawals.memberId))
+      .where(and(eq(withdrawals.brandId, brandId), eq(withdrawals.reference, reference)));
+    const [found] = await this.queueRows(rows, minutes);
+    if (!found) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    return found;
+  }
+
+  /** Queue lines: the bank account in full (the operator pays it) and the member's proof pictures. */
+  private async queueRows(rows: Array<{ row: WithdrawalRow; username: string }>, minutes: number) {
     const proofs = rows.length
       ? await this.db
           .select({ id: withdrawalProofs.id, withdrawalId: withdrawalProofs.withdrawalId })

@@ -9,7 +9,7 @@ import type { SystemService } from './system.service';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-export function systemRoutes(deps: { system: SystemService; brands: BrandService }) {
+export function systemRoutes(deps: { system: SystemService; brands: BrandService; secureCookies: boolean }) {
   return async (app: FastifyInstance) => {
     const { system, brands } = deps;
 
@@ -60,12 +60,13 @@ export function systemRoutes(deps: { system: SystemService; brands: BrandService
       app,
       endpoints.setLanguage,
       { summary: 'Remember the visitor language for server messages', tags: ['system'], gate: 'open' },
-      ({ body, reply }) => {
+      ({ request, body, reply }) => {
         reply.setCookie('lang', body.language, {
           path: '/',
           maxAge: ONE_YEAR_S,
           sameSite: 'lax',
           httpOnly: true,
+          secure: deps.secureCookies || request.protocol === 'https',
         });
         return { language: body.language };
       },

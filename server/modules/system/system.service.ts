@@ -15,6 +15,7 @@ export class SystemService {
     private readonly repo: SystemRepository,
     private readonly countryOf: CountryLookup | null,
     private readonly forceMaintenance = false,
+    private readonly site: { demo: boolean } = { demo: false },
   ) {}
 
   visitor(ip: string): Visitor {
@@ -63,6 +64,7 @@ export class SystemService {
       location: visitor,
       maintenance: status === 1,
       regionRestricted: status === 2,
+      demo: this.site.demo,
     };
   }
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { LanguageCode } from '../../../src/api/contract/common';
 import type { Database } from '../../db/client';
 import { members } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -7,7 +8,7 @@ import { verifyPassword } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { Ledger } from '../ledger/ledger';
-import { checkAmount } from './amount';
+import { checkAmount, checkBrandAmount } from './amount';
 
 type Payer = {
   id: number;
@@ -67,8 +68,9 @@ export class TreeTransfersService {
     brand: Brand,
     payer: Payer,
     body: { amount: number; paymentPassword: string; requestId: string },
+    lang: LanguageCode = 'en',
   ) {
-    checkAmount(body.amount);
+    checkBrandAmount(brand, body.amount, lang);
     const upline = await this.upline(brand, payer.parentId);
     if (!upline) throw new AppError('NO_UPLINE');
     await this.authorise(payer, body.paymentPassword);
@@ -142,9 +144,10 @@ export class TreeTransfersService {
     brand: Brand,
     agent: Payer,
     body: { username: string; amount: number; paymentPassword: string; requestId: string },
+    lang: LanguageCode = 'en',
   ) {
     if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
-    checkAmount(body.amount);
+    checkBrandAmount(brand, body.amount, lang);
     const [payee] = await this.below(brand, agent.id, { exact: body.username }, 1);
     if (!payee) throw new AppError('NOT_IN_DOWNLINE');
     await this.authorise(agent, body.paymentPassword);

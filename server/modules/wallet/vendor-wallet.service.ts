@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
+import { MAX_INT32 } from '../../../src/api/contract/common';
 import type { VendorWalletAnswer } from '../../../src/api/contract/wallet';
 import { AppError } from '../../http/app-error';
 import type { SecretBox } from '../../lib/secret-box';
@@ -7,7 +8,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken, newToken } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { Ledger, MovementResult } from '../ledger/ledger';
-import { checkAmount } from './amount';
+import { checkBrandAmount } from './amount';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletService } from './wallet.service';
 
@@ -114,10 +115,12 @@ export class VendorWalletService {
   }
 
   private async player(call: VendorCall, playerId: string) {
-    const id = Number(playerId);
-    const member = Number.isSafeInteger(id)
-      ? await this.players.get(`${call.brand.id}:${id}`, () => this.repo.member(call.brand.id, id))
-      : undefined;
+    // Our player ids are member ids as we wrote them: digits only, within the 32-bit column.
+    const id = /^[1-9]\d{0,9}$/.test(playerId) ? Number(playerId) : 0;
+    const member =
+      id > 0 && id <= MAX_INT32
+        ? await this.players.get(`${call.brand.id}:${id}`, () => this.repo.member(call.brand.id, id))
+        : undefined;
     if (!member) throw new AppError('PLAYER_NOT_FOUND');
     return {
       memberId: member.id,
@@ -177,7 +180,7 @@ export class VendorWalletService {
       gameCode?: string | undefined;
     },
   ): Promise<Answered> {
-    const amount = checkAmount(body.amount);
+    const amount = checkBrandAmount(call.brand, body.amount);
     const session = await this.session(call, body.token);
     if (String(session.memberId) !== body.playerId) throw new AppError('TOKEN_INVALID');
     const { memberId, account, active } = await this.player(call, body.playerId);
@@ -227,7 +230,7 @@ export class VendorWalletService {
       gameCode?: string | undefined;
     },
   ): Promise<Answered> {
-    const amount = checkAmount(body.amount);
+    const amount = checkBrandAmount(call.brand, body.amount);
     const { memberId, account } = await this.player(call, body.playerId);
     const house = await this.ledger.houseAccount(call.brand.id, 'house', call.brand.currency);
     const result = await this.ledger.postInRound(

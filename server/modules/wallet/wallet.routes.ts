@@ -41,7 +41,7 @@ export function walletRoutes(deps: {
         ...member,
         rateLimit: { max: 60, timeWindow: 60_000 },
       },
-      ({ request, body }) => wallet.transfer(request.brand, request.member!.id, body),
+      ({ request, body }) => wallet.transfer(request.brand, request.member!.id, body, request.lang),
     );
     defineRoute(
       app,
@@ -57,7 +57,7 @@ export function walletRoutes(deps: {
         ...member,
         rateLimit: { max: 10, timeWindow: 60_000 },
       },
-      ({ request, body }) => transfers.toUpline(request.brand, request.member!, body),
+      ({ request, body }) => transfers.toUpline(request.brand, request.member!, body, request.lang),
     );
     defineRoute(
       app,
@@ -67,7 +67,7 @@ export function walletRoutes(deps: {
         ...member,
         rateLimit: { max: 10, timeWindow: 60_000 },
       },
-      ({ request, body }) => transfers.toDownline(request.brand, request.member!, body),
+      ({ request, body }) => transfers.toDownline(request.brand, request.member!, body, request.lang),
     );
     defineRoute(
       app,

@@ -1,9 +1,10 @@
+import type { LanguageCode } from '../../../src/api/contract/common';
 import type { RecordType } from '../../../src/api/contract/wallet';
 import { AppError } from '../../http/app-error';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { Ledger, MemberWalletKind } from '../ledger/ledger';
-import { checkAmount } from './amount';
+import { checkBrandAmount } from './amount';
 import type { WalletRepository } from './wallet.repository';
 
 /** The ledger movement kinds behind each type of line the member can filter on. */
@@ -22,6 +23,26 @@ const RECORD_KINDS: Record<RecordType, string[]> = {
  * A member's wallets (spec 2.5, 7): the main wallet, and in transfer mode one wallet per game vendor that
  * the member fills from the main one. Every change is a ledger movement.
  */
+/**
+ * What a member may read of a movement's details: the game, the round, the other side of a transfer, the
+ * kind of adjustment and the reason the operator gave the member. Never who in the back office made it.
+ */
+const MEMBER_VISIBLE_DETAIL = [
+  'vendor',
+  'direction',
+  'round',
+  'game',
+  'bet',
+  'fromUsername',
+  'toUsername',
+  'category',
+  'reason',
+];
+
+function memberVisible(meta: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(meta).filter(([key]) => MEMBER_VISIBLE_DETAIL.includes(key)));
+}
+
 export class WalletService {
   constructor(
     private readonly ledger: Ledger,
@@ -107,7 +128,7 @@ export class WalletService {
         amount: r.amount,
         balanceAfter: r.balanceAfter ?? 0,
         createdAt: r.createdAt.getTime(),
-        detail: r.meta,
+        detail: memberVisible(r.meta),
       })),
       more: rows.length > query.limit,
     };
@@ -118,9 +139,10 @@ export class WalletService {
     brand: Brand,
     memberId: number,
     body: { vendor: string; direction: 'in' | 'out'; amount: number; requestId: string },
+    lang: LanguageCode = 'en',
   ) {
     if (brand.singleWallet) throw new AppError('SINGLE_WALLET');
-    const amount = checkAmount(body.amount);
+    const amount = checkBrandAmount(brand, body.amount, lang);
     const vendors = await this.repo.vendors(brand.id);
     if (!vendors.some((v) => v.code === body.vendor)) throw new AppError('VENDOR_NOT_FOUND');
     const main = await this.account(brand, memberId, 'main');

@@ -151,6 +151,12 @@ export const smsSent = z.object({ expiredMinutes: z.number().int() });
 
 export const forgotByEmailBody = z.object({ username: trimmed(64).min(1), email: trimmed(128).email() });
 
+/** The code the forgot-by-email step sent, with a new password; the old one works until then. */
+export const resetByEmailBody = forgotByEmailBody.extend({
+  verificationCode: trimmed(16).min(1),
+  newPassword: z.string().max(128),
+});
+
 export const resetByPhoneBody = z.object({
   newPassword: z.string().max(128),
   mobileNum: mobileNumber,
@@ -199,3 +205,7 @@ export const memberIconInfo = z.object({
   choices: z.array(z.object({ id: z.number().int(), url: z.string() })),
 });
 export const memberIconBody = z.object({ icon: z.number().int().min(1).max(99) });
+
+/** A single-use code that hands this login to another browser or app in a link (?handoff=…). */
+export const handoffCreated = z.object({ code: z.string(), expiresAt: z.number().int() });
+export const handoffExchangeBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) });

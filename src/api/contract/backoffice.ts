@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMillis, minorUnits } from './common';
+import { epochMillis, minorUnits, sentAmount } from './common';
 import { depositView } from './payments';
 import { withdrawalView } from './withdrawals';
 
@@ -49,7 +49,7 @@ export const withdrawalDecisionBody = z.object({
 export const adjustBody = z.object({
   username: z.string().trim().min(1).max(64),
   /** Signed: positive credits the member, negative debits (never below zero). */
-  amount: z.number(),
+  amount: sentAmount,
   reason: z.string().trim().min(3).max(200),
   requestId: z.string().trim().min(8).max(64),
   /** A bonus shows in the member's bonus details; a correction only in the account record. */
@@ -66,3 +66,12 @@ export const auditEntry = z.object({
   createdAt: epochMillis,
 });
 export const queueQuery = z.object({ status: z.string().trim().max(32).optional() });
+
+/** An authenticator secret to scan: at login (enrolment required) or from the console. */
+export const operatorTwoFactorSetup = z.object({ secret: z.string(), uri: z.string() });
+export const operatorTwoFactorEnableBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});

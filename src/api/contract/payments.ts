@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMillis, minorUnits } from './common';
+import { epochMillis, minorUnits, sentAmount } from './common';
 
 /**
  * A deposit's lifecycle, enforced by the server and read by the page: a bank transfer waits for the
@@ -35,7 +35,7 @@ export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const depositBody = z.object({
   method: z.string().trim().min(1).max(32),
   /** Any number, so that zero, negative and fractional amounts get their own codes. */
-  amount: z.number(),
+  amount: sentAmount,
   requestId: z.string().trim().min(8).max(64),
 });
 
@@ -66,6 +66,6 @@ export const gatewayNotification = z.object({
   reference: z.string().min(4).max(32),
   gatewayReference: z.string().min(1).max(64),
   status: z.enum(['paid', 'failed']),
-  amount: z.number().int(),
+  amount: sentAmount.int(),
 });
 export const gatewayAck = z.object({ status: z.string() });

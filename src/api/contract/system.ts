@@ -71,6 +71,8 @@ export const whitelabel = z.object({
   location,
   maintenance: z.boolean(),
   regionRestricted: z.boolean(),
+  /** Demo mode: public accounts and passwords, play money; the site says so on every page. */
+  demo: z.boolean(),
 });
 export type Whitelabel = z.infer<typeof whitelabel>;
 

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { minorUnits } from './common';
+import { epochMillisQuery, minorUnits, sentAmount } from './common';
 
 const id = z.string().trim().min(1).max(64);
-/**
- * An amount as the caller sent it: any number, so that zero, negative and fractional amounts each get
- * their own error code (AMOUNT_ZERO, AMOUNT_NEGATIVE, AMOUNT_NOT_INTEGER) instead of a generic one.
- */
-const sentAmount = z.number();
 
 // --- The game-vendor wallet API (seamless), signed with HMAC-SHA256 over the raw body ---------------
 
@@ -97,8 +92,8 @@ export const RECORD_TYPES = [
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const recordsQuery = z.object({
   type: z.enum(RECORD_TYPES).optional(),
-  from: z.coerce.number().int().min(0).optional(),
-  to: z.coerce.number().int().min(0).optional(),
+  from: epochMillisQuery.optional(),
+  to: epochMillisQuery.optional(),
   /** The id of the last line already shown: the page after it. */
   before: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
@@ -119,7 +114,7 @@ export const accountRecords = z.object({ items: z.array(accountRecord), more: z.
 // --- Transfers inside the agent tree ----------------------------------------------------------------------
 
 export const uplineTransferBody = z.object({
-  amount: z.number(),
+  amount: sentAmount,
   paymentPassword: z.string().regex(/^\d{6}$/),
   requestId: z.string().trim().min(8).max(64),
 });

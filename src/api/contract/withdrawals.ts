@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMillis, minorUnits } from './common';
+import { epochMillis, int32Id, minorUnits, sentAmount } from './common';
 
 /**
  * A withdrawal's lifecycle (spec 4.8), enforced by the server and read by the page. The money is held at
@@ -57,8 +57,8 @@ export const withdrawSetup = z.object({
   confirmMinutes: z.number().int(),
 });
 export const withdrawBody = z.object({
-  bankAccountId: z.number().int(),
-  amount: z.number(),
+  bankAccountId: int32Id,
+  amount: sentAmount,
   paymentPassword,
   requestId: z.string().trim().min(8).max(64),
 });

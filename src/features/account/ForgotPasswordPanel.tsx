@@ -20,6 +20,10 @@ const emailSchema = z.object({
   username: z.string().trim().min(1, 'validation.required'),
   email: z.string().trim().email('patterns.p4'),
 });
+const codeSchema = z.object({
+  verificationCode: z.string().trim().min(1, 'errors.SMS_CODE_INVALID'),
+  newPassword: z.string().min(1, 'validation.required'),
+});
 const phoneSchema = z.object({
   mobileNum: z.string().trim().regex(MOBILE_PATTERN, 'validation.mobile'),
   countryDialingCode: z.string(),
@@ -34,10 +38,20 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
     () =>
       forgotPasswordMachine.provide({
         actors: {
-          recover: fromPromise<unknown, { method: RecoveryMethod; values: Record<string, string> }>(
+          requestCode: fromPromise<unknown, { username: string; email: string }>(({ input }) =>
+            call('forgotByEmail', { body: input }),
+          ),
+          reset: fromPromise<unknown, { method: RecoveryMethod; values: Record<string, string> }>(
             ({ input }) =>
               input.method === 'email'
-                ? call('forgotByEmail', { body: input.values as { username: string; email: string } })
+                ? call('resetByEmail', {
+                    body: input.values as {
+                      username: string;
+                      email: string;
+                      verificationCode: string;
+                      newPassword: string;
+                    },
+                  })
                 : call('resetByPhone', {
                     body: input.values as {
                       mobileNum: string;
@@ -55,6 +69,10 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
   const [state, send] = useMachine(machine, { input: { method: 'email' }, ...inspectOptions() });
   const method = state.context.method;
   const email = useForm({ resolver: zodResolver(emailSchema), defaultValues: { username: '', email: '' } });
+  const emailCode = useForm({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { verificationCode: '', newPassword: '' },
+  });
   const phone = useForm({
     resolver: zodResolver(phoneSchema),
     defaultValues: { mobileNum: '', countryDialingCode: '55', verificationCode: '', newPassword: '' },
@@ -92,7 +110,43 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
           </button>
         ))}
       </div>
-      {method === 'email' ? (
+      {state.matches('enteringCode') || (state.matches('resetting') && method === 'email') ? (
+        <form
+          className="account-form"
+          noValidate
+          data-testid="forgot-email-code"
+          onSubmit={emailCode.handleSubmit((values) => send({ type: 'SUBMIT', values }))}
+        >
+          <p className="form-note" role="status">
+            {t('account.forgot_code_sent', { email: state.context.account?.email ?? '' })}
+          </p>
+          <label className="field">
+            <span>{t('account.email_code')} *</span>
+            <input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              {...emailCode.register('verificationCode')}
+            />
+            {error(issue('verificationCode', emailCode.formState.errors.verificationCode?.message))}
+          </label>
+          <label className="field">
+            <span>{t('account.new_password')} *</span>
+            <input type="password" autoComplete="new-password" {...emailCode.register('newPassword')} />
+            {error(issue('newPassword', emailCode.formState.errors.newPassword?.message))}
+          </label>
+          <button type="submit" className="btn btn-primary btn-block" disabled={state.hasTag('busy')}>
+            {t('account.reset_submit')}
+          </button>
+          <p className="form-switch">
+            <button type="button" className="link" onClick={() => send({ type: 'RESEND' })}>
+              {t('account.resend_code')}
+            </button>{' '}
+            <button type="button" className="link" onClick={() => send({ type: 'BACK' })}>
+              {t('account.forgot_change_details')}
+            </button>
+          </p>
+        </form>
+      ) : method === 'email' ? (
         <form
           className="account-form"
           noValidate

@@ -3,12 +3,40 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/Modal';
 import { useSessionActor } from './session';
 
-/** Logout confirmation (spec 2.4) and the session-expired notice (key in_been_out). */
+/** Logout confirmation (spec 2.4), the session-expired notice (key in_been_out) and the hand-off question. */
 export function SessionDialogs() {
   const { t } = useTranslation();
   const actor = useSessionActor();
   const confirming = useSelector(actor, (s) => s.matches('confirmingLogout'));
   const expired = useSelector(actor, (s) => s.matches('expired'));
+  const handoff = useSelector(actor, (s) => s.matches('confirmingHandoff'));
+  if (handoff) {
+    return (
+      <Modal
+        title={t('session.handoff_title')}
+        onClose={() => actor.send({ type: 'KEEP_SESSION' })}
+        testId="handoff-confirm"
+      >
+        <p>{t('session.handoff_text')}</p>
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => actor.send({ type: 'KEEP_SESSION' })}
+          >
+            {t('session.handoff_keep')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => actor.send({ type: 'SWITCH_ACCOUNT' })}
+          >
+            {t('session.handoff_switch')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
   if (confirming) {
     return (
       <Modal

@@ -3,27 +3,38 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'r
 import { useNavigate } from 'react-router-dom';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { call, onApiError, setAuthToken } from '../../api/client';
-import type { MemberInfo } from '../../api/contract/accounts';
+import type { LoginResult, MemberInfo } from '../../api/contract/accounts';
 import { inspectOptions } from '../../machines/inspect';
-import { type SessionKind, sessionKind, sessionMachine } from '../../machines/session.machine';
+import {
+  type RestoredSession,
+  type SessionKind,
+  sessionKind,
+  sessionMachine,
+} from '../../machines/session.machine';
 import { loader } from '../../ui/Loader';
 
 const TOKEN_KEY = 'token';
 
-/** A token handed over in the address (?token=…) wins over the stored one, and leaves the address. */
-function restoreToken(): string | null {
+/**
+ * What the browser has at start: the token kept in this tab, and a hand-off code from a link. A session
+ * token in the address is never used (it would log a visitor into someone else's account); both leave
+ * the address at once, so neither stays in the history or reaches another site as a referrer.
+ */
+function restoreSession(): RestoredSession {
   const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get('token');
-  if (fromUrl) {
+  const handoff = url.searchParams.get('handoff');
+  if (url.searchParams.has('handoff') || url.searchParams.has('token')) {
+    url.searchParams.delete('handoff');
     url.searchParams.delete('token');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    return fromUrl;
   }
+  let token: string | null = null;
   try {
-    return sessionStorage.getItem(TOKEN_KEY);
+    token = sessionStorage.getItem(TOKEN_KEY);
   } catch {
-    return null;
+    // Without storage the session lasts until the tab closes.
   }
+  return { token, handoff: handoff && /^[A-Za-z0-9_-]{20,200}$/.test(handoff) ? handoff : null };
 }
 
 function storeToken(token: string | null) {
@@ -55,9 +66,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       sessionMachine.provide({
         actors: {
           restoreToken: fromPromise(async () => {
-            const token = restoreToken();
-            setAuthToken(token);
-            return token;
+            const restored = restoreSession();
+            setAuthToken(restored.token);
+            return restored;
+          }),
+          exchangeHandoff: fromPromise<LoginResult, { code: string }>(async ({ input }) => {
+            setAuthToken(null);
+            return call('exchangeHandoff', { body: { code: input.code } });
           }),
           fetchMember: fromPromise<MemberInfo, { token: string }>(() => call('memberInfo')),
           logout: fromPromise<void, { token: string }>(async () => {

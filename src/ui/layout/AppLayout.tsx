@@ -7,6 +7,7 @@ import { GuardProvider } from '../../features/session/guards';
 import { MemberEventsConnector } from '../../features/session/member-events';
 import { SessionDialogs } from '../../features/session/SessionDialogs';
 import { SessionProvider } from '../../features/session/session';
+import { useWhitelabel } from '../../features/site/SiteProvider';
 import { sideMenuClosingPaths } from '../../routes';
 import { LoaderOverlay } from '../Loader';
 import { Footer } from './Footer';
@@ -43,9 +44,10 @@ export function AppLayout() {
 function Frame() {
   const { pathname } = useLocation();
   const { open } = useSideMenu();
+  const { demo } = useWhitelabel();
   useNavigationEffects();
   return (
-    <div className={`app${open ? ' side-open' : ''}`}>
+    <div className={`app${open ? ' side-open' : ''}${demo ? ' demo' : ''}`}>
       <Header />
       <SideMenu />
       <div className="app-main">

@@ -11,12 +11,17 @@ import { useSideMenu } from './SideMenuContext';
 
 export function Header() {
   const { t } = useTranslation();
-  const { siteName } = useWhitelabel();
+  const { siteName, demo } = useWhitelabel();
   const session = useSession();
   const side = useSideMenu();
   const navigate = useNavigate();
   return (
     <header className="header" data-testid="site-header">
+      {demo && (
+        <p className="demo-strip" role="note" data-testid="demo-notice">
+          {t('demo.notice')}
+        </p>
+      )}
       <div className="header-bar">
         <button
           type="button"

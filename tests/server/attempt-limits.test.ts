@@ -1,0 +1,282 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, brandDomains, brands, members, smsCodes } from '../../server/db/schema';
+import type { LoginResult } from '../../src/api/contract/accounts';
+import { paths } from '../../src/api/paths';
+import { body, createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
+
+/**
+ * Bursts against every per-account limit: each attack sends its requests at once (real concurrency on
+ * PostgreSQL), and the limit must hold as if they had come one by one.
+ */
+describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { env: { SMS_HOURLY_BUDGET: '1000' } });
+  });
+  afterAll(() => ctx.close());
+
+  let seq = 0;
+  const from = (n: number) => `10.60.${n % 250}.${(seq % 250) + 1}`;
+  const send = async (
+    endpoint: { method: string; path: string },
+    payload: Record<string, unknown>,
+    options: { ip?: string; token?: string; host?: string } = {},
+  ) => {
+    const res = await ctx.app.inject({
+      method: endpoint.method as 'POST',
+      url: endpoint.path,
+      payload,
+      remoteAddress: options.ip ?? '10.60.0.1',
+      headers: {
+        'accept-language': 'en',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.host ? { host: options.host } : {}),
+      },
+    });
+    return { status: res.statusCode, ...body<Record<string, unknown>>(res) };
+  };
+
+  /** A member of its own for each attack, registered from `ip` (so logins from there need no code). */
+  const newMember = async (ip: string, extra: Record<string, unknown> = {}) => {
+    const username = `burst${kind[0]}${++seq}`;
+    const res = await send(
+      paths.register,
+      {
+        username,
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        acceptTerms: true,
+        humanCheck: await solveHumanCheck(ctx.app),
+        ...extra,
+      },
+      { ip },
+    );
+    expect(res.status, JSON.stringify(res)).toBe(200);
+    return { username, token: (res.value as unknown as LoginResult).token };
+  };
+
+  const outboxCode = async (recipient: string) => {
+    const res = await ctx.app.inject({ url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}` });
+    return /(\d{6})/.exec(body<Array<{ body: string }>>(res).value[0]!.body)![1]!;
+  };
+  const wrongCodes = (right: string, n: number) =>
+    Array.from({ length: n }, (_, i) => String((Number(right) + i + 1) % 1_000_000).padStart(6, '0'));
+
+  it('checks five SMS codes of a burst of twenty guesses, whatever they are', async () => {
+    const ip = from(1);
+    const mobile = '21977770001';
+    await send(
+      paths.smsNoLogin,
+      {
+        mobileNum: mobile,
+        countryDialingCode: '55',
+        purpose: 'reset',
+        humanCheck: await solveHumanCheck(ctx.app),
+      },
+      { ip },
+    );
+    const right = await outboxCode(`55${mobile}`);
+    const guess = (code: string) =>
+      send(
+        paths.resetByPhone,
+        { newPassword: 'Taken1234', mobileNum: mobile, countryDialingCode: '55', verificationCode: code },
+        { ip },
+      );
+    const wrong = wrongCodes(right, 19).map(guess);
+    await new Promise((r) => setTimeout(r, 20));
+    const answers = await Promise.all([...wrong, guess(right)]);
+    expect(answers.every((a) => a.code === 'SMS_CODE_INVALID')).toBe(true);
+    const [row] = await ctx.handle.db
+      .select()
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, `55${mobile}`));
+    expect(row!.attempts).toBe(5);
+    expect(row!.usedAt).toBeNull();
+  });
+
+  it('asks for the captcha from the fourth login of a burst of twenty, and checks three passwords', async () => {
+    const ip = from(2);
+    const { username } = await newMember(ip);
+    // From twenty addresses, as a botnet would: no per-address limit helps.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) =>
+        send(
+          paths.login,
+          { username, password: 'Wrong1234', humanCheck: await solveHumanCheck(ctx.app) },
+          { ip: `10.62.${seq}.${i + 1}` },
+        ),
+      ),
+    );
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(3);
+    expect(codes.filter((c) => c === 'CAPTCHA_REQUIRED')).toHaveLength(17);
+    // The right password now needs a captcha too: the burst counted.
+    const right = await send(
+      paths.login,
+      { username, password: 'Secret123', humanCheck: await solveHumanCheck(ctx.app) },
+      { ip },
+    );
+    expect(right.code).toBe('CAPTCHA_REQUIRED');
+  });
+
+  it('locks two-step codes after five wrong ones, even when the right one follows', async () => {
+    const { TOTP, Secret } = await import('otpauth');
+    const ip = from(3);
+    const { token } = await newMember(ip);
+    const setup = (await send(paths.twoFactorSetup, {}, { ip, token })).value as unknown as {
+      secret: string;
+    };
+    const app = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
+    expect((await send(paths.twoFactorEnable, { code: app.generate() }, { ip, token })).status).toBe(200);
+    const right = app.generate({ timestamp: Date.now() + 30_000 });
+    const answers = await Promise.all(
+      wrongCodes(right, 20).map((code, i) =>
+        send(paths.twoFactorDisable, { code }, { ip: `10.63.${seq}.${i + 1}`, token }),
+      ),
+    );
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === 'TWO_FACTOR_INVALID')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(15);
+    const late = await send(paths.twoFactorDisable, { code: right }, { ip, token });
+    expect(late.code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('checks five new-address codes of a burst of twenty', async () => {
+    const home = from(4);
+    const { username } = await newMember(home, { email: `burst${kind}@aurora.example` });
+    const away = from(5);
+    const first = await send(
+      paths.login,
+      { username, password: 'Secret123', humanCheck: await solveHumanCheck(ctx.app) },
+      { ip: away },
+    );
+    expect(first.code).toBe('NEW_ADDRESS_CHECK');
+    const challenge = (first.value as unknown as { challenge: string }).challenge;
+    await send(paths.newAddressCode, { challenge, channel: 'email' }, { ip: away });
+    const right = await outboxCode(`burst${kind}@aurora.example`);
+    const wrong = wrongCodes(right, 19).map((code) =>
+      send(paths.newAddressVerify, { challenge, code }, { ip: away }),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    const answers = await Promise.all([
+      ...wrong,
+      send(paths.newAddressVerify, { challenge, code: right }, { ip: away }),
+    ]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
+  });
+
+  it('stops SMS for the brand once its hourly budget is spent, and alerts the operators once', async () => {
+    const local = await createTestContext(kind, { env: { SMS_HOURLY_BUDGET: '3' } });
+    try {
+      const sendTo = async (i: number) =>
+        body(
+          await local.app.inject({
+            method: 'POST',
+            url: paths.smsNoLogin.path,
+            remoteAddress: `10.61.0.${i}`,
+            payload: {
+              mobileNum: `2197777${String(1000 + i)}`,
+              countryDialingCode: '55',
+              humanCheck: await solveHumanCheck(local.app),
+            },
+          }),
+        ).code;
+      const codes = await Promise.all(Array.from({ length: 10 }, (_, i) => sendTo(i + 1)));
+      expect(codes.filter((c) => c === 'OK')).toHaveLength(3);
+      expect(codes.filter((c) => c === 'SMS_BUDGET_EXCEEDED')).toHaveLength(7);
+      const alerts = await local.handle.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'alert_sms_budget'));
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.detail).toEqual({ budget: 3 });
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("does not know one brand's session on another brand's address", async () => {
+    const ip = from(6);
+    const { token } = await newMember(ip);
+    const [second] = await ctx.handle.db
+      .insert(brands)
+      .values({
+        merchantCode: `OTHER${kind}`,
+        siteName: 'Other',
+        currency: 'FUN',
+        mainDomain: `other-${kind}.example`,
+      })
+      .returning({ id: brands.id });
+    await ctx.handle.db
+      .insert(brandDomains)
+      .values({ brandId: second!.id, host: `other-${kind}.example`, route: 'main' });
+    const here = await ctx.app.inject({
+      url: paths.memberInfo.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(here.statusCode).toBe(200);
+    const there = await ctx.app.inject({
+      url: paths.memberInfo.path,
+      headers: { authorization: `Bearer ${token}`, host: `other-${kind}.example` },
+    });
+    expect(there.statusCode).toBe(401);
+    expect(body(there).code).toBe('UNAUTHORIZED');
+  });
+
+  it('resets a forgotten password by email only when the emailed code comes back', async () => {
+    const ip = from(7);
+    const email = `forgot${kind}@aurora.example`;
+    const { username } = await newMember(ip, { email });
+    const asked = await send(paths.forgotByEmail, { username, email: email.toUpperCase() }, { ip });
+    expect(asked).toMatchObject({ status: 200, value: { expiredMinutes: 15 } });
+    const mail = body<Array<{ subject: string; body: string }>>(
+      await ctx.app.inject({ url: `/api/dev/outbox?recipient=${encodeURIComponent(email)}` }),
+    ).value[0]!;
+    expect(mail.subject).toBe('Aurora Bet: your password reset code');
+    expect(mail.body).not.toMatch(/temporary/);
+    // Asking changed nothing: the password still works, and no session ended.
+    const still = await send(
+      paths.login,
+      { username, password: 'Secret123', humanCheck: await solveHumanCheck(ctx.app) },
+      { ip },
+    );
+    expect(still.status).toBe(200);
+    const token = (still.value as unknown as LoginResult).token;
+    const code = await outboxCode(email);
+    const wrong = await send(
+      paths.resetByEmail,
+      { username, email, verificationCode: wrongCodes(code, 1)[0], newPassword: 'Mailbox123' },
+      { ip },
+    );
+    expect(wrong.code).toBe('SMS_CODE_INVALID');
+    const reset = await send(
+      paths.resetByEmail,
+      { username, email, verificationCode: code, newPassword: 'Mailbox123' },
+      { ip },
+    );
+    expect(reset.status).toBe(200);
+    const again = await send(
+      paths.resetByEmail,
+      { username, email, verificationCode: code, newPassword: 'Other12345' },
+      { ip },
+    );
+    expect(again.code).toBe('SMS_CODE_INVALID');
+    const info = await ctx.app.inject({
+      url: paths.memberInfo.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(info.statusCode).toBe(401);
+    const login = await send(
+      paths.login,
+      { username, password: 'Mailbox123', humanCheck: await solveHumanCheck(ctx.app) },
+      { ip },
+    );
+    expect((login.value as unknown as LoginResult).mustChangePassword).toBeNull();
+    const [member] = await ctx.handle.db
+      .select()
+      .from(members)
+      .where(and(eq(members.username, username)));
+    expect(member!.mustChangePassword).toBe(false);
+  });
+});

@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { assertProductionSettings, loadConfig } from '../../server/config';
+import { type DatabaseHandle, openDatabase } from '../../server/db/client';
+import { brands, members, operators, outbox, paymentMethods, serverSecrets } from '../../server/db/schema';
+import { prepareInstallation } from '../../server/db/seed/install';
+import { errorSerializer, redactUrl } from '../../server/http/log-redaction';
+import { masterBox } from '../../server/lib/master-key';
+import { installationSecret } from '../../server/lib/secrets';
+import type { LoginResult } from '../../src/api/contract/accounts';
+import type { PaymentMethod } from '../../src/api/contract/payments';
+import type { Whitelabel } from '../../src/api/contract/system';
+import { paths } from '../../src/api/paths';
+import {
+  body,
+  createScratchDatabase,
+  createTestContext,
+  databaseKinds,
+  loginMember,
+  solveHumanCheck,
+  type TestContext,
+} from './harness';
+
+const productionEnv = (key: Buffer) => ({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  STATIC_DIR: '/nonexistent',
+  BRAND_CACHE_MS: '0',
+  HUMAN_CHECK_COST: '1',
+  ENCRYPTED_BODIES: 'optional',
+  SITE_MODE: 'production',
+  MASTER_KEY: key.toString('base64'),
+});
+
+async function emptyDatabase(kind: 'pglite' | 'postgres') {
+  let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    ({ databaseUrl, dropDatabase: drop } = await createScratchDatabase(process.env.TEST_DATABASE_URL!));
+  }
+  const handle = await openDatabase({ databaseUrl, poolSize: 4 });
+  await handle.migrate();
+  return { handle, drop };
+}
+
+describe.each(databaseKinds)('a real installation (production mode) on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let drop: (() => Promise<void>) | undefined;
+  let app: FastifyInstance;
+  const key = randomBytes(32);
+  beforeAll(async () => {
+    ({ handle, drop } = await emptyDatabase(kind));
+    const config = loadConfig(productionEnv(key));
+    const report = await prepareInstallation(handle.db, config, masterBox(key));
+    expect(report).toEqual({ mode: 'production', createdBrand: true, needsFirstOperator: true });
+    app = await buildApp({ config, db: handle.db, masterKey: key, listen: handle.listen });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.close();
+    await drop?.();
+  });
+
+  it('starts with one empty brand: no demo accounts, operators, payment methods or content', async () => {
+    const rows = await handle.db.select().from(brands);
+    expect(rows.map((b) => [b.merchantCode, b.siteName, b.currency])).toEqual([['MAIN', 'My Site', 'BRL']]);
+    expect(await handle.db.select().from(members)).toEqual([]);
+    expect(await handle.db.select().from(operators)).toEqual([]);
+    expect(await handle.db.select().from(paymentMethods)).toEqual([]);
+    // A second start (or a second process) creates nothing more.
+    const again = await prepareInstallation(handle.db, loadConfig(productionEnv(key)), masterBox(key));
+    expect(again.createdBrand).toBe(false);
+    expect(await handle.db.select().from(brands)).toHaveLength(1);
+  });
+
+  it('serves no outbox view, no simulated gateway, and tells the site it is not a demo', async () => {
+    const outboxRes = await app.inject({ url: '/api/dev/outbox?recipient=5511987654321' });
+    expect(outboxRes.statusCode).toBe(404);
+    expect((await app.inject({ url: '/pay/sim/ABC?t=x' })).statusCode).toBe(404);
+    const whitelabel = body<Whitelabel>(await app.inject({ url: '/wps/system/whitelabel' }));
+    expect(whitelabel.value.demo).toBe(false);
+  });
+
+  it('a new member finds no way to pay in until the operator adds one', async () => {
+    const res = await app.inject({
+      method: paths.register.method,
+      url: paths.register.path,
+      payload: {
+        username: `real${kind}`,
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        acceptTerms: true,
+        humanCheck: await solveHumanCheck(app),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = body<LoginResult>(res).value.token;
+    const methods = await app.inject({
+      url: '/api/wallet/deposit-methods',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(body<PaymentMethod[]>(methods).value).toEqual([]);
+  });
+
+  it('keeps its own secrets sealed under the master key', async () => {
+    const rows = await handle.db.select().from(serverSecrets);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) expect(row.value.startsWith('mk1.')).toBe(true);
+    const box = masterBox(key);
+    const value = await installationSecret(handle.db, box, 'pay-ticket');
+    expect(rows.find((r) => r.name === 'pay-ticket')!.value).not.toContain(value);
+    // Another key cannot open them: the server says so instead of inventing new ones.
+    await expect(installationSecret(handle.db, masterBox(randomBytes(32)), 'pay-ticket')).rejects.toThrow(
+      /another master key/,
+    );
+  });
+
+  it('seals a secret an older version kept in plain text', async () => {
+    await handle.db.insert(serverSecrets).values({ name: 'legacy-plain', value: 'plain-old-value' });
+    expect(await installationSecret(handle.db, masterBox(key), 'legacy-plain')).toBe('plain-old-value');
+    const [row] = await handle.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'legacy-plain'));
+    expect(row!.value.startsWith('mk1.')).toBe(true);
+    expect(await installationSecret(handle.db, masterBox(key), 'legacy-plain')).toBe('plain-old-value');
+  });
+
+  it('never keeps the text of what it sends, only a hash', async () => {
+    const [brand] = await handle.db.select().from(brands);
+    await handle.db.insert(members).values({
+      brandId: brand!.id,
+      username: `phone${kind}`,
+      countryDialingCode: '55',
+      mobile: '11911112222',
+    });
+    await handle.db.execute(
+      sql`INSERT INTO site_options (brand_id, code, enabled) VALUES (${brand!.id}, 'MOBILEVERCODELOGIN3', true)`,
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: paths.smsNoLogin.path,
+      payload: {
+        mobileNum: '11911112222',
+        countryDialingCode: '55',
+        purpose: 'login',
+        humanCheck: await solveHumanCheck(app),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await handle.db.select().from(outbox);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.body).toBeNull();
+    expect(rows[0]!.bodyHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('production settings', () => {
+  const env = { NODE_ENV: 'test', SITE_MODE: 'production' };
+  it('refuse to start without a master key or with the outbox view', () => {
+    expect(() => assertProductionSettings(loadConfig(env))).toThrow(/MASTER_KEY/);
+    const withKey = { ...env, MASTER_KEY: randomBytes(32).toString('base64') };
+    expect(() => assertProductionSettings(loadConfig({ ...withKey, OUTBOX_VIEW: 'true' }))).toThrow(
+      /OUTBOX_VIEW/,
+    );
+    expect(() => assertProductionSettings(loadConfig(withKey))).not.toThrow();
+  });
+
+  it('are the default on a database server, the demo on the embedded one', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }).mode).toBe('production');
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }).outboxView).toBe(false);
+    expect(loadConfig({}).mode).toBe('demo');
+    expect(loadConfig({}).outboxView).toBe(true);
+  });
+
+  it('mark cookies Secure when the public address is https', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://bet.example.com' }).secureCookies).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://bet.example.com' }).secureCookies).toBe(false);
+  });
+});
+
+describe('logs', () => {
+  it('never carry a token or a code from the address', () => {
+    expect(redactUrl('/?token=abc&lang=pt')).toBe('/?token=[redacted]&lang=pt');
+    expect(redactUrl('/pay/sim/R1?t=ticket')).toBe('/pay/sim/R1?t=[redacted]');
+    expect(redactUrl('/x?handoff=h1&code=1234')).toBe('/x?handoff=[redacted]&code=[redacted]');
+    expect(redactUrl('/plain')).toBe('/plain');
+  });
+
+  it('never carry the parameters of a failed query', () => {
+    const error = new Error('Failed query: select 1 where password = $1\nparams: Secret123,4242');
+    error.stack = `${error.message}\n    at somewhere (file.ts:1:1)`;
+    const logged = errorSerializer(error);
+    expect(JSON.stringify(logged)).not.toContain('Secret123');
+    expect(logged.stack).toContain('at somewhere');
+  });
+});
+
+describe.each(databaseKinds)('the demo (demo mode) on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  it('says it is a demo', async () => {
+    const whitelabel = body<Whitelabel>(await ctx.app.inject({ url: '/wps/system/whitelabel' }));
+    expect(whitelabel.value.demo).toBe(true);
+  });
+
+  it('shows its outbox to this machine only, sealed at rest', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: paths.smsNoLogin.path,
+      payload: {
+        mobileNum: '11987654321',
+        countryDialingCode: '55',
+        purpose: 'login',
+        humanCheck: await solveHumanCheck(ctx.app),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const url = '/api/dev/outbox?recipient=5511987654321';
+    const local = body<Array<{ body: string }>>(await ctx.app.inject({ url }));
+    const code = /\b(\d{6})\b/.exec(local.value[0]!.body)![1]!;
+    const [row] = await ctx.handle.db.select().from(outbox).orderBy(sql`id desc`).limit(1);
+    expect(row!.body).not.toContain(code);
+    expect(row!.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+    // From another machine, or through a proxy that speaks for one, there is nothing there.
+    expect((await ctx.app.inject({ url, remoteAddress: '198.51.100.7' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url, headers: { 'x-forwarded-for': '198.51.100.7' } })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('forgets what it sent once the message has expired', async () => {
+    await ctx.handle.db.update(outbox).set({ expiresAt: new Date(Date.now() - 1000) });
+    const url = '/api/dev/outbox?recipient=5511987654321';
+    expect(body<unknown[]>(await ctx.app.inject({ url })).value).toEqual([]);
+    await ctx.app.inject({
+      method: 'POST',
+      url: paths.forgotByEmail.path,
+      payload: { username: 'demodownline', email: 'downline@aurora.example' },
+    });
+    const kept = await ctx.handle.db.select().from(outbox).where(sql`body IS NOT NULL`);
+    expect(kept.every((m) => m.expiresAt!.getTime() > Date.now())).toBe(true);
+  });
+
+  it('refuses to become production while it holds the demo', async () => {
+    await expect(
+      prepareInstallation(ctx.handle.db, loadConfig(productionEnv(ctx.masterKey)), masterBox(ctx.masterKey)),
+    ).rejects.toThrow(/holds the demo/);
+  });
+
+  it('a production server on a copy of it never offers the simulated gateway', async () => {
+    const app = await buildApp({
+      config: loadConfig(productionEnv(ctx.masterKey)),
+      db: ctx.handle.db,
+      masterKey: ctx.masterKey,
+    });
+    await app.ready();
+    try {
+      const token = await loginMember({ ...ctx, app }, 'demomember', 'Demo1234');
+      const headers = { authorization: `Bearer ${token}` };
+      const methods = body<PaymentMethod[]>(
+        await app.inject({ url: '/api/wallet/deposit-methods', headers }),
+      );
+      expect(methods.value.map((m) => m.code)).toEqual(['pix']);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/wallet/deposits',
+        headers,
+        payload: { method: 'sim-gateway', amount: 1_000_000, requestId: `printer-${kind}` },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(body(res).code).toBe('PAYMENT_METHOD_NOT_FOUND');
+      expect((await app.inject({ url: '/api/dev/outbox?recipient=x' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

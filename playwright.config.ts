@@ -79,7 +79,8 @@ export default defineConfig({
   ],
   webServer: [
     server(MAIN_PORT, 'main'),
-    server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE_MODE: 'true' }),
+    // Also where operators must enrol in two-step verification, as in production.
+    server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE_MODE: 'true', OPERATOR_TWO_FACTOR: 'required' }),
     ...(process.env.E2E_DATABASE_URL
       ? [server(POSTGRES_PORT, 'postgres', {}, 'npx tsx scripts/e2e-postgres-server.ts')]
       : []),

@@ -56,24 +56,6 @@ test.describe('logging in and out', () => {
     await expect(page.getByTestId('captcha-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
   });
 
-  test('a session token handed over in the address logs the visitor in and leaves the address', async ({
-    page,
-    browser,
-  }) => {
-    await page.goto('/login');
-    await logIn(page, 'demomember', 'Demo1234');
-    await expect(page.getByTestId('member-account')).toHaveText('demomember');
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    expect(token).toBeTruthy();
-
-    const other = await browser.newContext();
-    const fresh = await other.newPage();
-    await fresh.goto(`/help?token=${token}`);
-    await expect(fresh.getByTestId('member-account')).toHaveText('demomember');
-    await expect(fresh).toHaveURL(/\/help$/);
-    await other.close();
-  });
-
   test('only agents log in on the agent page, and land on the agent home', async ({ page }) => {
     await page.goto('/agentHome');
     const form = page.getByTestId('agent-login-page');

@@ -64,6 +64,7 @@ import { withdrawalsRoutes } from './modules/payments/withdrawals.routes';
 import { WithdrawalsService } from './modules/payments/withdrawals.service';
 import { AttemptLimiter } from './modules/security/attempt-limiter';
 import { AttemptsRepository } from './modules/security/attempts.repository';
+import { PaymentPasswordGuard } from './modules/security/payment-password';
 import type { CountryLookup } from './modules/system/region';
 import { SystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
@@ -149,7 +150,6 @@ export async function buildApp({
     brands,
     humanCheck,
     new SmsVerification(db, messenger, limiter),
-    messenger,
     twoFactor,
     new AddressCheck(db, messenger, new TicketSigner(await secret('new-address-ticket'))),
     config.SESSION_TTL_HOURS * 3_600_000,
@@ -174,7 +174,8 @@ export async function buildApp({
     events,
     { simulatedGateway: demo },
   );
-  const withdrawals = new WithdrawalsService(db, ledger, events);
+  const paymentPasswords = new PaymentPasswordGuard(limiter);
+  const withdrawals = new WithdrawalsService(db, ledger, paymentPasswords, events);
   const backoffice = new BackofficeService(db, ledger, payments, withdrawals, twoFactor, events, {
     limiter,
     requireTwoFactor: config.operatorTwoFactor,
@@ -260,7 +261,13 @@ export async function buildApp({
     const token = bearerToken(request.headers.authorization);
     if (auth === 'operator') request.operator = await backoffice.authenticate(request.brand, token);
     else if (auth === 'member') request.member = await accounts.authenticate(request.brand, token);
-    else if (token) request.member = await accounts.authenticate(request.brand, token).catch(() => null);
+    else if (token) {
+      // A dead or foreign token makes the caller a guest; a database failure is still a failure.
+      request.member = await accounts.authenticate(request.brand, token).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
+    }
   });
 
   // Sealed bodies are opened here, so validation and handlers see the plain body.
@@ -327,7 +334,11 @@ export async function buildApp({
     }),
   );
   await app.register(
-    walletRoutes({ wallet, vendorWallet, transfers: new TreeTransfersService(db, ledger, events) }),
+    walletRoutes({
+      wallet,
+      vendorWallet,
+      transfers: new TreeTransfersService(db, ledger, paymentPasswords, events),
+    }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));
   await app.register(paymentsRoutes({ payments }));

@@ -142,6 +142,35 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     expect(late.code).toBe('TOO_MANY_ATTEMPTS');
   });
 
+  it('locks the payment password after five wrong ones, even when the right one follows', async () => {
+    const ip = from(8);
+    const { token } = await newMember(ip);
+    const set = await send(
+      paths.paymentPassword,
+      { password: '246810', loginPassword: 'Secret123' },
+      { ip, token },
+    );
+    expect(set.status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send(
+          paths.paymentPassword,
+          { password: '135790', oldPassword: String(100000 + i) },
+          { ip: `10.64.${seq}.${i + 1}`, token },
+        ),
+      ),
+    );
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === 'PAYMENT_PASSWORD_WRONG')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(15);
+    const late = await send(
+      paths.paymentPassword,
+      { password: '135790', oldPassword: '246810' },
+      { ip, token },
+    );
+    expect(late.code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
   it('checks five new-address codes of a burst of twenty', async () => {
     const home = from(4);
     const { username } = await newMember(home, { email: `burst${kind}@aurora.example` });

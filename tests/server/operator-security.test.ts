@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators } from '../../server/db/schema';
+import { brands, operators } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/accounts/credentials';
 import { paths } from '../../src/api/paths';
 import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
@@ -68,6 +68,17 @@ describe.each(databaseKinds)('back-office logins on %s', (kind) => {
     expect((await login({ username: `admin${kind}`, password: 'Operator12345', code: next })).code).toBe(
       'TWO_FACTOR_INVALID',
     );
+  });
+
+  it('lets operators log in while the site is down for maintenance', async () => {
+    await newOperator(`duty${kind}`, 'support');
+    await ctx.handle.db.update(brands).set({ systemStatus: 1 });
+    try {
+      expect((await ctx.app.inject({ url: paths.memberInfo.path })).statusCode).toBe(503);
+      expect((await login({ username: `duty${kind}`, password: 'Operator12345' })).status).toBe(200);
+    } finally {
+      await ctx.handle.db.update(brands).set({ systemStatus: 0 });
+    }
   });
 
   it('lets support work without it, and turn it on from the console', async () => {

@@ -95,7 +95,7 @@ describe.each(databaseKinds)('transient database failures on %s', (kind) => {
   const vendor = 'BGS';
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind, process.env.DEBUG_LOG ? { env: { LOG_LEVEL: 'error' } } : {});
+    ctx = await createTestContext(kind);
     const db = ctx.handle.db;
     const ledger = new Ledger(db);
     const repo = new WalletRepository(db);

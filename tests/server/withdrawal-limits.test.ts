@@ -12,6 +12,9 @@ import { BrandService } from '../../server/modules/brand/brand.service';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { WithdrawalsService } from '../../server/modules/payments/withdrawals.service';
+import { AttemptLimiter } from '../../server/modules/security/attempt-limiter';
+import { AttemptsRepository } from '../../server/modules/security/attempts.repository';
+import { PaymentPasswordGuard } from '../../server/modules/security/payment-password';
 import { paths } from '../../src/api/paths';
 import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
 
@@ -30,7 +33,11 @@ describe.each(databaseKinds)('withdrawal answers and limits under load on %s', (
   beforeAll(async () => {
     ctx = await createTestContext(kind);
     const db = ctx.handle.db;
-    service = new WithdrawalsService(db, new Ledger(db));
+    service = new WithdrawalsService(
+      db,
+      new Ledger(db),
+      new PaymentPasswordGuard(new AttemptLimiter(new AttemptsRepository(db))),
+    );
     brand = await new BrandService(new BrandRepository(db)).resolve('localhost');
     ({ memberId } = await fundMember(ctx, 'demodownline', 1_000_000));
     token = await loginMember(ctx, 'demodownline', 'Player1234');

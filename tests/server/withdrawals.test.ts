@@ -6,6 +6,9 @@ import { BrandService } from '../../server/modules/brand/brand.service';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { WithdrawalsService } from '../../server/modules/payments/withdrawals.service';
+import { AttemptLimiter } from '../../server/modules/security/attempt-limiter';
+import { AttemptsRepository } from '../../server/modules/security/attempts.repository';
+import { PaymentPasswordGuard } from '../../server/modules/security/payment-password';
 import type { WithdrawalView } from '../../src/api/contract/withdrawals';
 import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
 
@@ -18,7 +21,11 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     ctx = await createTestContext(kind);
     const db = ctx.handle.db;
     const ledger = new Ledger(db);
-    service = new WithdrawalsService(db, ledger);
+    service = new WithdrawalsService(
+      db,
+      ledger,
+      new PaymentPasswordGuard(new AttemptLimiter(new AttemptsRepository(db))),
+    );
     brand = await new BrandService(new BrandRepository(db)).resolve('localhost');
     await fundMember(ctx, 'demodownline', 100_000);
     token = await loginMember(ctx, 'demodownline', 'Player1234');

@@ -17,7 +17,6 @@ import { checkField, type FieldRule } from '../../../src/api/patterns';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import type { Brand, BrandService } from '../brand/brand.service';
-import type { Messenger } from '../messaging/messenger';
 import { type AttemptLimiter, LOGIN_CAPTCHA_AFTER, POLICIES } from '../security/attempt-limiter';
 import type { AccountsRepository, MemberRow } from './accounts.repository';
 import type { AddressCheck } from './address-check';
@@ -62,7 +61,6 @@ export class AccountsService {
     private readonly brands: BrandService,
     private readonly humanCheck: HumanCheckService,
     private readonly sms: SmsVerification,
-    private readonly messenger: Messenger,
     private readonly twoFactor: TwoFactor,
     private readonly addresses: AddressCheck,
     private readonly sessionTtlMs: number,

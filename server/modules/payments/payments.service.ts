@@ -15,7 +15,7 @@ import type { TicketSigner } from '../../lib/signed-ticket';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { Ledger } from '../ledger/ledger';
-import { checkAmount } from '../wallet/amount';
+import { checkAmount, checkBrandMaximum } from '../wallet/amount';
 import type { DepositRow, PaymentMethodRow, PaymentsRepository } from './payments.repository';
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -96,6 +96,7 @@ export class PaymentsService {
         min: `${formatAmount(method.minAmount, lang)} ${brand.currency}`,
       });
     }
+    checkBrandMaximum(brand, amount, lang);
     if (amount > method.maxAmount) {
       throw new AppError('AMOUNT_ABOVE_MAX', {
         max: `${formatAmount(method.maxAmount, lang)} ${brand.currency}`,

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import { amountBoundsError, type Ledger } from '../ledger/ledger';
+import type { PaymentPasswordGuard } from '../security/payment-password';
 import { checkAmount, checkBrandMaximum } from '../wallet/amount';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -55,6 +56,7 @@ export class WithdrawalsService {
   constructor(
     private readonly db: Database,
     private readonly ledger: Ledger,
+    private readonly paymentPasswords: PaymentPasswordGuard,
     private readonly events?: MemberEvents,
   ) {}
 
@@ -143,11 +145,10 @@ export class WithdrawalsService {
     member: { id: number; passwordHash: string | null; paymentPasswordHash: string | null },
     body: { password: string; loginPassword?: string | undefined; oldPassword?: string | undefined },
   ) {
-    const allowed = member.paymentPasswordHash
-      ? await verifyPassword(member.paymentPasswordHash, body.oldPassword ?? '')
-      : await verifyPassword(member.passwordHash, body.loginPassword ?? '');
-    if (!allowed) {
-      throw new AppError(member.paymentPasswordHash ? 'PAYMENT_PASSWORD_WRONG' : 'WRONG_OLD_PASSWORD');
+    if (member.paymentPasswordHash) {
+      await this.paymentPasswords.verify(member, body.oldPassword ?? '');
+    } else if (!(await verifyPassword(member.passwordHash, body.loginPassword ?? ''))) {
+      throw new AppError('WRONG_OLD_PASSWORD');
     }
     await this.db
       .update(members)
@@ -199,10 +200,7 @@ export class WithdrawalsService {
     lang: LanguageCode,
   ): Promise<WithdrawalView> {
     const amount = checkAmount(body.amount);
-    if (!member.paymentPasswordHash) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
-    if (!(await verifyPassword(member.paymentPasswordHash, body.paymentPassword))) {
-      throw new AppError('PAYMENT_PASSWORD_WRONG');
-    }
+    await this.paymentPasswords.verify(member, body.paymentPassword);
     const rules = await this.rules(brand.id);
     const money = (minor: number) => `${formatAmount(minor, lang)} ${brand.currency}`;
     if (amount < rules.min) throw new AppError('AMOUNT_BELOW_MIN', { min: money(rules.min) });

@@ -4,10 +4,10 @@ import type { Database } from '../../db/client';
 import { members } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { isAgentType } from '../accounts/accounts.service';
-import { verifyPassword } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { Ledger } from '../ledger/ledger';
+import type { PaymentPasswordGuard } from '../security/payment-password';
 import { checkAmount, checkBrandAmount } from './amount';
 
 type Payer = {
@@ -26,13 +26,12 @@ export class TreeTransfersService {
   constructor(
     private readonly db: Database,
     private readonly ledger: Ledger,
+    private readonly paymentPasswords: PaymentPasswordGuard,
     private readonly events?: MemberEvents,
   ) {}
 
-  private async authorise(payer: Payer, paymentPassword: string) {
-    if (!payer.paymentPasswordHash) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
-    if (!(await verifyPassword(payer.paymentPasswordHash, paymentPassword)))
-      throw new AppError('PAYMENT_PASSWORD_WRONG');
+  private authorise(payer: Payer, paymentPassword: string) {
+    return this.paymentPasswords.verify(payer, paymentPassword);
   }
 
   private async move(

@@ -1,0 +1,83 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { loginAs, maintenanceURL, test } from './fixtures';
+
+const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('token'));
+
+async function freshPage(browser: Browser) {
+  const context = await browser.newContext();
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** A hand-off code made by a logged-in page, as an app would make one for a link. */
+async function handoffFrom(page: Page) {
+  return page.evaluate(
+    async (token) => {
+      const res = await fetch('/api/session/handoff', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await res.json()) as { value: { code: string } }).value.code;
+    },
+    await tokenOf(page),
+  );
+}
+
+test('the demo says on every page that its accounts and passwords are public', async ({ page }) => {
+  await page.goto('/help');
+  await expect(page.getByTestId('demo-notice')).toContainText('contas e palavras-passe públicas');
+});
+
+test('a session token in a link logs nobody in, and leaves the address', async ({ page, browser }) => {
+  await loginAs(page, 'demomember', 'Demo1234');
+  const token = await tokenOf(page);
+  const victim = await freshPage(browser);
+  await victim.page.goto(`/?token=${token}`);
+  await expect(victim.page.getByRole('button', { name: 'Entrar' }).first()).toBeVisible();
+  expect(victim.page.url()).not.toContain('token');
+  await expect(victim.page.getByTestId('member-account')).toHaveCount(0);
+  await victim.close();
+});
+
+test('a hand-off link asks before replacing a session, and logs a new browser in once', async ({
+  page,
+  browser,
+}) => {
+  await loginAs(page, 'demomember', 'Demo1234');
+  const other = await freshPage(browser);
+  await loginAs(other.page, 'demoagent', 'Agent1234');
+  await other.page.goto(`/?handoff=${await handoffFrom(page)}`);
+  const dialog = other.page.getByTestId('handoff-confirm');
+  await expect(dialog).toContainText('Mudar de conta?');
+  await dialog.getByRole('button', { name: 'Manter a minha sessão' }).click();
+  await expect(other.page.getByTestId('member-account')).toHaveText('demoagent');
+  expect(other.page.url()).not.toContain('handoff');
+  await other.close();
+
+  const fresh = await freshPage(browser);
+  const code = await handoffFrom(page);
+  await fresh.page.goto(`/?handoff=${code}`);
+  await expect(fresh.page.getByTestId('member-account')).toHaveText('demomember');
+  const again = await freshPage(browser);
+  await again.page.goto(`/?handoff=${code}`);
+  await expect(again.page.getByRole('button', { name: 'Entrar' }).first()).toBeVisible();
+  await fresh.close();
+  await again.close();
+});
+
+test('an administrator enrols in two-step verification at the first login where it is required', async ({
+  page,
+}) => {
+  await page.goto(`${maintenanceURL}/backoffice`);
+  const login = page.getByTestId('operator-login');
+  await login.getByLabel('Utilizador').fill('demoadmin');
+  await login.getByLabel('Palavra-passe').fill('Admin12345');
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  const enrol = page.getByTestId('operator-enrol');
+  await expect(enrol.getByRole('img')).toBeVisible();
+  const secret = (await page.getByTestId('operator-enrol-secret').textContent())!.trim();
+  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  await login.getByLabel('Código').fill(app.generate());
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByTestId('backoffice')).toBeVisible();
+});

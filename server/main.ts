@@ -3,6 +3,7 @@ import { assertProductionSettings, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareInstallation } from './db/seed/install';
 import { masterBox, resolveMasterKey } from './lib/master-key';
+import { MasterKeyMismatchError } from './lib/secrets';
 import { openCountryLookup } from './modules/system/geoip';
 
 const config = loadConfig();
@@ -34,6 +35,11 @@ const app = await buildApp({
   masterKey,
   countryLookup: await openCountryLookup(config.GEOIP_DB),
   listen: handle.listen,
+}).catch(async (error: unknown) => {
+  if (!(error instanceof MasterKeyMismatchError)) throw error;
+  console.error(`\n  ${error.message}\n`);
+  await handle.close();
+  process.exit(1);
 });
 
 let closing = false;
@@ -60,10 +66,10 @@ if (installation.mode === 'demo') {
   app.log.warn('DEMO MODE: public demo accounts and passwords, play money, a simulated payment gateway');
   console.log(
     [
-      '  ┌─ DEMO MODE ─────────────────────────────────────────────────────────────────────────┐',
+      '  ┌─ DEMO MODE ──────────────────────────────────────────────────────────────────────────┐',
       '  │ Anyone can log in with the demo accounts and passwords printed in the README,        │',
       '  │ the payment gateway is simulated and /api/dev/outbox shows every code sent (to this  │',
-      '  │ machine only). Never put real users or real money on it: see "Production mode" in   │',
+      '  │ machine only). Never put real users or real money on it: see "Production mode" in    │',
       '  │ the README.                                                                          │',
       '  └──────────────────────────────────────────────────────────────────────────────────────┘',
       '',

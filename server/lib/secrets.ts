@@ -4,6 +4,9 @@ import type { Database } from '../db/client';
 import { serverSecrets } from '../db/schema';
 import type { SecretBox } from './secret-box';
 
+/** The database's secrets were sealed under another master key: the server must not start. */
+export class MasterKeyMismatchError extends Error {}
+
 /** Stored values sealed under the master key start with this; older installations kept plain text. */
 const SEALED = 'mk1.';
 
@@ -39,8 +42,8 @@ export async function installationSecret(
   try {
     return master.open(row.value.slice(SEALED.length));
   } catch {
-    throw new Error(
-      `server secret "${name}" was sealed with another master key: start with the MASTER_KEY this database was set up with`,
+    throw new MasterKeyMismatchError(
+      `Server secret "${name}" was sealed with another master key: start with the MASTER_KEY this database was set up with.`,
     );
   }
 }

@@ -140,7 +140,8 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
           <p className="form-switch">
             <button type="button" className="link" onClick={() => send({ type: 'RESEND' })}>
               {t('account.resend_code')}
-            </button>{' '}
+            </button>
+            {' · '}
             <button type="button" className="link" onClick={() => send({ type: 'BACK' })}>
               {t('account.forgot_change_details')}
             </button>

@@ -19,7 +19,8 @@ export function Header() {
     <header className="header" data-testid="site-header">
       {demo && (
         <p className="demo-strip" role="note" data-testid="demo-notice">
-          {t('demo.notice')}
+          <span className="hide-phone">{t('demo.notice')}</span>
+          <span className="show-phone">{t('demo.short')}</span>
         </p>
       )}
       <div className="header-bar">

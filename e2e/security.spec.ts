@@ -39,7 +39,7 @@ test('a session token in a link logs nobody in, and leaves the address', async (
   await victim.close();
 });
 
-test('a hand-off link asks before replacing a session, and logs a new browser in once', async ({
+test('a hand-off link names the account and asks first; it logs a browser in once, only on yes', async ({
   page,
   browser,
 }) => {
@@ -48,18 +48,22 @@ test('a hand-off link asks before replacing a session, and logs a new browser in
   await loginAs(other.page, 'demoagent', 'Agent1234');
   await other.page.goto(`/?handoff=${await handoffFrom(page)}`);
   const dialog = other.page.getByTestId('handoff-confirm');
-  await expect(dialog).toContainText('Mudar de conta?');
+  await expect(dialog).toContainText('Entrar como demomember?');
   await dialog.getByRole('button', { name: 'Manter a minha sessão' }).click();
   await expect(other.page.getByTestId('member-account')).toHaveText('demoagent');
   expect(other.page.url()).not.toContain('handoff');
   await other.close();
 
+  // A browser with no session is asked too: a stranger's link must not log it in silently.
   const fresh = await freshPage(browser);
   const code = await handoffFrom(page);
   await fresh.page.goto(`/?handoff=${code}`);
+  const question = fresh.page.getByTestId('handoff-confirm');
+  await question.getByRole('button', { name: 'Entrar como demomember' }).click();
   await expect(fresh.page.getByTestId('member-account')).toHaveText('demomember');
   const again = await freshPage(browser);
   await again.page.goto(`/?handoff=${code}`);
+  await expect(again.page.getByTestId('handoff-confirm')).toHaveCount(0);
   await expect(again.page.getByRole('button', { name: 'Entrar' }).first()).toBeVisible();
   await fresh.close();
   await again.close();

@@ -20,7 +20,8 @@ const MemberCentre = lazyScreen(() => import('./features/member/MemberCentre'));
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.pending) return <div className="page page-loading" aria-busy="true" />;
+  // While the session-ended notice shows, the login popup must not open over it.
+  if (session.pending || session.expired) return <div className="page page-loading" aria-busy="true" />;
   if (session.kind === 'guest') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

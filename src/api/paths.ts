@@ -82,6 +82,7 @@ export const paths = {
   twoFactorLogin: { method: 'POST', path: '/api/session/two-factor' },
   createHandoff: { method: 'POST', path: '/api/session/handoff' },
   exchangeHandoff: { method: 'POST', path: '/api/session/handoff/exchange' },
+  peekHandoff: { method: 'POST', path: '/api/session/handoff/account' },
   newAddressCode: { method: 'POST', path: '/api/session/new-address/code' },
   newAddressVerify: { method: 'POST', path: '/api/session/new-address' },
   twoFactorSetup: { method: 'POST', path: '/api/member/two-factor/setup' },

@@ -14,6 +14,8 @@ export interface SessionContext {
   token: string | null;
   /** A hand-off code from the address, waiting to be exchanged or declined. */
   handoff: string | null;
+  /** The account the hand-off code would log in, shown in the question before anything happens. */
+  handoffAccount: string | null;
   member: MemberInfo | null;
   /** This login is the member's first ever (popups of execution F, first-login step). */
   firstLogin: boolean;
@@ -44,6 +46,8 @@ export const sessionMachine = setup({
   actors: {
     /** The stored token, and a hand-off code from the address (both stripped from it). */
     restoreToken: requiredActor<RestoredSession>('restoreToken'),
+    /** Names the account a hand-off code belongs to, without spending it. */
+    peekHandoff: requiredActor<{ account: string }, { code: string }>('peekHandoff'),
     /** Trades a hand-off code for a login of its own (single use, short-lived). */
     exchangeHandoff: requiredActor<LoginResult, { code: string }>('exchangeHandoff'),
     fetchMember: requiredActor<MemberInfo, { token: string }>('fetchMember'),
@@ -58,10 +62,11 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: (_, token: string | null) => !!token,
+    hadSession: ({ context }) => !!context.token,
   },
 }).createMachine({
   id: 'session',
-  context: { token: null, handoff: null, member: null, firstLogin: false },
+  context: { token: null, handoff: null, handoffAccount: null, member: null, firstLogin: false },
   initial: 'restoring',
   states: {
     restoring: {
@@ -70,17 +75,12 @@ export const sessionMachine = setup({
         src: 'restoreToken',
         onDone: [
           {
-            guard: ({ event }) => !!event.output.handoff && !!event.output.token,
-            target: 'confirmingHandoff',
+            guard: ({ event }) => !!event.output.handoff,
+            target: 'inspectingHandoff',
             actions: assign({
               token: ({ event }) => event.output.token,
               handoff: ({ event }) => event.output.handoff,
             }),
-          },
-          {
-            guard: ({ event }) => !!event.output.handoff,
-            target: 'exchangingHandoff',
-            actions: assign({ handoff: ({ event }) => event.output.handoff }),
           },
           {
             guard: { type: 'hasToken', params: ({ event }) => event.output.token },
@@ -92,11 +92,37 @@ export const sessionMachine = setup({
         onError: 'guest',
       },
     },
-    /** A link would log this browser in to an account while it already has a session: ask first. */
+    /** Which account the link is for: the visitor is told before anything happens. */
+    inspectingHandoff: {
+      invoke: {
+        id: 'peekHandoff',
+        src: 'peekHandoff',
+        input: ({ context }) => ({ code: context.handoff! }),
+        onDone: {
+          target: 'confirmingHandoff',
+          actions: assign({ handoffAccount: ({ event }) => event.output.account }),
+        },
+        onError: [
+          { guard: 'hadSession', target: 'loadingMember', actions: assign({ handoff: null }) },
+          { target: 'guest', actions: assign({ handoff: null }) },
+        ],
+      },
+    },
+    /**
+     * A link would log this browser in to an account, and a stranger may send one to have the visitor play
+     * and pay in the stranger's account: nothing happens until the visitor says yes, session or not.
+     */
     confirmingHandoff: {
       on: {
         SWITCH_ACCOUNT: 'exchangingHandoff',
-        KEEP_SESSION: { target: 'loadingMember', actions: assign({ handoff: null }) },
+        KEEP_SESSION: [
+          {
+            guard: 'hadSession',
+            target: 'loadingMember',
+            actions: assign({ handoff: null, handoffAccount: null }),
+          },
+          { target: 'guest', actions: assign({ handoff: null, handoffAccount: null }) },
+        ],
       },
     },
     exchangingHandoff: {
@@ -110,6 +136,7 @@ export const sessionMachine = setup({
             assign({
               token: ({ event }) => event.output.token,
               handoff: null,
+              handoffAccount: null,
               firstLogin: ({ event }) => event.output.firstTimeLogin,
             }),
             { type: 'saveToken', params: ({ event }) => event.output.token },
@@ -118,11 +145,11 @@ export const sessionMachine = setup({
         // A used or expired code changes nothing: the session the browser had, if any, carries on.
         onError: [
           {
-            guard: ({ context }) => !!context.token,
+            guard: 'hadSession',
             target: 'loadingMember',
-            actions: assign({ handoff: null }),
+            actions: assign({ handoff: null, handoffAccount: null }),
           },
-          { target: 'guest', actions: assign({ handoff: null }) },
+          { target: 'guest', actions: assign({ handoff: null, handoffAccount: null }) },
         ],
       },
     },

@@ -37,6 +37,13 @@ describe.each(databaseKinds)('session hand-off codes on %s', (kind) => {
     expect(handoff.expiresAt - Date.now()).toBeLessThanOrEqual(60_000);
     const stored = await ctx.handle.db.select().from(sessionHandoffs);
     expect(stored.some((r) => r.codeHash === handoff.code)).toBe(false);
+    // Asking whose it is spends nothing.
+    const peek = await ctx.app.inject({
+      method: 'POST',
+      url: paths.peekHandoff.path,
+      payload: { code: handoff.code },
+    });
+    expect(body(peek).value).toEqual({ account: 'demomember' });
     const first = await exchange(handoff.code);
     expect(first.status).toBe(200);
     expect(first.value.user.account).toBe('demomember');

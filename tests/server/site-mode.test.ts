@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { assertProductionSettings, loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { brands, members, operators, outbox, paymentMethods, serverSecrets } from '../../server/db/schema';
-import { prepareInstallation } from '../../server/db/seed/install';
+import { demoLeftovers, prepareInstallation, removeDemo } from '../../server/db/seed/install';
 import { errorSerializer, redactUrl } from '../../server/http/log-redaction';
 import { masterBox } from '../../server/lib/master-key';
 import { installationSecret } from '../../server/lib/secrets';
@@ -247,12 +247,6 @@ describe.each(databaseKinds)('the demo (demo mode) on %s', (kind) => {
     expect(kept.every((m) => m.expiresAt!.getTime() > Date.now())).toBe(true);
   });
 
-  it('refuses to become production while it holds the demo', async () => {
-    await expect(
-      prepareInstallation(ctx.handle.db, loadConfig(productionEnv(ctx.masterKey)), masterBox(ctx.masterKey)),
-    ).rejects.toThrow(/holds the demo/);
-  });
-
   it('a production server on a copy of it never offers the simulated gateway', async () => {
     const app = await buildApp({
       config: loadConfig(productionEnv(ctx.masterKey)),
@@ -279,5 +273,30 @@ describe.each(databaseKinds)('the demo (demo mode) on %s', (kind) => {
     } finally {
       await app.close();
     }
+  });
+  it('refuses to become production while demo logins or the simulated gateway remain, until removed', async () => {
+    const production = () =>
+      prepareInstallation(ctx.handle.db, loadConfig(productionEnv(ctx.masterKey)), masterBox(ctx.masterKey));
+    await expect(production()).rejects.toThrow(
+      /demo members .*demomember.*demo operators .*demoadmin.*simulated/,
+    );
+    await expect(production()).rejects.toThrow(/npm run demo:remove/);
+    const token = await loginMember(ctx, 'demomember', 'Demo1234');
+    const removed = await removeDemo(ctx.handle.db);
+    expect(removed).toHaveLength(3);
+    expect(await demoLeftovers(ctx.handle.db)).toEqual([]);
+    // The public logins no longer open anything, and the sessions they had are over.
+    const info = await ctx.app.inject({
+      url: paths.memberInfo.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(info.statusCode).toBeGreaterThanOrEqual(401);
+    const operator = await ctx.app.inject({
+      method: 'POST',
+      url: paths.operatorLogin.path,
+      payload: { username: 'demoadmin', password: 'Admin12345' },
+    });
+    expect(operator.statusCode).toBe(401);
+    await expect(production()).resolves.toMatchObject({ mode: 'production', createdBrand: false });
   });
 });

@@ -1,10 +1,23 @@
-import { like, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../lib/secret-box';
+import { SIM_GATEWAY } from '../../modules/payments/payments.service';
 import type { Database } from '../client';
-import { brandDomains, brands, operators, seedRuns, siteOptions } from '../schema';
-import { seedDemoAccounts } from './demo-accounts';
-import { seedDemoOperators } from './demo-operators';
+import {
+  auditLog,
+  brandDomains,
+  brands,
+  memberSessions,
+  members,
+  operatorSessions,
+  operators,
+  paymentMethods,
+  rememberTokens,
+  seedRuns,
+  siteOptions,
+} from '../schema';
+import { demoAccounts, seedDemoAccounts } from './demo-accounts';
+import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoBrand } from './seed';
 
@@ -36,20 +49,57 @@ export async function prepareInstallation(
     await seedDemoOperators(db);
     return { mode: 'demo', createdBrand: false, needsFirstOperator: false };
   }
-  const demoRuns = await db
-    .select({ name: seedRuns.name })
-    .from(seedRuns)
-    .where(like(seedRuns.name, 'demo-%'));
-  if (demoRuns.length > 0) {
+  const leftovers = await demoLeftovers(db);
+  if (leftovers.length > 0) {
     throw new Error(
-      `This database holds the demo (${demoRuns.map((r) => r.name).join(', ')}): public accounts and ` +
-        'passwords, and a simulated payment gateway. Production refuses it: start production on a new ' +
-        'database, or run this one as a demo with SITE_MODE=demo.',
+      `This database still holds what only a demo may have (${leftovers.join('; ')}): public logins ` +
+        'or a gateway that pays without money. Production refuses to start on it. Remove them with ' +
+        '`npm run demo:remove` (same DATABASE_URL), or start production on a new database.',
     );
   }
   const createdBrand = await createFirstBrand(db, config);
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(operators)) as [{ n: number }];
   return { mode: 'production', createdBrand, needsFirstOperator: n === 0 };
+}
+
+/**
+ * What the demo seeds and production must never serve: active demo logins (their passwords are in the
+ * README) and an active simulated gateway. Demo content (games, banners) is only content.
+ */
+export async function demoLeftovers(db: Database): Promise<string[]> {
+  const demoMembers = await db
+    .select({ username: members.username })
+    .from(members)
+    .where(
+      and(
+        inArray(
+          members.username,
+          demoAccounts.map((a) => a.username),
+        ),
+        eq(members.status, 'active'),
+      ),
+    );
+  const demoStaff = await db
+    .select({ username: operators.username })
+    .from(operators)
+    .where(
+      and(
+        inArray(
+          operators.username,
+          demoOperators.map((o) => o.username),
+        ),
+        eq(operators.status, 'active'),
+      ),
+    );
+  const gateway = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.code, SIM_GATEWAY), eq(paymentMethods.active, true)));
+  return [
+    ...(demoMembers.length ? [`demo members ${demoMembers.map((m) => m.username).join(', ')}`] : []),
+    ...(demoStaff.length ? [`demo operators ${demoStaff.map((o) => o.username).join(', ')}`] : []),
+    ...(gateway.length ? ['the simulated payment gateway'] : []),
+  ];
 }
 
 /** One empty brand on an empty database, once, even with several processes starting together. */
@@ -87,4 +137,68 @@ async function createFirstBrand(
       .values(FIRST_BRAND_OPTIONS.map((code) => ({ brandId: brand!.id, code, enabled: true })));
     return true;
   });
+}
+
+/**
+ * Takes what only a demo may have out of a database (`npm run demo:remove`): the demo logins are disabled
+ * and their sessions ended, the simulated gateway switched off. Money and records stay. Returns what was
+ * there.
+ */
+export async function removeDemo(db: Database): Promise<string[]> {
+  const before = await demoLeftovers(db);
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .update(members)
+      .set({ status: 'disabled', passwordHash: null })
+      .where(
+        inArray(
+          members.username,
+          demoAccounts.map((a) => a.username),
+        ),
+      )
+      .returning({ id: members.id });
+    const ids = gone.map((m) => m.id);
+    if (ids.length > 0) {
+      await tx
+        .update(memberSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(inArray(memberSessions.memberId, ids));
+      await tx
+        .update(rememberTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(inArray(rememberTokens.memberId, ids));
+    }
+    const staff = await tx
+      .update(operators)
+      .set({ status: 'disabled' })
+      .where(
+        inArray(
+          operators.username,
+          demoOperators.map((o) => o.username),
+        ),
+      )
+      .returning({ id: operators.id });
+    if (staff.length > 0) {
+      await tx
+        .update(operatorSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          inArray(
+            operatorSessions.operatorId,
+            staff.map((o) => o.id),
+          ),
+        );
+    }
+    await tx
+      .update(paymentMethods)
+      .set({ active: false })
+      .where(and(eq(paymentMethods.code, SIM_GATEWAY), eq(paymentMethods.active, true)));
+    // The change and its audit row commit together.
+    await tx.insert(auditLog).values({
+      operatorId: null,
+      action: 'demo_removed',
+      detail: { removed: before, by: 'command line' },
+    });
+  });
+  return before;
 }

@@ -129,6 +129,22 @@ export class AccountsRepository {
     await this.db.insert(sessionHandoffs).values(row);
   }
 
+  /** The member a fresh, unused hand-off code of this brand was issued for; the code stays unspent. */
+  async peekHandoff(codeHash: string, brandId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ memberId: sessionHandoffs.memberId })
+      .from(sessionHandoffs)
+      .where(
+        and(
+          eq(sessionHandoffs.codeHash, codeHash),
+          eq(sessionHandoffs.brandId, brandId),
+          isNull(sessionHandoffs.usedAt),
+          gt(sessionHandoffs.expiresAt, sql`now()`),
+        ),
+      );
+    return row?.memberId;
+  }
+
   /** Spends a hand-off code of this brand, once, while it is fresh; the member it was issued for. */
   async redeemHandoff(codeHash: string, brandId: number): Promise<number | undefined> {
     const [row] = await this.db

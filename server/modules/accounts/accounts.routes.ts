@@ -270,6 +270,17 @@ export function accountsRoutes(deps: {
 
     defineRoute(
       app,
+      endpoints.peekHandoff,
+      {
+        summary: 'The account a hand-off code would log in, without spending it (asked before using it)',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.peekHandoff(request.brand, body.code),
+    );
+
+    defineRoute(
+      app,
       endpoints.exchangeHandoff,
       {
         summary: 'Trade a hand-off code for a session of its own (never a token in an address)',

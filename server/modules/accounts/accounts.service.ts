@@ -317,6 +317,14 @@ export class AccountsService {
     return { code, expiresAt };
   }
 
+  /** Whose login a hand-off code carries, so the visitor is asked before it is used. */
+  async peekHandoff(brand: Brand, code: string) {
+    const memberId = await this.repo.peekHandoff(hashToken(code), brand.id);
+    const member = memberId === undefined ? undefined : await this.repo.findMemberById(memberId);
+    if (!member) throw new AppError('HANDOFF_INVALID');
+    return { account: member.username };
+  }
+
   /** The hand-off code, exchanged once for a session of its own on the brand that issued it. */
   async exchangeHandoff(brand: Brand, code: string, ctx: CallerContext): Promise<LoginResult> {
     const memberId = await this.repo.redeemHandoff(hashToken(code), brand.id);

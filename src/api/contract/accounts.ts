@@ -209,3 +209,4 @@ export const memberIconBody = z.object({ icon: z.number().int().min(1).max(99) }
 /** A single-use code that hands this login to another browser or app in a link (?handoff=…). */
 export const handoffCreated = z.object({ code: z.string(), expiresAt: z.number().int() });
 export const handoffExchangeBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) });
+export const handoffAccount = z.object({ account: z.string() });

@@ -9,29 +9,37 @@ export function SessionDialogs() {
   const actor = useSessionActor();
   const confirming = useSelector(actor, (s) => s.matches('confirmingLogout'));
   const expired = useSelector(actor, (s) => s.matches('expired'));
-  const handoff = useSelector(actor, (s) => s.matches('confirmingHandoff'));
+  const handoff = useSelector(actor, (s) =>
+    s.matches('confirmingHandoff')
+      ? { account: s.context.handoffAccount ?? '', hasSession: s.context.token !== null }
+      : null,
+  );
   if (handoff) {
     return (
       <Modal
-        title={t('session.handoff_title')}
+        title={t('session.handoff_title', { account: handoff.account })}
         onClose={() => actor.send({ type: 'KEEP_SESSION' })}
         testId="handoff-confirm"
       >
-        <p>{t('session.handoff_text')}</p>
+        <p>
+          {t(handoff.hasSession ? 'session.handoff_text_session' : 'session.handoff_text_guest', {
+            account: handoff.account,
+          })}
+        </p>
         <div className="dialog-actions">
           <button
             type="button"
             className="btn btn-primary"
             onClick={() => actor.send({ type: 'KEEP_SESSION' })}
           >
-            {t('session.handoff_keep')}
+            {t(handoff.hasSession ? 'session.handoff_keep' : 'session.handoff_decline')}
           </button>
           <button
             type="button"
             className="btn btn-ghost"
             onClick={() => actor.send({ type: 'SWITCH_ACCOUNT' })}
           >
-            {t('session.handoff_switch')}
+            {t('session.handoff_switch', { account: handoff.account })}
           </button>
         </div>
       </Modal>

@@ -54,6 +54,8 @@ export interface SessionView {
   firstLogin: boolean;
   /** Still finding out (restoring a stored token): guarded pages wait instead of redirecting. */
   pending: boolean;
+  /** The session just ended elsewhere and the notice is showing: guarded pages wait for it to be read. */
+  expired: boolean;
 }
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -70,10 +72,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             setAuthToken(restored.token);
             return restored;
           }),
-          exchangeHandoff: fromPromise<LoginResult, { code: string }>(async ({ input }) => {
-            setAuthToken(null);
-            return call('exchangeHandoff', { body: { code: input.code } });
-          }),
+          peekHandoff: fromPromise<{ account: string }, { code: string }>(({ input }) =>
+            call('peekHandoff', { body: { code: input.code } }),
+          ),
+          // The session this tab has stays in place until the new one is stored: a failed exchange keeps it.
+          exchangeHandoff: fromPromise<LoginResult, { code: string }>(({ input }) =>
+            call('exchangeHandoff', { body: { code: input.code } }),
+          ),
           fetchMember: fromPromise<MemberInfo, { token: string }>(() => call('memberInfo')),
           logout: fromPromise<void, { token: string }>(async () => {
             await call('logout');
@@ -121,7 +126,20 @@ export function useSession(): SessionView {
   const firstLogin = useSelector(actor, (s) => s.context.firstLogin);
   const pending = useSelector(
     actor,
-    (s) => s.matches('restoring') || (s.matches('loadingMember') && s.context.member === null),
+    (s) =>
+      s.matches('restoring') ||
+      s.matches('inspectingHandoff') ||
+      s.matches('confirmingHandoff') ||
+      s.matches('exchangingHandoff') ||
+      (s.matches('loadingMember') && s.context.member === null),
   );
-  return { kind: sessionKind(member), isAgent: member?.isAgent ?? false, member, firstLogin, pending };
+  const expired = useSelector(actor, (s) => s.matches('expired'));
+  return {
+    kind: sessionKind(member),
+    isAgent: member?.isAgent ?? false,
+    member,
+    firstLogin,
+    pending,
+    expired,
+  };
 }

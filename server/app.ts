@@ -14,6 +14,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import ipaddr from 'ipaddr.js';
 import { endpoints } from '../src/api/endpoints';
 import { type ErrorCode, errorCatalogue } from '../src/api/errors';
 import { LANGUAGE_HEADER } from '../src/api/languages';
@@ -29,6 +30,7 @@ import { defineRoute } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { describeIssue, unsafeTextIssue } from './http/validation';
 import { masterBox } from './lib/master-key';
+import { Pepper } from './lib/pepper';
 import { withReadCache } from './lib/read-cache';
 import { SecretBox } from './lib/secret-box';
 import { installationSecret } from './lib/secrets';
@@ -107,7 +109,12 @@ export async function buildApp({
             serializers: { req: requestSerializer, err: errorSerializer },
             ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
           },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : typeof config.TRUST_PROXY === 'string'
+          ? config.TRUST_PROXY.split(',').map((p) => p.trim())
+          : false,
     bodyLimit: 1024 * 1024,
   });
 
@@ -127,11 +134,13 @@ export async function buildApp({
     { signature: await secret('human-check-signature'), key: await secret('human-check-key') },
     config.HUMAN_CHECK_COST,
   );
-  const twoFactor = new TwoFactor(await secret('two-factor-challenge'));
+  const twoFactor = new TwoFactor(await secret('two-factor-challenge'), master);
   const limiter = new AttemptLimiter(new AttemptsRepository(db));
   // Only the demo keeps what it "sent" readable (sealed, for minutes) for its outbox view.
+  const pepper = new Pepper(await secret('code-pepper'));
   const outboxMessenger = new OutboxMessenger(db, {
     keepReadable: config.outboxView ? master : null,
+    pepper,
     ...(config.NODE_ENV === 'development' && demo ? { log: app.log } : {}),
   });
   // Alerts reach the operators through the back office's audit trail, built further down.
@@ -149,9 +158,9 @@ export async function buildApp({
     new AccountsRepository(db),
     brands,
     humanCheck,
-    new SmsVerification(db, messenger, limiter),
+    new SmsVerification(db, messenger, limiter, pepper),
     twoFactor,
-    new AddressCheck(db, messenger, new TicketSigner(await secret('new-address-ticket'))),
+    new AddressCheck(db, messenger, new TicketSigner(await secret('new-address-ticket')), pepper, limiter),
     config.SESSION_TTL_HOURS * 3_600_000,
     limiter,
   );
@@ -209,7 +218,7 @@ export async function buildApp({
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     allowList: (request) => !isApiPath(request.url),
     // Some transports (an in-process socket) carry no peer address; they share one bucket.
-    keyGenerator: (request) => request.ip ?? 'unknown',
+    keyGenerator: (request) => request.visitor?.ip ?? request.ip ?? 'unknown',
     errorResponseBuilder: (_request, context) => {
       const err = new AppError('RATE_LIMITED', { seconds: Math.ceil(context.ttl / 1000) });
       (err as unknown as { statusCode: number }).statusCode = 429;
@@ -236,7 +245,10 @@ export async function buildApp({
     const host = (request.hostname ?? '').split(':')[0]!.toLowerCase();
     request.lang = 'pt';
     request.brand = await brands.resolve(host);
-    request.visitor = system.visitor(request.ip);
+    // A forwarded address that is not an address (a misconfigured or bypassed proxy) never reaches the
+    // database: the visitor is then the peer itself.
+    const ip = ipaddr.isValid(request.ip) ? request.ip : (request.socket?.remoteAddress ?? '0.0.0.0');
+    request.visitor = system.visitor(ip);
     const query = request.query as Record<string, unknown> | undefined;
     const asked = [query?.lang, query?.language].filter((v): v is string => typeof v === 'string');
     const pageLanguage = request.headers[LANGUAGE_HEADER];

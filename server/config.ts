@@ -22,7 +22,22 @@ const configSchema = z.object({
   LEDGER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag,
+  /**
+   * Which proxies in front may name the visitor in X-Forwarded-For. `true` trusts one hop (the reverse
+   * proxy right in front: the address it saw), a number that many hops, or a list of proxy addresses and
+   * CIDR ranges. Never the whole header: its left-most entries are whatever the client wrote.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | number | string => {
+      if (v === undefined || v === '' || v === 'false' || v === '0' || v === 'no') return false;
+      if (v === 'true' || v === 'yes') return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (/^[0-9a-fA-F.:/, ]+$/.test(v)) return v;
+      ctx.addIssue({ code: 'custom', message: 'true, false, a number of hops, or proxy addresses/CIDRs' });
+      return false;
+    }),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   GEOIP_DB: z.string().optional(),

@@ -140,6 +140,9 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(15);
     const late = await send(paths.twoFactorDisable, { code: right }, { ip, token });
     expect(late.code).toBe('TOO_MANY_ATTEMPTS');
+    // The secret is kept sealed: a copy of the database cannot make codes.
+    const [row] = await ctx.handle.db.select().from(members).where(eq(members.totpSecret, setup.secret));
+    expect(row).toBeUndefined();
   });
 
   it('locks the payment password after five wrong ones, even when the right one follows', async () => {
@@ -169,6 +172,46 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
       { ip, token },
     );
     expect(late.code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('sends three new-address codes of a burst of ten', async () => {
+    const home = from(9);
+    const email = `codes${kind}@aurora.example`;
+    const { username } = await newMember(home, { email });
+    const away = from(10);
+    const first = await send(
+      paths.login,
+      { username, password: 'Secret123', humanCheck: await solveHumanCheck(ctx.app) },
+      { ip: away },
+    );
+    const challenge = (first.value as unknown as { challenge: string }).challenge;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send(paths.newAddressCode, { challenge, channel: 'email' }, { ip: away }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(3);
+    const mails = body<unknown[]>(
+      await ctx.app.inject({ url: `/api/dev/outbox?recipient=${encodeURIComponent(email)}` }),
+    ).value;
+    expect(mails.length).toBeLessThanOrEqual(3);
+  });
+
+  it('limits checks of the login password inside a session', async () => {
+    const ip = from(11);
+    const { token } = await newMember(ip);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        send(
+          paths.changePassword,
+          { oldPassword: `Wrong${i}9999`, newPassword: 'Changed123', confirmNewPassword: 'Changed123' },
+          { ip: `10.65.${seq}.${i + 1}`, token },
+        ),
+      ),
+    );
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === 'WRONG_OLD_PASSWORD')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(3);
   });
 
   it('checks five new-address codes of a burst of twenty', async () => {

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, operators } from '../../server/db/schema';
+import { auditLog, brands, operators } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/accounts/credentials';
 import { paths } from '../../src/api/paths';
 import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
@@ -39,6 +40,12 @@ describe.each(databaseKinds)('back-office logins on %s', (kind) => {
     expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(15);
     const right = await login({ username: `locked${kind}`, password: 'Operator12345' }, '10.72.0.1');
     expect(right.code).toBe('TOO_MANY_ATTEMPTS');
+    // One line in the audit trail per lockout, however many attempts it refused.
+    const locked = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `locked${kind}`));
+    expect(locked.filter((r) => r.action === 'login_locked')).toHaveLength(1);
   });
 
   it('makes admin and finance enrol in two-step verification before any session', async () => {

@@ -300,3 +300,62 @@ describe.each(databaseKinds)('the demo (demo mode) on %s', (kind) => {
     await expect(production()).resolves.toMatchObject({ mode: 'production', createdBrand: false });
   });
 });
+
+describe.each(databaseKinds)('behind a proxy, with an https address, on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, {
+      env: { TRUST_PROXY: 'true', PUBLIC_URL: 'https://bet.example.com' },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const visitorIp = async (forwarded: string) =>
+    body<Whitelabel>(
+      await ctx.app.inject({ url: paths.whitelabel.path, headers: { 'x-forwarded-for': forwarded } }),
+    ).value.location.ip;
+
+  it('takes the address the proxy saw, never what the client wrote before it', async () => {
+    expect(await visitorIp('198.51.100.20')).toBe('198.51.100.20');
+    expect(await visitorIp('203.0.113.9, 198.51.100.21')).toBe('198.51.100.21');
+  });
+
+  it('answers a forwarded address that is not an address without a 500', async () => {
+    expect(await visitorIp('not-an-ip')).toBe('127.0.0.1');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: paths.login.path,
+      headers: { 'x-forwarded-for': 'not-an-ip' },
+      payload: { username: 'demomember', password: 'Wrong1234', humanCheck: await solveHumanCheck(ctx.app) },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('marks every cookie Secure, though the request reached it over http', async () => {
+    const captcha = await ctx.app.inject({ url: paths.captcha.path });
+    expect(String(captcha.headers['set-cookie'])).toMatch(/captcha_id=.*; Secure/);
+    const language = await ctx.app.inject({
+      method: 'PUT',
+      url: paths.setLanguage.path,
+      payload: { language: 'en' },
+    });
+    expect(String(language.headers['set-cookie'])).toMatch(/lang=en.*; Secure/);
+  });
+
+  it('ignores hostile cookies instead of failing on them', async () => {
+    for (const value of ['a%00b', '%ED%A0%80', 'x'.repeat(3000)]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: paths.login.path,
+        headers: { cookie: `captcha_id=${value}; remember=${value}` },
+        payload: {
+          username: 'demodownline',
+          password: 'Wrong1234',
+          captcha: '1234',
+          humanCheck: await solveHumanCheck(ctx.app),
+        },
+      });
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   captchas,
@@ -216,15 +216,6 @@ export class AccountsRepository {
     await this.db
       .delete(loginFailures)
       .where(and(eq(loginFailures.brandId, brandId), eq(loginFailures.username, username)));
-  }
-
-  /** Failed logins from one address, across accounts, since a moment (for the per-address captcha). */
-  async recentFailuresFrom(ip: string, since: Date): Promise<number> {
-    const [byIp] = await this.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(sql`${loginFailures.ip} = ${ip}::inet`, gt(loginFailures.createdAt, since)));
-    return byIp?.n ?? 0;
   }
 
   async saveCaptcha(id: string, answerHash: string, expiresAt: Date) {

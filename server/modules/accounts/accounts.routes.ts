@@ -14,19 +14,27 @@ const REMEMBER_COOKIE = 'remember';
 const REMEMBER_PATH = '/wps/session';
 const strict = { max: 20, timeWindow: 60_000 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+const wellFormed = (value: string | undefined, pattern: RegExp) =>
+  value !== undefined && pattern.test(value) ? value : undefined;
+
 /** A caller on this machine: a loopback peer, and no proxy header saying it speaks for someone else. */
 function isLoopbackCaller(request: FastifyRequest) {
   const peer = request.socket?.remoteAddress ?? '';
   const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
-  return loopback && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
+  const proxied =
+    request.headers['x-forwarded-for'] || request.headers.forwarded || request.headers['x-real-ip'];
+  return loopback && !proxied;
 }
 
 function caller(request: FastifyRequest): CallerContext {
   return {
     ip: request.visitor.ip,
     userAgent: request.headers['user-agent'],
-    captchaId: request.cookies[CAPTCHA_COOKIE],
-    rememberToken: request.cookies[REMEMBER_COOKIE],
+    // Cookies are the client's to write: only well-formed values reach a query.
+    captchaId: wellFormed(request.cookies[CAPTCHA_COOKIE], UUID),
+    rememberToken: wellFormed(request.cookies[REMEMBER_COOKIE], TOKEN),
     lang: request.lang,
   };
 }

@@ -35,9 +35,6 @@ export interface CallerContext {
   lang: LanguageCode;
 }
 
-const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Failed logins from one address, across accounts, before it must solve captchas. */
-const CAPTCHA_AFTER_IP = 10;
 const CAPTCHA_TTL_MS = 5 * 60_000;
 /** A hand-off code in a link must be used within a minute. */
 const HANDOFF_TTL_MS = 60_000;
@@ -108,20 +105,22 @@ export class AccountsService {
       throw new AppError('VALIDATION_FAILED', {}, { issues: [{ path: 'body.password', message }] });
     }
     const username = body.username.toLowerCase();
-    const since = new Date(Date.now() - FAILURE_WINDOW_MS);
     await this.humanCheck.verify(body.humanCheck);
     // The attempt takes its number before the password is looked at, in one statement: a burst of twenty
     // is attempts 1 to 20, so the captcha and the pause apply to it as to twenty logins one by one.
     const account = `${brand.id}:${username}`;
     const attempt = await this.limiter.take(POLICIES.memberLogin, account);
-    const byIp = await this.repo.recentFailuresFrom(ctx.ip, since);
-    const captchaRequired = attempt > LOGIN_CAPTCHA_AFTER || byIp >= CAPTCHA_AFTER_IP;
+    // Per address, across accounts, counted the same way: a captcha past ten (a right password gives its
+    // place back, so only failures stay counted).
+    const fromAddress = await this.limiter.count(POLICIES.loginsPerAddress, ctx.ip);
+    const captchaRequired = attempt > LOGIN_CAPTCHA_AFTER || fromAddress > POLICIES.loginsPerAddress.max;
     if (captchaRequired) {
       try {
         await this.checkCaptcha(ctx, body.captcha);
       } catch (error) {
-        // No password was tried: the attempt is given back.
+        // No password was tried: the attempts are given back.
         await this.limiter.notChecked(POLICIES.memberLogin, account);
+        await this.limiter.notChecked(POLICIES.loginsPerAddress, ctx.ip);
         throw error;
       }
     }
@@ -132,13 +131,14 @@ export class AccountsService {
       : await verifyPassword(await NO_SUCH_ACCOUNT, body.password).then(() => false);
     if (!member || !passwordOk) {
       await this.repo.recordFailure(brand.id, username, ctx.ip);
-      const askCaptcha = attempt >= LOGIN_CAPTCHA_AFTER || byIp + 1 >= CAPTCHA_AFTER_IP;
+      const askCaptcha = attempt >= LOGIN_CAPTCHA_AFTER || fromAddress >= POLICIES.loginsPerAddress.max;
       throw new AppError('INVALID_CREDENTIALS', {}, { captchaRequired: askCaptcha });
     }
     if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     if (body.agentLogin && !isAgentType(member.userType)) throw new AppError('AGENTS_ONLY');
 
     await this.limiter.succeeded(POLICIES.memberLogin, account);
+    await this.limiter.notChecked(POLICIES.loginsPerAddress, ctx.ip);
     await this.repo.clearFailures(brand.id, username);
     const weak = brand.weakPasswordHash ? await verifyPassword(brand.weakPasswordHash, body.password) : false;
     // The password was right; with two-step verification on, a code must follow before any session.
@@ -229,8 +229,8 @@ export class AccountsService {
   /** Starts turning two-step verification on: a new secret for the app, active once a code proves it. */
   async setUpTwoFactor(brand: Brand, member: MemberRow) {
     const setup = this.twoFactor.newSecret(brand.siteName, member.username);
-    await this.repo.setPendingTotpSecret(member.id, setup.secret);
-    return setup;
+    await this.repo.setPendingTotpSecret(member.id, setup.stored);
+    return { secret: setup.secret, uri: setup.uri };
   }
 
   async enableTwoFactor(member: MemberRow, code: string) {
@@ -480,8 +480,12 @@ export class AccountsService {
       });
     }
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
-    if (!(await verifyPassword(member.passwordHash, body.oldPassword)))
-      throw new AppError('WRONG_OLD_PASSWORD');
+    await this.limiter.check(
+      POLICIES.accountPassword,
+      member.id,
+      () => verifyPassword(member.passwordHash, body.oldPassword),
+      () => new AppError('WRONG_OLD_PASSWORD'),
+    );
     const weak = brand.weakPasswordHash
       ? await verifyPassword(brand.weakPasswordHash, body.newPassword)
       : false;

@@ -4,10 +4,11 @@ import type { Database } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
+import type { Pepper } from '../../lib/pepper';
 import type { Brand } from '../brand/brand.service';
 import type { Messenger } from '../messaging/messenger';
 import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
-import { hashToken, randomDigits } from './credentials';
+import { randomDigits } from './credentials';
 
 export type SmsPurpose = 'login' | 'register' | 'reset';
 export type CodeChannel = 'sms' | 'email';
@@ -21,9 +22,6 @@ export const CODE_MAX_ATTEMPTS = 5;
 
 export const phoneOf = (dialingCode: string, mobile: string) => `${dialingCode}${mobile}`;
 
-const codeHash = (recipient: string, purpose: string, code: string) =>
-  hashToken(`${recipient}:${purpose}:${code}`);
-
 /**
  * One-time codes sent by SMS (or by email for a password reset): hashed, expiring, tried a limited number
  * of times (counted and checked in one statement), sent at a limited pace per recipient.
@@ -33,7 +31,12 @@ export class SmsVerification {
     private readonly db: Database,
     private readonly messenger: Messenger,
     private readonly limiter: AttemptLimiter,
+    private readonly pepper: Pepper,
   ) {}
+
+  private codeHash(recipient: string, purpose: string, code: string) {
+    return this.pepper.hash(`${recipient}:${purpose}:${code}`);
+  }
 
   async send(
     brand: Brand,
@@ -56,38 +59,44 @@ export class SmsVerification {
       );
     if (recent?.last) throw new AppError('SMS_TOO_SOON');
     // Spec 8: three codes per recipient in five minutes; counted atomically, so a burst gets three.
-    try {
-      await this.limiter.take(POLICIES.smsPerRecipient, `${brand.id}:${recipient}`);
-    } catch {
-      throw new AppError('SMS_TOO_MANY');
-    }
+    const n = await this.limiter.count(POLICIES.smsPerRecipient, `${brand.id}:${recipient}`);
+    if (n > POLICIES.smsPerRecipient.max) throw new AppError('SMS_TOO_MANY');
 
     const code = randomDigits(6);
-    await this.db.insert(smsCodes).values({
-      brandId: brand.id,
-      purpose,
-      phone: recipient,
-      channel,
-      codeHash: codeHash(recipient, purpose, code),
-      expiresAt: new Date(Date.now() + minutes * 60_000),
-      ip,
-    });
-    await this.messenger.send(
-      channel === 'sms'
-        ? {
-            brandId: brand.id,
-            channel,
-            recipient,
-            body: translate(lang, 'messages.sms_code', { site: brand.siteName, code, minutes }),
-          }
-        : {
-            brandId: brand.id,
-            channel,
-            recipient,
-            subject: translate(lang, 'messages.reset_code_subject', { site: brand.siteName }),
-            body: translate(lang, 'messages.reset_code_body', { site: brand.siteName, code, minutes }),
-          },
-    );
+    const [row] = await this.db
+      .insert(smsCodes)
+      .values({
+        brandId: brand.id,
+        purpose,
+        phone: recipient,
+        channel,
+        codeHash: this.codeHash(recipient, purpose, code),
+        expiresAt: new Date(Date.now() + minutes * 60_000),
+        ip,
+      })
+      .returning({ id: smsCodes.id });
+    // A code that could not be sent (the brand's SMS budget is spent) must not replace one that was.
+    await this.messenger
+      .send(
+        channel === 'sms'
+          ? {
+              brandId: brand.id,
+              channel,
+              recipient,
+              body: translate(lang, 'messages.sms_code', { site: brand.siteName, code, minutes }),
+            }
+          : {
+              brandId: brand.id,
+              channel,
+              recipient,
+              subject: translate(lang, 'messages.reset_code_subject', { site: brand.siteName }),
+              body: translate(lang, 'messages.reset_code_body', { site: brand.siteName, code, minutes }),
+            },
+      )
+      .catch(async (error: unknown) => {
+        await this.db.delete(smsCodes).where(eq(smsCodes.id, row!.id));
+        throw error;
+      });
     return { expiredMinutes: minutes };
   }
 
@@ -111,7 +120,7 @@ export class SmsVerification {
       .limit(1);
     if (!latest) throw new AppError('SMS_CODE_INVALID');
     if (latest.expiresAt.getTime() <= Date.now()) throw new AppError('SMS_CODE_EXPIRED');
-    const hash = codeHash(recipient, purpose, code);
+    const hash = this.codeHash(recipient, purpose, code);
     const [tried] = await this.db
       .update(smsCodes)
       .set({

@@ -1,6 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
 import { AppError } from '../../http/app-error';
+import type { SecretBox } from '../../lib/secret-box';
 import { TicketSigner } from '../../lib/signed-ticket';
+
+/** Secrets stored sealed under the master key start with this; older rows hold the base32 itself. */
+const SEALED = 'mk1.';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const PERIOD_S = 30;
@@ -24,7 +28,11 @@ function totp(secret: string, issuer: string, label: string) {
 export class TwoFactor {
   private readonly tickets: TicketSigner;
 
-  constructor(signingKey: string) {
+  /** `box` seals the secrets at rest, so a copy of the database cannot make codes. */
+  constructor(
+    signingKey: string,
+    private readonly box: SecretBox,
+  ) {
     this.tickets = new TicketSigner(signingKey);
   }
 
@@ -40,14 +48,19 @@ export class TwoFactor {
     return { memberId: data.memberId, weak: data.weak };
   }
 
+  /** A new secret: `secret` and `uri` for the app (shown once), `stored` for the database (sealed). */
   newSecret(issuer: string, label: string) {
     const secret = new Secret({ size: 20 }).base32;
-    return { secret, uri: totp(secret, issuer, label).toString() };
+    return { secret, uri: totp(secret, issuer, label).toString(), stored: SEALED + this.box.seal(secret) };
   }
 
-  /** The time step the code belongs to (this one or a neighbour, for clock drift), or null when wrong. */
-  stepOf(secret: string, code: string, now = Date.now()): number | null {
+  /**
+   * The time step the code belongs to (this one or a neighbour, for clock drift), or null when wrong.
+   * `stored` is the secret as the database keeps it.
+   */
+  stepOf(stored: string, code: string, now = Date.now()): number | null {
     if (!/^\d{6}$/.test(code)) return null;
+    const secret = stored.startsWith(SEALED) ? this.box.open(stored.slice(SEALED.length)) : stored;
     const delta = totp(secret, 'x', 'x').validate({ token: code, timestamp: now, window: 1 });
     return delta === null ? null : Math.floor(now / 1000 / PERIOD_S) + delta;
   }

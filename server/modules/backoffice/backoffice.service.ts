@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { OperatorRole } from '../../../src/api/contract/backoffice';
 import { MAX_INT32 } from '../../../src/api/contract/common';
 import { depositStatesBefore } from '../../../src/api/contract/payments';
@@ -98,11 +98,19 @@ export class BackofficeService {
     ip: string,
   ) {
     const username = body.username.toLowerCase();
-    try {
-      await this.security.limiter.take(POLICIES.operatorLogin, username);
-    } catch (error) {
-      await this.audit({ operatorId: null, brandId: brand.id, action: 'login_locked', target: username, ip });
-      throw error;
+    const attempt = await this.security.limiter.count(POLICIES.operatorLogin, username);
+    if (attempt > POLICIES.operatorLogin.max) {
+      // Written once per lockout, so a flood of refused attempts cannot bury the trail.
+      if (attempt === POLICIES.operatorLogin.max + 1) {
+        await this.audit({
+          operatorId: null,
+          brandId: brand.id,
+          action: 'login_locked',
+          target: username,
+          ip,
+        });
+      }
+      throw new AppError('TOO_MANY_ATTEMPTS');
     }
     const [operator] = await this.db.select().from(operators).where(eq(operators.username, username));
     const ok = operator
@@ -167,9 +175,9 @@ export class BackofficeService {
     const setup = this.twoFactor.newSecret('Back office', operator.username);
     await this.db
       .update(operators)
-      .set({ totpPendingSecret: setup.secret })
+      .set({ totpPendingSecret: setup.stored })
       .where(eq(operators.id, operator.id));
-    return setup;
+    return { secret: setup.secret, uri: setup.uri };
   }
 
   private async finishEnrolment(operator: OperatorRow, code: string) {
@@ -386,6 +394,8 @@ export class BackofficeService {
       .select({ entry: auditLog, operator: operators.username })
       .from(auditLog)
       .leftJoin(operators, eq(operators.id, auditLog.operatorId))
+      // This brand's trail and the installation's own entries; never another brand's.
+      .where(or(eq(auditLog.brandId, ctx.brand.id), isNull(auditLog.brandId)))
       .orderBy(desc(auditLog.id))
       .limit(200);
     return rows.map(({ entry, operator }) => ({

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
+import type { Pepper } from '../../lib/pepper';
 import type { SecretBox } from '../../lib/secret-box';
 
 export interface OutgoingMessage {
@@ -22,19 +22,21 @@ export interface Messenger {
 export const OUTBOX_READABLE_MS = 15 * 60_000;
 
 /**
- * The default provider: every message is recorded in the outbox table with a hash of its text, so a
- * delivery can be proven. Only the demo keeps the text itself, sealed under the master key and for
+ * The default provider: every message is recorded in the outbox table with a keyed hash of its text (a
+ * plain one would give its code away), so a delivery can be proven. Only the demo keeps the text itself, sealed under the master key and for
  * OUTBOX_READABLE_MS, so its outbox view can show the codes; production never keeps a code or a password.
  */
 export class OutboxMessenger implements Messenger {
   private readonly box: SecretBox | null;
   private readonly log: FastifyBaseLogger | undefined;
+  private readonly pepper: Pepper;
 
   constructor(
     private readonly db: Database,
-    options: { keepReadable: SecretBox | null; log?: FastifyBaseLogger },
+    options: { keepReadable: SecretBox | null; pepper: Pepper; log?: FastifyBaseLogger },
   ) {
     this.box = options.keepReadable;
+    this.pepper = options.pepper;
     this.log = options.log;
   }
 
@@ -52,7 +54,7 @@ export class OutboxMessenger implements Messenger {
       recipient: message.recipient,
       subject: message.subject ?? null,
       body: this.box ? this.box.seal(message.body) : null,
-      bodyHash: createHash('sha256').update(message.body).digest('hex'),
+      bodyHash: this.pepper.hash(message.body),
       expiresAt: new Date(Date.now() + OUTBOX_READABLE_MS),
     });
     // Development demo only: the codes in the terminal, as a phone would show them.

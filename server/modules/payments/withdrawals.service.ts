@@ -10,7 +10,7 @@ import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
 import { brands, memberBankAccounts, members, withdrawalProofs, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { hashPassword, verifyPassword } from '../accounts/credentials';
+import { hashPassword } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import { amountBoundsError, type Ledger } from '../ledger/ledger';
@@ -147,8 +147,8 @@ export class WithdrawalsService {
   ) {
     if (member.paymentPasswordHash) {
       await this.paymentPasswords.verify(member, body.oldPassword ?? '');
-    } else if (!(await verifyPassword(member.passwordHash, body.loginPassword ?? ''))) {
-      throw new AppError('WRONG_OLD_PASSWORD');
+    } else {
+      await this.paymentPasswords.verifyLoginPassword(member, body.loginPassword ?? '');
     }
     await this.db
       .update(members)

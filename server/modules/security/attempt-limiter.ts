@@ -20,8 +20,14 @@ export const POLICIES = {
   paymentPassword: { scope: 'payment-password', max: 5, windowMs: 30 * MINUTE },
   /** An operator's back-office logins (password and two-step code together). */
   operatorLogin: { scope: 'operator-login', max: 5, windowMs: 15 * MINUTE },
-  /** Codes sent to one phone or address, per purpose. */
+  /** Codes sent to one phone or address. */
   smsPerRecipient: { scope: 'sms-recipient', max: 3, windowMs: 5 * MINUTE },
+  /** Codes sent to confirm a login from a new address, per member. */
+  addressCodes: { scope: 'address-codes', max: 3, windowMs: 5 * MINUTE },
+  /** Password logins from one address across accounts: a captcha past this many failures. */
+  loginsPerAddress: { scope: 'login-address', max: 10, windowMs: 15 * MINUTE },
+  /** The login password checked inside a session (changing it, first payment password), per member. */
+  accountPassword: { scope: 'account-password', max: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, AttemptPolicy>;
 
 /** When the captcha starts, on a member's password logins (attempt number above this). */

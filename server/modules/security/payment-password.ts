@@ -20,4 +20,15 @@ export class PaymentPasswordGuard {
       () => new AppError('PAYMENT_PASSWORD_WRONG'),
     );
   }
+
+  /** The login password that proves who sets the first payment password: under its own limit. */
+  async verifyLoginPassword(member: { id: number; passwordHash: string | null }, password: string) {
+    const hash = member.passwordHash;
+    await this.limiter.check(
+      POLICIES.accountPassword,
+      member.id,
+      async () => !!hash && (await verifyPassword(hash, password)),
+      () => new AppError('WRONG_OLD_PASSWORD'),
+    );
+  }
 }

@@ -3,6 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { call, fetchBlob } from '../api/client';
 import { errorKey } from '../api/errors';
 import { formatAmount, formatDateTime, parseAmount } from '../ui/format';
+import { useOperatorAction } from './operator-action';
+
+/** Reloads a queue each time an action on it went through. */
+function useReloadAfter(completed: number, reload: () => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload is the reaction to a new count
+  useEffect(() => {
+    if (completed > 0) reload();
+  }, [completed]);
+}
 
 type Queue<N extends 'operatorDeposits' | 'operatorWithdrawals'> = Awaited<ReturnType<typeof call<N>>>;
 
@@ -23,9 +32,11 @@ function useOperatorList<T>(load: () => Promise<T>, onExpired?: () => void) {
 function Decision({
   onDecide,
   actions,
+  busy,
 }: {
-  onDecide: (action: string, reason: string) => Promise<void>;
+  onDecide: (action: string, reason: string) => void;
   actions: Array<{ key: string; needsReason?: boolean; primary?: boolean }>;
+  busy: boolean;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -42,7 +53,8 @@ function Decision({
           key={a.key}
           type="button"
           className={a.primary ? 'btn btn-primary btn-sm' : 'btn btn-ghost btn-sm'}
-          onClick={() => void onDecide(a.key, reason)}
+          disabled={busy}
+          onClick={() => onDecide(a.key, reason)}
         >
           {t(`backoffice.${a.key}`)}
         </button>
@@ -54,21 +66,18 @@ function Decision({
 export function DepositQueue({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t, i18n } = useTranslation();
   const load = useCallback(() => call('operatorDeposits', { query: { status: 'pending' }, token }), [token]);
-  const { data, error, reload, setError } = useOperatorList<Queue<'operatorDeposits'>>(load, onExpired);
-  const decide = async (reference: string, action: string, reason: string) => {
-    try {
-      await call('decideDeposit', {
-        token,
-        body: { reference, decision: action as 'confirm' | 'reject', ...(reason ? { reason } : {}) },
-      });
-      reload();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'UNKNOWN');
-    }
-  };
+  const { data, error, reload } = useOperatorList<Queue<'operatorDeposits'>>(load, onExpired);
+  const [action, send] = useOperatorAction(token);
+  useReloadAfter(action.context.completed, reload);
+  const decide = (reference: string, decision: string, reason: string) =>
+    send({
+      type: 'SUBMIT',
+      action: { kind: 'deposit', reference, decision: decision as 'confirm' | 'reject', reason },
+    });
+  const shown = action.context.errorCode ?? error;
   return (
     <section data-testid="bo-deposits">
-      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {shown && <p className="form-error">{t(errorKey(shown))}</p>}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
       <table className="bo-table">
         <thead>
@@ -92,6 +101,7 @@ export function DepositQueue({ token, onExpired }: { token: string; onExpired: (
               <td>
                 <Decision
                   actions={[{ key: 'confirm', primary: true }, { key: 'reject' }]}
+                  busy={action.hasTag('busy')}
                   onDecide={(a, r) => decide(d.reference, a, r)}
                 />
               </td>
@@ -107,18 +117,15 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<'pending' | 'disputed' | 'paid'>('pending');
   const load = useCallback(() => call('operatorWithdrawals', { query: { status }, token }), [token, status]);
-  const { data, error, reload, setError } = useOperatorList<Queue<'operatorWithdrawals'>>(load, onExpired);
-  const decide = async (reference: string, action: string, reason: string) => {
-    try {
-      await call('decideWithdrawal', {
-        token,
-        body: { reference, decision: action as 'approve', ...(reason ? { reason } : {}) },
-      });
-      reload();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'UNKNOWN');
-    }
-  };
+  const { data, error, reload } = useOperatorList<Queue<'operatorWithdrawals'>>(load, onExpired);
+  const [action, send] = useOperatorAction(token);
+  useReloadAfter(action.context.completed, reload);
+  const decide = (reference: string, decision: string, reason: string) =>
+    send({
+      type: 'SUBMIT',
+      action: { kind: 'withdrawal', reference, decision: decision as 'approve', reason },
+    });
+  const shown = action.context.errorCode ?? error;
   const actions =
     status === 'pending'
       ? [{ key: 'approve', primary: true }, { key: 'reject' }]
@@ -139,7 +146,7 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
           </button>
         ))}
       </div>
-      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {shown && <p className="form-error">{t(errorKey(shown))}</p>}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
       <table className="bo-table">
         <thead>
@@ -173,7 +180,11 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
               </td>
               <td>
                 {actions.length > 0 && (
-                  <Decision actions={actions} onDecide={(a, r) => decide(w.reference, a, r)} />
+                  <Decision
+                    actions={actions}
+                    busy={action.hasTag('busy')}
+                    onDecide={(a, r) => decide(w.reference, a, r)}
+                  />
                 )}
               </td>
             </tr>
@@ -192,37 +203,43 @@ export function AdjustPanel({ token }: { token: string }) {
     reason: '',
     category: 'correction' as 'correction' | 'bonus',
   });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  return (
-    <form
-      className="account-form bo-card"
-      data-testid="bo-adjust"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const negative = values.amount.trim().startsWith('-');
-        const minor = parseAmount(values.amount.trim().replace(/^-/, ''), i18n.language);
-        if (minor === null) return setMessage({ ok: false, text: t('centre.deposit.invalid_amount') });
-        try {
-          const result = await call('adjustBalance', {
-            token,
-            body: {
-              username: values.username,
-              amount: negative ? -minor : minor,
-              reason: values.reason,
-              requestId: crypto.randomUUID(),
-            },
-          });
-          setMessage({
+  const [invalid, setInvalid] = useState(false);
+  const [action, send] = useOperatorAction(token);
+  const result = action.context.result as { username: string; balance: number } | null;
+  const message = invalid
+    ? { ok: false, text: t('centre.deposit.invalid_amount') }
+    : action.context.errorCode
+      ? { ok: false, text: action.context.errorMessage || t(errorKey(action.context.errorCode)) }
+      : result
+        ? {
             ok: true,
             text: t('backoffice.adjust_done', {
               username: result.username,
               balance: formatAmount(result.balance, i18n.language),
             }),
-          });
-        } catch (err) {
-          const error = err as { code?: string; message?: string };
-          setMessage({ ok: false, text: error.message || t(errorKey(error.code ?? 'UNKNOWN')) });
-        }
+          }
+        : null;
+  return (
+    <form
+      className="account-form bo-card"
+      data-testid="bo-adjust"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const negative = values.amount.trim().startsWith('-');
+        const minor = parseAmount(values.amount.trim().replace(/^-/, ''), i18n.language);
+        setInvalid(minor === null);
+        if (minor === null) return;
+        // The same adjustment sent again after a failure keeps its request id: it is credited once.
+        send({
+          type: 'SUBMIT',
+          action: {
+            kind: 'adjust',
+            username: values.username.trim(),
+            amount: negative ? -minor : minor,
+            reason: values.reason.trim(),
+            category: values.category,
+          },
+        });
       }}
     >
       <label className="field">
@@ -251,8 +268,12 @@ export function AdjustPanel({ token }: { token: string }) {
           <option value="bonus">{t('backoffice.categories.bonus')}</option>
         </select>
       </label>
-      {message && <p className={message.ok ? 'form-success' : 'form-error'}>{message.text}</p>}
-      <button type="submit" className="btn btn-primary">
+      {message && (
+        <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={action.hasTag('busy')}>
         {t('backoffice.adjust_submit')}
       </button>
     </form>

@@ -73,12 +73,14 @@ describe.each(databaseKinds)('back office on %s', (kind) => {
         await call('POST', '/api/backoffice/deposits/decide', admin, {
           reference: created.value.reference,
           decision: 'reject',
+          requestId: 'decision-0001',
         })
       ).code,
     ).toBe('REASON_REQUIRED');
     const confirmed = await call('POST', '/api/backoffice/deposits/decide', admin, {
       reference: created.value.reference,
       decision: 'confirm',
+      requestId: 'decision-0002',
     });
     expect(confirmed.value).toMatchObject({ status: 'credited', username: 'demomember' });
     expect(
@@ -86,6 +88,7 @@ describe.each(databaseKinds)('back office on %s', (kind) => {
         await call('POST', '/api/backoffice/deposits/decide', admin, {
           reference: created.value.reference,
           decision: 'reject',
+          requestId: 'decision-0003',
           reason: 'x',
         })
       ).code,
@@ -117,6 +120,7 @@ describe.each(databaseKinds)('back office on %s', (kind) => {
     const approved = await call('POST', '/api/backoffice/withdrawals/decide', admin, {
       reference: requested.value.reference,
       decision: 'approve',
+      requestId: 'decision-0004',
     });
     expect(approved.value).toMatchObject({ status: 'paid' });
     expect((await call('GET', '/wps/v2/wallets/balance', member)).value.balance).toBe(50_000);

@@ -97,7 +97,7 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
       method: 'POST',
       url: '/api/backoffice/deposits/decide',
       headers: { authorization: `Bearer ${operator}` },
-      payload: { reference, decision: 'confirm' },
+      payload: { reference, decision: 'confirm', requestId: 'decision-events' },
     });
     expect(await received.next((m) => m.type === 'deposit' && m.status === 'credited')).toMatchObject({
       reference,

@@ -247,7 +247,11 @@ describe.each(databaseKinds)('transient database failures on %s', (kind) => {
     expect(await balance()).toBe(before - 25_000);
 
     // The operator's approval: committed, then the balance read fails; sent again, it pays once.
-    const decision = { reference: stored[0]!.reference, decision: 'approve' };
+    const decision = {
+      reference: stored[0]!.reference,
+      decision: 'approve',
+      requestId: 'decision-transient',
+    };
     failNext(/coalesce\(sum\(e\.amount\)/, () => sqlError('08006', 'connection failure'));
     expectTryAgain(await call('POST', paths.decideWithdrawal.path, operator, decision));
     const decided = await call('POST', paths.decideWithdrawal.path, operator, decision);

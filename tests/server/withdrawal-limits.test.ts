@@ -183,6 +183,7 @@ describe.each(databaseKinds)('withdrawal answers and limits under load on %s', (
     const rejected = await call('POST', paths.decideWithdrawal.path, operator, {
       reference: rejectRef,
       decision: 'reject',
+      requestId: 'decision-0005',
       reason: 'the name does not match',
     });
     expect(rejected).toMatchObject({
@@ -198,6 +199,7 @@ describe.each(databaseKinds)('withdrawal answers and limits under load on %s', (
     const approved = await call('POST', paths.decideWithdrawal.path, operator, {
       reference: approveRef,
       decision: 'approve',
+      requestId: 'decision-0006',
     });
     expect(approved).toMatchObject({ status: 200, value: { reference: approveRef, status: 'paid' } });
     expect(approved.value.bank.accountNumber).not.toContain('•');
@@ -206,12 +208,14 @@ describe.each(databaseKinds)('withdrawal answers and limits under load on %s', (
       await call('POST', paths.decideWithdrawal.path, operator, {
         reference: approveRef,
         decision: 'approve',
+        requestId: 'decision-0007',
       }),
     ).toMatchObject({ status: 200, value: { reference: approveRef, status: 'paid' } });
     expect(
       await call('POST', paths.decideWithdrawal.path, operator, {
         reference: approveRef,
         decision: 'reject',
+        requestId: 'decision-0008',
         reason: 'late',
       }),
     ).toMatchObject({ status: 409, code: 'WITHDRAWAL_STATE' });

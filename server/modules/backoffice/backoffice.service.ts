@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { OperatorRole } from '../../../src/api/contract/backoffice';
 import { MAX_INT32 } from '../../../src/api/contract/common';
 import { depositStatesBefore } from '../../../src/api/contract/payments';
 import type { Database } from '../../db/client';
-import { auditLog, deposits, members, operatorSessions, operators } from '../../db/schema';
+import { deposits, members, operatorSessions, operators } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../accounts/credentials';
 import type { TwoFactor } from '../accounts/two-factor';
@@ -15,6 +15,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { WithdrawalsService } from '../payments/withdrawals.service';
 import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
 import { checkBrandMaximum } from '../wallet/amount';
+import { type AuditEntry, AuditRepository } from './audit.repository';
 
 export type OperatorRow = typeof operators.$inferSelect;
 const SESSION_TTL_MS = 8 * 3_600_000;
@@ -47,29 +48,16 @@ export class BackofficeService {
     private readonly twoFactor: TwoFactor,
     private readonly events: MemberEvents | undefined,
     private readonly security: { limiter: AttemptLimiter; requireTwoFactor: boolean },
+    private readonly auditLog: AuditRepository = new AuditRepository(db),
   ) {}
 
-  async audit(entry: {
-    operatorId: number | null;
-    brandId: number | null;
-    action: string;
-    target?: string;
-    detail?: Record<string, unknown>;
-    ip: string | null;
-  }) {
-    await this.db.insert(auditLog).values({
-      operatorId: entry.operatorId,
-      brandId: entry.brandId,
-      action: entry.action,
-      target: entry.target ?? null,
-      detail: entry.detail ?? {},
-      ip: entry.ip,
-    });
+  audit(entry: AuditEntry, executor?: Database) {
+    return this.auditLog.insert(entry, executor);
   }
 
   /** Something operators must see that no operator did (an SMS budget spent): a row of the audit trail. */
   async alert(brandId: number, action: `alert_${string}`, detail: Record<string, unknown>) {
-    await this.db.insert(auditLog).values({ operatorId: null, brandId, action, detail, ip: null });
+    await this.auditLog.insert({ operatorId: null, brandId, action, detail, ip: null });
   }
 
   require(ctx: OperatorContext, permission: keyof typeof CAN) {
@@ -260,27 +248,39 @@ export class BackofficeService {
 
   async decideDeposit(
     ctx: OperatorContext,
-    body: { reference: string; decision: 'confirm' | 'reject'; reason?: string | undefined },
+    body: {
+      reference: string;
+      decision: 'confirm' | 'reject';
+      reason?: string | undefined;
+      requestId: string;
+    },
   ) {
     this.require(ctx, 'decide');
     if (body.decision === 'reject' && !body.reason) throw new AppError('REASON_REQUIRED');
     const { row } = await this.payments.get(ctx.brand, null, body.reference);
     const to = body.decision === 'confirm' ? 'credited' : 'rejected';
-    // An operator confirms bank transfers; gateway payments are the gateway's to settle.
-    if (!depositStatesBefore(to).includes('pending') || row.status !== 'pending')
+    // An operator confirms bank transfers; gateway payments are the gateway's to settle. The same
+    // decision sent again (a lost answer) is answered as it was, and nothing moves twice.
+    if (!depositStatesBefore(to).includes('pending') || (row.status !== 'pending' && row.status !== to))
       throw new AppError('DEPOSIT_STATE');
-    await this.payments.settle(ctx.brand, row, to, {
-      decidedBy: ctx.operator.id,
-      ...(body.reason ? { reason: body.reason } : {}),
-    });
-    await this.audit({
-      operatorId: ctx.operator.id,
-      brandId: ctx.brand.id,
-      action: `deposit_${body.decision}`,
-      target: body.reference,
-      detail: { amount: row.amount, reason: body.reason ?? null },
-      ip: ctx.ip,
-    });
+    await this.payments.settle(
+      ctx.brand,
+      row,
+      to,
+      { decidedBy: ctx.operator.id, ...(body.reason ? { reason: body.reason } : {}) },
+      (tx) =>
+        this.audit(
+          {
+            operatorId: ctx.operator.id,
+            brandId: ctx.brand.id,
+            action: `deposit_${body.decision}`,
+            target: body.reference,
+            detail: { amount: row.amount, reason: body.reason ?? null, requestId: body.requestId },
+            ip: ctx.ip,
+          },
+          tx,
+        ),
+    );
     const [username] = await this.db
       .select({ u: members.username })
       .from(members)
@@ -300,6 +300,7 @@ export class BackofficeService {
       reference: string;
       decision: 'approve' | 'reject' | 'force_received' | 'refund';
       reason?: string | undefined;
+      requestId: string;
     },
   ) {
     this.require(ctx, 'decide');
@@ -308,18 +309,24 @@ export class BackofficeService {
     const to = (
       { approve: 'paid', reject: 'rejected', force_received: 'received', refund: 'refunded' } as const
     )[body.decision];
-    await this.withdrawals.decide(ctx.brand, row, to, {
-      operatorId: ctx.operator.id,
-      ...(body.reason ? { reason: body.reason } : {}),
-    });
-    await this.audit({
-      operatorId: ctx.operator.id,
-      brandId: ctx.brand.id,
-      action: `withdrawal_${body.decision}`,
-      target: body.reference,
-      detail: { amount: row.amount, reason: body.reason ?? null },
-      ip: ctx.ip,
-    });
+    await this.withdrawals.decide(
+      ctx.brand,
+      row,
+      to,
+      { operatorId: ctx.operator.id, ...(body.reason ? { reason: body.reason } : {}) },
+      (tx) =>
+        this.audit(
+          {
+            operatorId: ctx.operator.id,
+            brandId: ctx.brand.id,
+            action: `withdrawal_${body.decision}`,
+            target: body.reference,
+            detail: { amount: row.amount, reason: body.reason ?? null, requestId: body.requestId },
+            ip: ctx.ip,
+          },
+          tx,
+        ),
+    );
     // The decided row itself: a queue page of its new status may not reach it.
     return this.withdrawals.queueRow(ctx.brand.id, body.reference);
   }
@@ -357,31 +364,38 @@ export class BackofficeService {
       bonus ? 'bonus' : 'adjustment',
       ctx.brand.currency,
     );
-    const result = await this.ledger.post({
-      brandId: ctx.brand.id,
-      key: `adjust:${ctx.operator.id}:${body.requestId}`,
-      kind: bonus ? 'bonus' : 'adjustment',
-      postings: [
-        { accountId: house, amount: -body.amount },
-        { accountId: main, amount: body.amount },
-      ],
-      meta: { operator: ctx.operator.username, reason: body.reason, category: body.category },
-    });
-    if (!result.replayed) {
-      await this.audit({
-        operatorId: ctx.operator.id,
+    // The money and its audit row commit together; a retry under the same request id moves nothing and
+    // writes no second row.
+    const result = await this.ledger.postWith(
+      {
         brandId: ctx.brand.id,
-        action: 'balance_adjust',
-        target: member.username,
-        detail: {
-          amount: body.amount,
-          reason: body.reason,
-          category: body.category,
-          transaction: result.transactionId,
-        },
-        ip: ctx.ip,
-      });
-    }
+        key: `adjust:${ctx.operator.id}:${body.requestId}`,
+        kind: bonus ? 'bonus' : 'adjustment',
+        postings: [
+          { accountId: house, amount: -body.amount },
+          { accountId: main, amount: body.amount },
+        ],
+        meta: { operator: ctx.operator.username, reason: body.reason, category: body.category },
+      },
+      (tx, moved) =>
+        this.audit(
+          {
+            operatorId: ctx.operator.id,
+            brandId: ctx.brand.id,
+            action: 'balance_adjust',
+            target: member.username,
+            detail: {
+              amount: body.amount,
+              reason: body.reason,
+              category: body.category,
+              requestId: body.requestId,
+              transaction: moved.transactionId,
+            },
+            ip: ctx.ip,
+          },
+          tx,
+        ),
+    );
     const balance = result.balances[main] ?? (await this.ledger.balance(main));
     if (!result.replayed)
       await this.events?.publish(member.id, { type: 'balance', balance, currency: ctx.brand.currency });
@@ -390,14 +404,7 @@ export class BackofficeService {
 
   async auditTrail(ctx: OperatorContext) {
     this.require(ctx, 'audit');
-    const rows = await this.db
-      .select({ entry: auditLog, operator: operators.username })
-      .from(auditLog)
-      .leftJoin(operators, eq(operators.id, auditLog.operatorId))
-      // This brand's trail and the installation's own entries; never another brand's.
-      .where(or(eq(auditLog.brandId, ctx.brand.id), isNull(auditLog.brandId)))
-      .orderBy(desc(auditLog.id))
-      .limit(200);
+    const rows = await this.auditLog.trail(ctx.brand.id, 200);
     return rows.map(({ entry, operator }) => ({
       id: entry.id,
       operator,

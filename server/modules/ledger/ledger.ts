@@ -196,6 +196,31 @@ export class Ledger {
   }
 
   /**
+   * A movement and what must commit with it (an operator's audit row), in one transaction: both or
+   * neither. `alongside` runs only when the movement is new, not on a replay of its key.
+   */
+  async postWith(
+    movement: Movement,
+    alongside: (tx: Database, result: MovementResult) => Promise<void>,
+  ): Promise<MovementResult> {
+    checkPostings(movement);
+    const accounts = integerArrayLiteral(movement.postings.map((p) => p.accountId));
+    const amounts = integerArrayLiteral(movement.postings.map((p) => p.amount));
+    try {
+      return await this.db.transaction(async (tx) => {
+        const result = await tx.execute(sql`SELECT ledger_post(${movement.brandId}::integer, ${movement.key},
+          ${movement.kind}, ${fingerprint(movement.kind, movement.postings)},
+          ${JSON.stringify(movement.meta ?? {})}::jsonb, ${accounts}::bigint[], ${amounts}::bigint[]) AS out`);
+        const out = rowsOf<{ out: MovementResult }>(result)[0]!.out;
+        if (!out.replayed) await alongside(tx as unknown as Database, out);
+        return out;
+      });
+    } catch (error) {
+      translateError(error);
+    }
+  }
+
+  /**
    * A movement inside a vendor's game round, in the same statement: a bet opens (or joins) the round, a
    * win must name a round its player bet in.
    */

@@ -142,6 +142,8 @@ export class PaymentsService {
     row: DepositRow,
     to: DepositStatus,
     extra: { reason?: string; decidedBy?: number; gatewayReference?: string } = {},
+    /** What must commit with the decision (an operator's audit row); not run on a replay. */
+    alongside?: (tx: Database) => Promise<void>,
   ) {
     let accounts = '{}';
     let amounts = '{}';
@@ -154,12 +156,19 @@ export class PaymentsService {
     const hash = createHash('sha256').update(`deposit:${row.id}:${row.amount}`).digest('hex');
     let out: { status: string; replayed: boolean };
     try {
-      const result = await this.db.execute(sql`SELECT deposit_settle(
+      const statement = sql`SELECT deposit_settle(
         ${row.id}::bigint, ${to}, ${`{${depositStatesBefore(to).join(',')}}`}::text[],
         ${extra.reason ?? null}, ${extra.decidedBy ?? null}::integer, ${extra.gatewayReference ?? null},
-        ${hash}, ${accounts}::bigint[], ${amounts}::bigint[]) AS out`);
-      out = (result as unknown as { rows: Array<{ out: { status: string; replayed: boolean } }> }).rows[0]!
-        .out;
+        ${hash}, ${accounts}::bigint[], ${amounts}::bigint[]) AS out`;
+      const outOf = (result: unknown) =>
+        (result as { rows: Array<{ out: { status: string; replayed: boolean } }> }).rows[0]!.out;
+      out = alongside
+        ? await this.db.transaction(async (tx) => {
+            const settled = outOf(await tx.execute(statement));
+            if (!settled.replayed) await alongside(tx as unknown as Database);
+            return settled;
+          })
+        : outOf(await this.db.execute(statement));
     } catch (error) {
       const message = String(
         (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message,

@@ -303,6 +303,8 @@ export class WithdrawalsService {
     row: WithdrawalRow,
     to: WithdrawalStatus,
     by: { operatorId?: number; reason?: string },
+    /** What must commit with the decision (an operator's audit row); not run on a replay. */
+    alongside?: (tx: Database) => Promise<void>,
   ) {
     const main = await this.ledger.memberAccount(brand.id, row.memberId, 'main', brand.currency);
     const hold = await this.ledger.memberAccount(brand.id, row.memberId, 'hold', brand.currency);
@@ -317,11 +319,19 @@ export class WithdrawalsService {
     const accounts = move ? `{${move[1]},${move[2]}}` : '{}';
     const amounts = move ? `{${-row.amount},${row.amount}}` : '{}';
     try {
-      const result = await this.db.execute(sql`SELECT withdrawal_decide(
+      const statement = sql`SELECT withdrawal_decide(
         ${row.id}::bigint, ${to}, ${`{${withdrawalStatesBefore(to).join(',')}}`}::text[],
         ${by.operatorId ?? null}::integer, ${by.reason ?? null}, ${move?.[0] ?? 'none'},
-        ${accounts}::bigint[], ${amounts}::bigint[]) AS out`);
-      const out = (result as unknown as { rows: Array<{ out: { replayed: boolean } }> }).rows[0]!.out;
+        ${accounts}::bigint[], ${amounts}::bigint[]) AS out`;
+      const outOf = (result: unknown) =>
+        (result as { rows: Array<{ out: { replayed: boolean } }> }).rows[0]!.out;
+      const out = alongside
+        ? await this.db.transaction(async (tx) => {
+            const decided = outOf(await tx.execute(statement));
+            if (!decided.replayed) await alongside(tx as unknown as Database);
+            return decided;
+          })
+        : outOf(await this.db.execute(statement));
       if (!out.replayed) await this.announce(brand, row.memberId, row.reference, to, row.amount);
     } catch (error) {
       translate(error);

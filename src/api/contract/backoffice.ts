@@ -39,12 +39,16 @@ export const depositDecisionBody = z.object({
   reference: z.string().trim().min(4).max(32),
   decision: z.enum(['confirm', 'reject']),
   reason: z.string().trim().max(200).optional(),
+  /** The page's id for this decision (kept when it is sent again), recorded in the audit trail. */
+  requestId: z.string().trim().min(8).max(64),
 });
 export const withdrawalDecisionBody = z.object({
   reference: z.string().trim().min(4).max(32),
   /** approve pays it; reject releases the held money; a dispute ends force_received or refund. */
   decision: z.enum(['approve', 'reject', 'force_received', 'refund']),
   reason: z.string().trim().max(200).optional(),
+  /** The page's id for this decision (kept when it is sent again), recorded in the audit trail. */
+  requestId: z.string().trim().min(8).max(64),
 });
 export const adjustBody = z.object({
   username: z.string().trim().min(1).max(64),

@@ -29,6 +29,8 @@ import { translate } from './http/messages';
 import { defineRoute } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { describeIssue, unsafeTextIssue } from './http/validation';
+import { jobDefinitions } from './jobs/jobs';
+import { JobQueue } from './jobs/queue';
 import { masterBox } from './lib/master-key';
 import { Pepper } from './lib/pepper';
 import { withReadCache } from './lib/read-cache';
@@ -86,6 +88,8 @@ export interface AppDeps {
   countryLookup?: CountryLookup | null;
   /** The database's NOTIFY channel, so member events reach sockets held by any process. */
   listen?: DatabaseHandle['listen'];
+  /** Run the job queue's workers and schedules in this app (the server does; most tests do not). */
+  jobs?: boolean;
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/'];
@@ -97,6 +101,7 @@ export async function buildApp({
   masterKey,
   countryLookup = null,
   listen,
+  jobs = false,
 }: AppDeps): Promise<FastifyInstance> {
   const demo = config.mode === 'demo';
   const app = Fastify({
@@ -362,6 +367,15 @@ export async function buildApp({
     memberSocketRoutes({ events, accounts, sessionCheckMs: config.SOCKET_SESSION_CHECK_MS }),
   );
   app.addHook('onClose', () => events.close());
+
+  if (jobs && config.JOBS === 'true') {
+    const queue = await JobQueue.start(db, { log: app.log, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
+    for (const job of jobDefinitions({ withdrawals, limiter, accounts, messenger: outboxMessenger })) {
+      await queue.define(job);
+    }
+    app.decorate('jobs', queue);
+    app.addHook('onClose', () => queue.stop());
+  }
 
   const indexFile = path.join(config.staticDir, 'index.html');
   const hasSpa = existsSync(indexFile);

@@ -77,6 +77,13 @@ const configSchema = z.object({
    * required in production, optional in the demo (whose operators' passwords are public anyway).
    */
   OPERATOR_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
+  /**
+   * Whether this process runs the scheduled and background jobs (server/jobs). Every process may: each job
+   * runs once across all of them. `false` makes a process that only answers requests.
+   */
+  JOBS: z.enum(['true', 'false']).default('true'),
+  /** How often an idle job worker asks for work, in seconds. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** SMS a brand may send per hour before sending stops and operators are alerted. */
   SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(300),
   /** Puts every brand in maintenance (status 1) whatever the database says: for deploys and incidents. */

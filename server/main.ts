@@ -35,6 +35,7 @@ const app = await buildApp({
   masterKey,
   countryLookup: await openCountryLookup(config.GEOIP_DB),
   listen: handle.listen,
+  jobs: true,
 }).catch(async (error: unknown) => {
   if (!(error instanceof MasterKeyMismatchError)) throw error;
   console.error(`\n  ${error.message}\n`);

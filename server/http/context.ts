@@ -5,6 +5,10 @@ import type { Brand } from '../modules/brand/brand.service';
 import type { Visitor } from '../modules/system/system.service';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue, when this app runs the jobs (server/jobs). */
+    jobs?: import('../jobs/queue').JobQueue;
+  }
   interface FastifyRequest {
     brand: Brand;
     lang: LanguageCode;

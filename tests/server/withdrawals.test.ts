@@ -191,6 +191,10 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
       .update(withdrawalsTable)
       .set({ decidedAt: new Date(Date.now() - 25 * 3_600_000) })
       .where(eq(withdrawalsTable.reference, reference(w)));
+    // Reading never writes: the payment stays paid until the auto-confirm job runs.
+    const before = (await call('GET', '/api/wallet/withdrawals')).value as WithdrawalView[];
+    expect(before.find((x) => x.reference === reference(w))).toMatchObject({ status: 'paid' });
+    expect(await service.autoConfirm()).toBe(1);
     const list = (await call('GET', '/api/wallet/withdrawals')).value as WithdrawalView[];
     expect(list.find((x) => x.reference === reference(w))).toMatchObject({
       status: 'received',

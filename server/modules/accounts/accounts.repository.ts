@@ -162,6 +162,15 @@ export class AccountsRepository {
     return row?.memberId;
   }
 
+  /** Hand-off codes spent or expired more than an hour ago. */
+  async purgeExpiredHandoffs(): Promise<number> {
+    const gone = await this.db
+      .delete(sessionHandoffs)
+      .where(sql`${sessionHandoffs.expiresAt} < now() - interval '1 hour'`)
+      .returning({ codeHash: sessionHandoffs.codeHash });
+    return gone.length;
+  }
+
   async saveRememberToken(memberId: number, tokenHash: string, expiresAt: Date) {
     await this.db.insert(rememberTokens).values({ memberId, tokenHash, expiresAt });
   }

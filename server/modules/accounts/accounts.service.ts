@@ -317,6 +317,11 @@ export class AccountsService {
     return { code, expiresAt };
   }
 
+  /** Forgets hand-off codes long expired (a scheduled job). */
+  purgeExpiredHandoffs() {
+    return this.repo.purgeExpiredHandoffs();
+  }
+
   /** Whose login a hand-off code carries, so the visitor is asked before it is used. */
   async peekHandoff(brand: Brand, code: string) {
     const memberId = await this.repo.peekHandoff(hashToken(code), brand.id);

@@ -41,13 +41,8 @@ export class OutboxMessenger implements Messenger {
   }
 
   async send(message: OutgoingMessage) {
-    // Expired texts go as new ones come, so none outlives its window by more than the next message.
-    if (this.box) {
-      await this.db
-        .update(outbox)
-        .set({ body: null })
-        .where(and(isNotNull(outbox.body), lt(outbox.expiresAt, sql`now()`)));
-    }
+    // Expired texts go as new ones come (and hourly, by a job), so none outlives its window for long.
+    if (this.box) await this.forgetExpired();
     await this.db.insert(outbox).values({
       brandId: message.brandId,
       channel: message.channel,
@@ -59,6 +54,16 @@ export class OutboxMessenger implements Messenger {
     });
     // Development demo only: the codes in the terminal, as a phone would show them.
     this.log?.info({ channel: message.channel, recipient: message.recipient }, message.body);
+  }
+
+  /** Erases the texts whose readable time is over; the record of the message and its hash stay. */
+  async forgetExpired(): Promise<number> {
+    const erased = await this.db
+      .update(outbox)
+      .set({ body: null })
+      .where(and(isNotNull(outbox.body), lt(outbox.expiresAt, sql`now()`)))
+      .returning({ id: outbox.id });
+    return erased.length;
   }
 
   /** The demo's outbox view: the latest messages to a recipient still readable, newest first. */

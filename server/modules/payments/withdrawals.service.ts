@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import {
   type WithdrawalStatus,
@@ -239,19 +239,22 @@ export class WithdrawalsService {
   }
 
   /** Payments not answered within the brand's minutes count as received (spec 4.8). */
-  private async settleUnanswered(brandId: number) {
-    const { confirmMinutes } = await this.rules(brandId);
-    await this.db
-      .update(withdrawals)
-      .set({ status: 'received', confirmation: 'auto', updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(withdrawals.brandId, brandId),
-          eq(withdrawals.status, 'paid'),
-          lt(withdrawals.decidedAt, new Date(Date.now() - confirmMinutes * 60_000)),
-        ),
-      );
-    return confirmMinutes;
+  /**
+   * Paid withdrawals the member has not answered within the brand's confirmation time count as received
+   * (spec: auto). Runs as the `withdrawals.auto-confirm` job, never inside a read; returns how many.
+   */
+  async autoConfirm(): Promise<number> {
+    const confirmed = await this.db.execute(sql`
+      UPDATE withdrawals w SET status = 'received', confirmation = 'auto', updated_at = now()
+      FROM brands b
+      WHERE w.brand_id = b.id AND w.status = 'paid'
+        AND w.decided_at < now() - make_interval(mins => b.withdraw_confirm_minutes)
+      RETURNING w.id`);
+    return (confirmed as unknown as { rows: unknown[] }).rows.length;
+  }
+
+  private async confirmMinutes(brandId: number) {
+    return (await this.rules(brandId)).confirmMinutes;
   }
 
   view(row: WithdrawalRow, confirmMinutes: number): WithdrawalView {
@@ -270,7 +273,7 @@ export class WithdrawalsService {
   }
 
   async list(brand: Brand, memberId: number, status: WithdrawalStatus | undefined, limit: number) {
-    const minutes = await this.settleUnanswered(brand.id);
+    const minutes = await this.confirmMinutes(brand.id);
     const rows = await this.db
       .select()
       .from(withdrawals)
@@ -290,7 +293,7 @@ export class WithdrawalsService {
   }
 
   async get(brand: Brand, memberId: number, reference: string) {
-    const minutes = await this.settleUnanswered(brand.id);
+    const minutes = await this.confirmMinutes(brand.id);
     return this.view(await this.row(brand.id, reference, memberId), minutes);
   }
 
@@ -353,7 +356,6 @@ export class WithdrawalsService {
       proof?: string | undefined;
     },
   ) {
-    await this.settleUnanswered(brand.id);
     const row = await this.row(brand.id, body.reference, memberId);
     if (body.outcome === 'not_received' && !body.proof) throw new AppError('PROOF_REQUIRED');
     await this.decide(brand, row, body.outcome === 'not_received' ? 'disputed' : 'received', {});
@@ -410,7 +412,7 @@ export class WithdrawalsService {
 
   /** The operator's queue: withdrawals of a brand in a status, oldest first. */
   async queue(brandId: number, status: WithdrawalStatus, limit = 50) {
-    const minutes = await this.settleUnanswered(brandId);
+    const minutes = await this.confirmMinutes(brandId);
     const rows = await this.db
       .select({ row: withdrawals, username: members.username })
       .from(withdrawals)
@@ -423,7 +425,7 @@ export class WithdrawalsService {
 
   /** One withdrawal of the brand as the operator's queue shows it, whatever its status and age. */
   async queueRow(brandId: number, reference: string) {
-    const minutes = await this.settleUnanswered(brandId);
+    const minutes = await this.confirmMinutes(brandId);
     const rows = await this.db
       .select({ row: withdrawals, username: members.username })
       .from(withdrawals)

@@ -53,6 +53,11 @@ export class AttemptLimiter {
     return this.repo.take(policy.scope, String(subject), policy.windowMs);
   }
 
+  /** Forgets counters whose window is long over (a scheduled job). */
+  purgeStale() {
+    return this.repo.purgeStale();
+  }
+
   /** The right answer: the count starts again. */
   succeeded(policy: AttemptPolicy, subject: string | number) {
     return this.repo.reset(policy.scope, String(subject));

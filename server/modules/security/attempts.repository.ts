@@ -54,4 +54,13 @@ export class AttemptsRepository {
       );
     return row?.attempts ?? 0;
   }
+
+  /** Counters whose window ended more than a day ago (every window is shorter): they count nothing. */
+  async purgeStale(): Promise<number> {
+    const gone = await this.db
+      .delete(attemptCounters)
+      .where(sql`${attemptCounters.windowStartedAt} < now() - interval '1 day'`)
+      .returning({ scope: attemptCounters.scope });
+    return gone.length;
+  }
 }

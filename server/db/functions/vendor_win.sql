@@ -1,0 +1,28 @@
+-- The game-vendor wallet, one movement at a time (docs/money.md): a win must name a round its player bet
+-- in. vendor_batch applies the same round rules to many items at once.
+CREATE OR REPLACE FUNCTION vendor_win(
+  p_brand integer,
+  p_vendor text,
+  p_round text,
+  p_member integer,
+  p_key text,
+  p_request_hash text,
+  p_meta jsonb,
+  p_accounts bigint[],
+  p_amounts bigint[]
+) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_owner integer;
+BEGIN
+  SELECT member_id INTO v_owner FROM vendor_rounds
+  WHERE brand_id = p_brand AND vendor_code = p_vendor AND round_id = p_round;
+  IF v_owner IS NULL THEN
+    RAISE EXCEPTION 'VENDOR_ROUND_NOT_FOUND';
+  END IF;
+  IF v_owner <> p_member THEN
+    RAISE EXCEPTION 'VENDOR_ROUND_MISMATCH';
+  END IF;
+  RETURN ledger_post(p_brand, p_key, 'win', p_request_hash, p_meta, p_accounts, p_amounts);
+END;
+$$;

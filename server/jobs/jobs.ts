@@ -1,0 +1,34 @@
+import type { JobDefinition } from './queue';
+
+/** What the scheduled jobs reach: services only, as any other caller would. */
+export interface JobServices {
+  withdrawals: { autoConfirm(): Promise<number> };
+  limiter: { purgeStale(): Promise<number> };
+  accounts: { purgeExpiredHandoffs(): Promise<number> };
+  messenger: { forgetExpired(): Promise<number> };
+}
+
+/** Every job the server runs (docs/jobs.md tells how to add one). */
+export function jobDefinitions(services: JobServices): JobDefinition[] {
+  return [
+    {
+      // Paid withdrawals nobody answered count as received once the brand's minutes have passed.
+      name: 'withdrawals.auto-confirm',
+      cron: '* * * * *',
+      handler: async () => {
+        await services.withdrawals.autoConfirm();
+      },
+    },
+    {
+      // Attempt counters whose window has long passed, spent or expired hand-off codes, and the demo
+      // outbox's texts past their readable time.
+      name: 'security.housekeeping',
+      cron: '17 * * * *',
+      handler: async () => {
+        await services.limiter.purgeStale();
+        await services.accounts.purgeExpiredHandoffs();
+        await services.messenger.forgetExpired();
+      },
+    },
+  ];
+}

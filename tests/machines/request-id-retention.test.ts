@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyStateMachine, createActor, fromPromise } from 'xstate';
+import { depositMachine } from '../../src/machines/deposit.machine';
+import { operatorActionMachine } from '../../src/machines/operator-action.machine';
+import type { Attempt } from '../../src/machines/request-attempt';
+import { treeTransferMachine } from '../../src/machines/tree-transfer.machine';
+import { walletTransferMachine } from '../../src/machines/wallet-transfer.machine';
+import { withdrawMachine } from '../../src/machines/withdraw.machine';
+
+/**
+ * Every flow that moves money sends a request id; sent again after a failure, the same request keeps it
+ * (the server then moves the money once), and a different request gets a new one. One check for every
+ * money machine: a machine that minted an id per submit would credit or hold twice after a lost answer.
+ */
+interface MoneyFlow {
+  name: string;
+  machine: AnyStateMachine;
+  /** The actor that carries the attempt to the server. */
+  moneyActor: string;
+  /** Actors the flow needs before it can submit, answering at once. */
+  setup: Record<string, () => unknown>;
+  input?: Record<string, unknown>;
+  /** Events that bring the flow to the point of submitting. */
+  prepare: Array<Record<string, unknown>>;
+  submit: Record<string, unknown>;
+  /** A submission that differs in something. */
+  other: Record<string, unknown>;
+}
+
+const flows: MoneyFlow[] = [
+  {
+    name: 'withdrawal',
+    machine: withdrawMachine,
+    moneyActor: 'requestWithdrawal',
+    setup: {
+      loadSetup: () => ({ hasPaymentPassword: true, bankAccounts: [{ id: 1 }] }),
+    },
+    prepare: [],
+    submit: { type: 'SUBMIT', request: { bankAccountId: 1, amount: 10_000, paymentPassword: '112233' } },
+    other: { type: 'SUBMIT', request: { bankAccountId: 1, amount: 20_000, paymentPassword: '112233' } },
+  },
+  {
+    name: 'deposit',
+    machine: depositMachine,
+    moneyActor: 'createDeposit',
+    setup: {
+      loadMethods: () => [{ code: 'pix', kind: 'bank_transfer', minAmount: 1, maxAmount: 1e9 }],
+      // After an accepted deposit the flow waits to poll it: here it waits for ever.
+      wait: () => new Promise(() => {}),
+    },
+    input: {},
+    prepare: [{ type: 'SELECT', code: 'pix' }],
+    submit: { type: 'SUBMIT', amount: 10_000 },
+    other: { type: 'SUBMIT', amount: 20_000 },
+  },
+  {
+    name: 'transfer in the agent tree',
+    machine: treeTransferMachine,
+    moneyActor: 'transfer',
+    setup: {
+      loadSetup: () => ({
+        upline: 'demoagent',
+        canPayDownline: false,
+        hasPaymentPassword: true,
+        balance: 100_000,
+        currency: 'FUN',
+      }),
+    },
+    prepare: [],
+    submit: { type: 'SUBMIT', request: { direction: 'upline', amount: 5_000, paymentPassword: '112233' } },
+    other: { type: 'SUBMIT', request: { direction: 'upline', amount: 6_000, paymentPassword: '112233' } },
+  },
+  {
+    name: 'transfer to a game wallet',
+    machine: walletTransferMachine,
+    moneyActor: 'transfer',
+    setup: {},
+    prepare: [],
+    submit: { type: 'SUBMIT', request: { vendor: 'AURORA', direction: 'in', amount: 5_000 } },
+    other: { type: 'SUBMIT', request: { vendor: 'AURORA', direction: 'out', amount: 5_000 } },
+  },
+  {
+    name: 'operator adjustment or decision',
+    machine: operatorActionMachine,
+    moneyActor: 'perform',
+    setup: {},
+    prepare: [],
+    submit: {
+      type: 'SUBMIT',
+      action: { kind: 'adjust', username: 'demomember', amount: 500, reason: 'Goodwill', category: 'bonus' },
+    },
+    other: { type: 'SUBMIT', action: { kind: 'deposit', reference: 'D1234567', decision: 'confirm' } },
+  },
+];
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe.each(flows)('the $name flow', (flow) => {
+  it('keeps its request id when the same request is sent again after a failure, and only then', async () => {
+    const ids: string[] = [];
+    let failNext = true;
+    const actors: Record<string, unknown> = Object.fromEntries(
+      Object.entries(flow.setup).map(([name, answer]) => [name, fromPromise(async () => answer())]),
+    );
+    actors[flow.moneyActor] = fromPromise(async ({ input }: { input: Attempt<unknown> }) => {
+      ids.push(input.requestId);
+      if (failNext) {
+        failNext = false;
+        throw { code: 'NETWORK_ERROR' };
+      }
+      return { reference: 'R0000001', status: 'pending', kind: 'bank_transfer', payUrl: null };
+    });
+    const actor = createActor(flow.machine.provide({ actors } as never), {
+      input: flow.input ?? {},
+    } as never).start();
+    await settle();
+    for (const event of flow.prepare) actor.send(event as never);
+    actor.send(flow.submit as never);
+    await settle();
+    // The answer was lost; the member (or operator) sends the very same request again.
+    actor.send(flow.submit as never);
+    await settle();
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    actor.stop();
+
+    // A different request never reuses an id.
+    const fresh: string[] = [];
+    actors[flow.moneyActor] = fromPromise(async ({ input }: { input: Attempt<unknown> }) => {
+      fresh.push(input.requestId);
+      throw { code: 'NETWORK_ERROR' };
+    });
+    const second = createActor(flow.machine.provide({ actors } as never), {
+      input: flow.input ?? {},
+    } as never).start();
+    await settle();
+    for (const event of flow.prepare) second.send(event as never);
+    second.send(flow.submit as never);
+    await settle();
+    second.send(flow.other as never);
+    await settle();
+    expect(fresh).toHaveLength(2);
+    expect(fresh[1]).not.toBe(fresh[0]);
+    second.stop();
+  });
+});

@@ -5,7 +5,7 @@ test.describe('home page', () => {
     await page.goto('/');
     await closePopups(page);
     const hero = page.getByTestId('banner-carousel');
-    await expect(hero.getByText('Bónus de boas-vindas de 100%').first()).toBeVisible();
+    await expect(hero.getByText('Jogue sem risco com FUN').first()).toBeVisible();
     await expect(page.getByTestId('jackpot')).toContainText(/\d{1,3}(\.\d{3}){3}/);
     await expect(page.getByTestId('notice-marquee')).toContainText('Manutenção programada');
     const nav = page.getByTestId('game-nav');

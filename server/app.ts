@@ -170,11 +170,12 @@ export async function buildApp({
     limiter,
   );
 
-  const ledger = new Ledger(db, {
-    maxItems: config.LEDGER_BATCH_MAX,
-    lanes: config.LEDGER_BATCH_PARALLEL,
-  });
-  const events = new MemberEvents(db, listen);
+  const ledger = new Ledger(
+    db,
+    { maxItems: config.LEDGER_BATCH_MAX, lanes: config.LEDGER_BATCH_PARALLEL },
+    app.log,
+  );
+  const events = new MemberEvents(db, listen, app.log);
   await events.start();
   const walletRepo = new WalletRepository(db);
   const wallet = new WalletService(ledger, walletRepo, events);

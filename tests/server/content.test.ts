@@ -30,7 +30,7 @@ describe.each(databaseKinds)('content routes on %s', (kind) => {
     const res = await get('?types=banner&bannerGroup=w_home');
     expect(res.value.notices).toEqual([]);
     expect(res.value.banners.every((b) => b.groupName === 'w_home')).toBe(true);
-    expect(res.value.banners[0]).toMatchObject({ linkageType: 'route', linkageTarget: '/promotions' });
+    expect(res.value.banners[0]).toMatchObject({ linkageType: 'route', linkageTarget: '/member/depositv2' });
     expect(res.value.banners.some((b) => b.linkageType === null)).toBe(true);
     const login = await get('?types=banner&bannerGroup=w_login,w_forget');
     expect(login.value.banners.map((b) => b.groupName).sort()).toEqual(['w_forget', 'w_login']);

@@ -275,13 +275,13 @@ export const demoBanners = [
   {
     group: 'w_home',
     art: 'RNG-welcome',
-    title: { pt: 'Bónus de boas-vindas de 100%', en: '100% welcome bonus' },
+    title: { pt: 'Jogue sem risco com FUN', en: 'Play risk-free with FUN' },
     subtitle: {
-      pt: 'Duplique o seu primeiro depósito até 1.000 FUN',
-      en: 'Double your first deposit up to 1,000 FUN',
+      pt: 'Deposite dinheiro fictício pelo pagamento simulado e experimente tudo',
+      en: 'Deposit play money through the simulated payment and try everything',
     },
     linkageType: 'route',
-    linkageTarget: '/promotions',
+    linkageTarget: '/member/depositv2',
   },
   {
     group: 'w_home',
@@ -322,7 +322,7 @@ export const demoBanners = [
     group: 'w_register',
     art: 'RNG-register',
     title: { pt: 'Crie a sua conta em 1 minuto', en: 'Open your account in a minute' },
-    subtitle: { pt: 'E receba o bónus de boas-vindas', en: 'And claim your welcome bonus' },
+    subtitle: { pt: 'E jogue já com dinheiro fictício', en: 'And play right away with play money' },
     linkageType: null,
     linkageTarget: null,
   },
@@ -365,8 +365,8 @@ export const demoPopups = [
     execution: 'B',
     title: { pt: 'Bem-vindo à Aurora Bet', en: 'Welcome to Aurora Bet' },
     content: {
-      pt: '<p>Registe-se hoje e receba <strong>100% de bónus</strong> no primeiro depósito.</p><p>Este é um site de demonstração: todo o dinheiro é fictício (FUN).</p>',
-      en: '<p>Sign up today and get a <strong>100% bonus</strong> on your first deposit.</p><p>This is a demo site: all money is play money (FUN).</p>',
+      pt: '<p>Este é um site de demonstração: todo o dinheiro é fictício (<strong>FUN</strong>) e as contas de demonstração são públicas.</p><p>Registe-se, deposite FUN pelo pagamento simulado e experimente.</p>',
+      en: '<p>This is a demo site: all money is play money (<strong>FUN</strong>) and the demo accounts are public.</p><p>Sign up, deposit FUN through the simulated payment and try it out.</p>',
     },
   },
   {
@@ -399,10 +399,10 @@ export const demoPromotions = [
   {
     type: 'NEW',
     art: 'RNG-welcome-bonus',
-    title: { pt: 'Bónus de boas-vindas 100%', en: '100% welcome bonus' },
+    title: { pt: 'Comece com dinheiro fictício', en: 'Start with play money' },
     content: {
-      pt: '<p>Deposite pela primeira vez e receba 100% até 1.000 FUN. Requisito de apostas: 10x.</p>',
-      en: '<p>Make your first deposit and get 100% up to 1,000 FUN. Wagering requirement: 10x.</p>',
+      pt: '<p>Na demonstração, cada depósito é dinheiro fictício (FUN): pague pelo gateway simulado ou por PIX confirmado no back office, e jogue sem risco.</p>',
+      en: '<p>On the demo every deposit is play money (FUN): pay through the simulated gateway, or by PIX confirmed in the back office, and play without risk.</p>',
     },
   },
   {

@@ -12,7 +12,7 @@ export const demoHelp: Record<'pt' | 'en', Section[]> = {
         {
           title: 'Quem somos',
           content:
-            '<p>A Aurora Bet é uma plataforma de demonstração de jogos e apostas online. Todo o dinheiro neste site é fictício (FUN) e não pode ser levantado.</p>',
+            '<p>A Aurora Bet é uma plataforma de demonstração de jogos e apostas online. Todo o dinheiro neste site é fictício (FUN): deposita-se e levanta-se pelos mesmos passos de um site real, mas não vale nada fora dele.</p>',
         },
         {
           title: 'Contactos',
@@ -90,7 +90,7 @@ export const demoHelp: Record<'pt' | 'en', Section[]> = {
         {
           title: 'Who we are',
           content:
-            '<p>Aurora Bet is a demonstration online gaming and betting platform. All money on this site is play money (FUN) and cannot be withdrawn.</p>',
+            '<p>Aurora Bet is a demonstration online gaming and betting platform. All money on this site is play money (FUN): it is deposited and withdrawn through the same steps as on a real site, but is worth nothing outside it.</p>',
         },
         {
           title: 'Contact',

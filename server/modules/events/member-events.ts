@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { MemberEvent } from '../../../src/api/contract/events';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { textArrayLiteral } from '../../lib/pg-array';
@@ -29,6 +30,7 @@ export class MemberEvents {
   constructor(
     private readonly db: Database,
     private readonly listen?: DatabaseHandle['listen'],
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
   async start() {
@@ -39,8 +41,9 @@ export class MemberEvents {
           for (const { memberId, event } of 'batch' in message ? message.batch : [message]) {
             this.deliver(memberId, event);
           }
-        } catch {
-          // Not ours: ignore.
+        } catch (error) {
+          // Not ours (another program on the channel): nothing to deliver.
+          this.log?.debug({ err: error }, 'member events: a notification that is not ours');
         }
       });
     }
@@ -74,8 +77,9 @@ export class MemberEvents {
     try {
       if (!this.listen) return this.deliver(memberId, event);
       await this.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ memberId, event })})`);
-    } catch {
+    } catch (error) {
       // A lost notification is repaired by the client's resync on its next connection.
+      this.log?.warn({ err: error, memberId, type: event.type }, 'member event not sent');
     }
   }
 
@@ -119,8 +123,9 @@ export class MemberEvents {
       await this.db.execute(
         sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${textArrayLiteral(payloads)}::text[]) AS p`,
       );
-    } catch {
+    } catch (error) {
       // A lost notification is repaired by the client's resync on its next connection.
+      this.log?.warn({ err: error, members: pending.length }, 'balance notifications not sent');
     }
   }
 }

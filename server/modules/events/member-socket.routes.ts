@@ -41,6 +41,8 @@ export function memberSocketRoutes(deps: {
           check = setInterval(() => {
             deps.accounts.authenticate(request.brand, token).catch((error: unknown) => {
               if (sessionEnded(error)) socket.close(SESSION_ENDED_CLOSE, 'session ended');
+              // Anything else (the database busy for a moment): the socket stays, the next check decides.
+              else request.log.warn({ err: error }, 'member socket: login check failed');
             });
           }, deps.sessionCheckMs);
           socket.send(JSON.stringify({ type: 'ready' }));

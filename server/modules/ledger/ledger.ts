@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { MAX_AMOUNT } from '../../../src/api/contract/common';
 import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
@@ -176,6 +177,7 @@ export class Ledger {
     private readonly db: Database,
     /** Batching of vendor movements (LEDGER_BATCH_MAX, LEDGER_BATCH_PARALLEL); `maxItems: 1` turns it off. */
     batch: { maxItems: number; lanes: number } = { maxItems: 32, lanes: 2 },
+    private readonly log?: FastifyBaseLogger,
   ) {
     this.raw = rawRunner(db);
     this.lanes =
@@ -275,7 +277,9 @@ export class Ledger {
     try {
       const result = await this.raw!('vendor_batch', STATEMENTS.vendor_batch, values);
       out = rowsOf<{ out: (MovementResult | { error: string })[] }>(result)[0]!.out;
-    } catch {
+    } catch (error) {
+      // Nothing of the batch was written: each item goes again on its own, and the cause is kept.
+      this.log?.warn({ err: error, items: items.length }, 'ledger batch failed; items sent one by one');
       return Promise.all(items.map(alone));
     }
     const settled: Settled<MovementResult>[] = new Array(items.length);

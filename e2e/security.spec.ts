@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { loginAs, maintenanceURL, test } from './fixtures';
+import { loginAs, maintenanceURL, openBackoffice, test } from './fixtures';
 
 const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('token'));
 
@@ -84,4 +84,26 @@ test('an administrator enrols in two-step verification at the first login where 
   await login.getByLabel('Código').fill(app.generate());
   await login.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByTestId('backoffice')).toBeVisible();
+});
+
+test('an operator credits a bonus once and reads it in the audit trail, on a phone too', async ({
+  browser,
+}) => {
+  const { page, close } = await openBackoffice(browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Ajustar saldo' }).click();
+  const form = page.getByTestId('bo-adjust');
+  await form.getByLabel('Membro').fill('demoweak');
+  await form.getByLabel(/^Valor/).fill('12,50');
+  await form.getByLabel('Motivo').fill('Goodwill after an outage');
+  await form.getByLabel('Categoria').selectOption('bonus');
+  await form.getByRole('button', { name: 'Ajustar' }).click();
+  await expect(form.getByRole('status')).toContainText('Novo saldo de demoweak');
+  await page.getByRole('button', { name: 'Auditoria' }).click();
+  const entry = page.getByTestId('bo-audit').locator('tr[data-action="balance_adjust"]').first();
+  await expect(entry).toContainText('Saldo ajustado');
+  await expect(entry).toContainText('Bónus');
+  await expect(entry).toContainText('Goodwill after an outage');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await close();
 });

@@ -79,36 +79,38 @@ export function DepositQueue({ token, onExpired }: { token: string; onExpired: (
     <section data-testid="bo-deposits">
       {shown && <p className="form-error">{t(errorKey(shown))}</p>}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
-      <table className="bo-table">
-        <thead>
-          <tr>
-            <th>{t('backoffice.columns.reference')}</th>
-            <th>{t('backoffice.columns.member')}</th>
-            <th>{t('backoffice.columns.amount')}</th>
-            <th>{t('backoffice.columns.created')}</th>
-            <th>{t('backoffice.columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((d) => (
-            <tr key={d.reference} data-testid={`bo-deposit-${d.reference}`}>
-              <td>
-                <code>{d.reference}</code> · {d.method}
-              </td>
-              <td>{d.username}</td>
-              <td className="num">{formatAmount(d.amount, i18n.language)}</td>
-              <td>{formatDateTime(d.createdAt)}</td>
-              <td>
-                <Decision
-                  actions={[{ key: 'confirm', primary: true }, { key: 'reject' }]}
-                  busy={action.hasTag('busy')}
-                  onDecide={(a, r) => decide(d.reference, a, r)}
-                />
-              </td>
+      <div className="bo-scroll">
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th>{t('backoffice.columns.reference')}</th>
+              <th>{t('backoffice.columns.member')}</th>
+              <th>{t('backoffice.columns.amount')}</th>
+              <th>{t('backoffice.columns.created')}</th>
+              <th>{t('backoffice.columns.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data?.map((d) => (
+              <tr key={d.reference} data-testid={`bo-deposit-${d.reference}`}>
+                <td>
+                  <code>{d.reference}</code> · {d.method}
+                </td>
+                <td>{d.username}</td>
+                <td className="num">{formatAmount(d.amount, i18n.language)}</td>
+                <td>{formatDateTime(d.createdAt)}</td>
+                <td>
+                  <Decision
+                    actions={[{ key: 'confirm', primary: true }, { key: 'reject' }]}
+                    busy={action.hasTag('busy')}
+                    onDecide={(a, r) => decide(d.reference, a, r)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -148,49 +150,53 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
       </div>
       {shown && <p className="form-error">{t(errorKey(shown))}</p>}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
-      <table className="bo-table">
-        <thead>
-          <tr>
-            <th>{t('backoffice.columns.reference')}</th>
-            <th>{t('backoffice.columns.member')}</th>
-            <th>{t('backoffice.columns.amount')}</th>
-            <th>{t('backoffice.columns.bank')}</th>
-            <th>{status === 'disputed' ? t('backoffice.columns.proof') : t('backoffice.columns.created')}</th>
-            <th>{t('backoffice.columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((w) => (
-            <tr key={w.reference} data-testid={`bo-withdrawal-${w.reference}`}>
-              <td>
-                <code>{w.reference}</code>
-              </td>
-              <td>{w.username}</td>
-              <td className="num">{formatAmount(w.amount, i18n.language)}</td>
-              <td>{Object.values(w.bank).join(' · ')}</td>
-              <td>
-                {status === 'disputed' ? (
-                  <>
-                    {w.proof}
-                    <ProofPictures ids={w.proofImages} token={token} />
-                  </>
-                ) : (
-                  formatDateTime(w.createdAt)
-                )}
-              </td>
-              <td>
-                {actions.length > 0 && (
-                  <Decision
-                    actions={actions}
-                    busy={action.hasTag('busy')}
-                    onDecide={(a, r) => decide(w.reference, a, r)}
-                  />
-                )}
-              </td>
+      <div className="bo-scroll">
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th>{t('backoffice.columns.reference')}</th>
+              <th>{t('backoffice.columns.member')}</th>
+              <th>{t('backoffice.columns.amount')}</th>
+              <th>{t('backoffice.columns.bank')}</th>
+              <th>
+                {status === 'disputed' ? t('backoffice.columns.proof') : t('backoffice.columns.created')}
+              </th>
+              <th>{t('backoffice.columns.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data?.map((w) => (
+              <tr key={w.reference} data-testid={`bo-withdrawal-${w.reference}`}>
+                <td>
+                  <code>{w.reference}</code>
+                </td>
+                <td>{w.username}</td>
+                <td className="num">{formatAmount(w.amount, i18n.language)}</td>
+                <td>{Object.values(w.bank).join(' · ')}</td>
+                <td>
+                  {status === 'disputed' ? (
+                    <>
+                      {w.proof}
+                      <ProofPictures ids={w.proofImages} token={token} />
+                    </>
+                  ) : (
+                    formatDateTime(w.createdAt)
+                  )}
+                </td>
+                <td>
+                  {actions.length > 0 && (
+                    <Decision
+                      actions={actions}
+                      busy={action.hasTag('busy')}
+                      onDecide={(a, r) => decide(w.reference, a, r)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -280,33 +286,68 @@ export function AdjustPanel({ token }: { token: string }) {
   );
 }
 
+const AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'login_locked',
+  'logout',
+  'two_factor_on',
+  'two_factor_reset',
+  'deposit_confirm',
+  'deposit_reject',
+  'withdrawal_approve',
+  'withdrawal_reject',
+  'withdrawal_force_received',
+  'withdrawal_refund',
+  'balance_adjust',
+  'demo_removed',
+  'alert_sms_budget',
+];
+
+/** What an entry says in words: its amount, category, reason and budget, whichever it has. */
+function auditDetail(detail: Record<string, unknown>, t: (key: string) => string, language: string) {
+  const parts: string[] = [];
+  if (typeof detail.amount === 'number') parts.push(formatAmount(detail.amount, language));
+  if (detail.category === 'bonus' || detail.category === 'correction')
+    parts.push(t(`backoffice.categories.${detail.category}`));
+  if (typeof detail.reason === 'string' && detail.reason) parts.push(`“${detail.reason}”`);
+  if (typeof detail.budget === 'number') parts.push(`${t('backoffice.audit_budget')} ${detail.budget}`);
+  return parts.join(' · ');
+}
+
 export function AuditPanel({ token }: { token: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const load = useCallback(() => call('auditLog', { token }), [token]);
   const { data, error } = useOperatorList(load);
   return (
     <section data-testid="bo-audit">
       {error && <p className="form-error">{t(errorKey(error))}</p>}
-      <table className="bo-table">
-        <thead>
-          <tr>
-            <th>{t('backoffice.columns.time')}</th>
-            <th>{t('backoffice.columns.operator')}</th>
-            <th>{t('backoffice.columns.action')}</th>
-            <th>{t('backoffice.columns.target')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((e) => (
-            <tr key={e.id}>
-              <td>{formatDateTime(e.createdAt)}</td>
-              <td>{e.operator ?? '—'}</td>
-              <td>{e.action}</td>
-              <td>{e.target ?? ''}</td>
+      <div className="bo-scroll">
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th>{t('backoffice.columns.time')}</th>
+              <th>{t('backoffice.columns.operator')}</th>
+              <th>{t('backoffice.columns.action')}</th>
+              <th>{t('backoffice.columns.target')}</th>
+              <th>{t('backoffice.columns.detail')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data?.map((e) => (
+              <tr key={e.id} data-action={e.action}>
+                <td>{formatDateTime(e.createdAt)}</td>
+                <td>{e.operator ?? t('backoffice.audit_system')}</td>
+                <td>
+                  {AUDIT_ACTIONS.includes(e.action) ? t(`backoffice.audit_actions.${e.action}`) : e.action}
+                </td>
+                <td>{e.target ?? ''}</td>
+                <td>{auditDetail(e.detail, t, i18n.language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

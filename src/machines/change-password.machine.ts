@@ -4,6 +4,9 @@ import { requiredActor } from './required-actor';
 
 export interface ChangePasswordContext {
   forced: boolean;
+  /** A forced change right after a login runs under that login's token, with the password just typed. */
+  token: string | null;
+  knownOldPassword: string | null;
   errorCode: string | null;
   issues: Array<{ path: string; message: string }>;
   result: LoginResult | null;
@@ -21,15 +24,26 @@ interface FailureLike {
 export const changePasswordMachine = setup({
   types: {
     context: {} as ChangePasswordContext,
-    input: {} as { forced: boolean },
+    input: {} as { forced: boolean; token?: string; knownOldPassword?: string },
     events: {} as { type: 'SUBMIT'; values: ChangePasswordBody },
     output: {} as { result: LoginResult },
   },
-  actors: { changePassword: requiredActor<LoginResult, ChangePasswordBody>('changePassword') },
+  actors: {
+    changePassword: requiredActor<LoginResult, { body: ChangePasswordBody; token: string | null }>(
+      'changePassword',
+    ),
+  },
   actions: { showLoader: () => {}, hideLoader: () => {} },
 }).createMachine({
   id: 'changePassword',
-  context: ({ input }) => ({ forced: input.forced, errorCode: null, issues: [], result: null }),
+  context: ({ input }) => ({
+    forced: input.forced,
+    token: input.token ?? null,
+    knownOldPassword: input.knownOldPassword ?? null,
+    errorCode: null,
+    issues: [],
+    result: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -40,7 +54,10 @@ export const changePasswordMachine = setup({
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
-        input: ({ event }) => (event as { values: ChangePasswordBody }).values,
+        input: ({ context, event }) => ({
+          body: (event as { values: ChangePasswordBody }).values,
+          token: context.token,
+        }),
         onDone: {
           target: 'changed',
           actions: ['hideLoader', assign({ result: ({ event }) => event.output })],

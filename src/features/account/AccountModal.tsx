@@ -4,14 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
 import type { LoginResult, RegisterSettings } from '../../api/contract/accounts';
 import type { Banner } from '../../api/contract/content';
+import type { AuthFlowOutput } from '../../machines/auth-flow.machine';
 import { Modal } from '../../ui/Modal';
 import { useSessionActor } from '../session/session';
 import { useWhitelabel } from '../site/SiteProvider';
 import { type AccountMode, useAccountModal } from './AccountModalContext';
-import { ChangePasswordForm } from './ChangePasswordForm';
+import { AuthFlow } from './AuthFlow';
 import { ForgotPasswordPanel } from './ForgotPasswordPanel';
 import { FreePlayButton } from './FreePlayButton';
-import { LoginForm, type LoginOutcome } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
 const bannerGroup = { login: 'w_login', register: 'w_register' } as const;
@@ -55,7 +55,6 @@ export function AccountModal() {
   const navigate = useNavigate();
   const { whitelabelVal } = useWhitelabel();
   const [banner, setBanner] = useState<Banner | null>(null);
-  const [forcedChange, setForcedChange] = useState<LoginOutcome | null>(null);
   const [forgot, setForgot] = useState(false);
   const [settings, setSettings] = useState<RegisterSettings | null>(null);
 
@@ -72,7 +71,6 @@ export function AccountModal() {
 
   useEffect(() => {
     if (!mode) return;
-    setForcedChange(null);
     setForgot(false);
     let live = true;
     call('announcements', { query: { types: 'banner', bannerGroup: bannerGroup[mode] } })
@@ -86,17 +84,6 @@ export function AccountModal() {
     if (mode === 'register' && !settings) call('registerSettings').then(setSettings, () => setSettings(null));
   }, [mode, settings]);
 
-  const onLoggedIn = useCallback(
-    (outcome: LoginOutcome) => {
-      if (outcome.mustChangePassword) {
-        setForcedChange(outcome);
-        return;
-      }
-      session.send({ type: 'LOGGED_IN', result: outcome.result });
-      close();
-    },
-    [session, close],
-  );
   // Spec 4.3, 4.5: after registering, changing the password or starting free play: load the member,
   // close the popup and go home.
   const enterSite = useCallback(
@@ -106,6 +93,15 @@ export function AccountModal() {
       navigate('/');
     },
     [session, close, navigate],
+  );
+  // A login stays where the visitor was; one that had to change its password first goes home.
+  const onEntered = useCallback(
+    (output: AuthFlowOutput) => {
+      if (output.changedPassword) return enterSite(output.result);
+      session.send({ type: 'LOGGED_IN', result: output.result });
+      close();
+    },
+    [session, close, enterSite],
   );
   const backToLogin = useCallback(() => setForgot(false), []);
 
@@ -123,27 +119,18 @@ export function AccountModal() {
   );
 
   let body: React.ReactNode;
-  if (mode === 'login' && forcedChange) {
-    body = (
-      <ChangePasswordForm
-        forced
-        token={forcedChange.result.token}
-        knownOldPassword={forcedChange.oldPassword ?? ''}
-        onDone={enterSite}
-      />
-    );
-  } else if (mode === 'login' && forgot) {
+  if (mode === 'login' && forgot) {
     body = <ForgotPasswordPanel onBack={backToLogin} />;
   } else if (mode === 'login') {
     body = (
       <>
         <SubTabs tabs={loginMethods} active={loginMethod} onSelect={setLoginMethod} />
-        <LoginForm
+        <AuthFlow
           key={loginMethod}
           method={loginMethod}
           onSwitchToRegister={() => open('register')}
           onForgot={() => setForgot(true)}
-          onDone={onLoggedIn}
+          onEntered={onEntered}
         />
         {whitelabelVal.FREEPLAY3 && <FreePlayButton onDone={enterSite} />}
       </>

@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import { z } from 'zod';
 import { call } from '../../api/client';
 import type { ChangePasswordBody, LoginResult } from '../../api/contract/accounts';
 import { errorKey } from '../../api/errors';
 import { checkField, type FieldRule } from '../../api/patterns';
 import { changePasswordMachine } from '../../machines/change-password.machine';
-import { inspectOptions } from '../../machines/inspect';
 import { loader } from '../../ui/Loader';
 import { encodeMessage, fieldMessage } from './fieldMessage';
 
@@ -34,41 +33,34 @@ function schema(rule: FieldRule | null, askOld: boolean) {
     });
 }
 
+/** The change-password machine with the site's effects: the call runs under the token it was given. */
+export const siteChangePasswordMachine = changePasswordMachine.provide({
+  actors: {
+    changePassword: fromPromise<LoginResult, { body: ChangePasswordBody; token: string | null }>(
+      ({ input }) =>
+        call('changePassword', { body: input.body, ...(input.token ? { token: input.token } : {}) }),
+    ),
+  },
+  actions: { showLoader: () => loader.show(), hideLoader: () => loader.hide() },
+});
+
 /**
- * The password change form. Forced after a login (the old password is then already known and the call
- * uses the new login's token), or chosen by a logged-in member.
+ * The password change form, rendering the change-password machine it is given: forced after a login
+ * (the auth flow runs it with the old password already known and the new login's token), or chosen by a
+ * logged-in member.
  */
-export function ChangePasswordForm({
-  forced,
-  token,
-  knownOldPassword,
-  onDone,
-}: {
-  forced: boolean;
-  token?: string;
-  knownOldPassword?: string;
-  onDone: (result: LoginResult) => void;
-}) {
+export function ChangePasswordForm({ actor }: { actor: ActorRefFrom<typeof siteChangePasswordMachine> }) {
   const { t } = useTranslation();
+  const state = useSelector(actor, (s) => s);
+  const send = actor.send;
+  const forced = state.context.forced;
+  const knownOldPassword = state.context.knownOldPassword ?? undefined;
   const [rule, setRule] = useState<FieldRule | null>(null);
   useEffect(() => {
     call('registerSettings')
       .then((s) => setRule(s.fields.password))
       .catch(() => setRule(null));
   }, []);
-  const machine = useMemo(
-    () =>
-      changePasswordMachine.provide({
-        actors: {
-          changePassword: fromPromise<LoginResult, ChangePasswordBody>(({ input }) =>
-            call('changePassword', { body: input, ...(token ? { token } : {}) }),
-          ),
-        },
-        actions: { showLoader: () => loader.show(), hideLoader: () => loader.hide() },
-      }),
-    [token],
-  );
-  const [state, send] = useMachine(machine, { input: { forced }, ...inspectOptions() });
   const askOld = knownOldPassword === undefined;
   const resolver = useMemo(() => zodResolver(schema(rule, askOld)), [rule, askOld]);
   const {
@@ -76,10 +68,6 @@ export function ChangePasswordForm({
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver, defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' } });
-
-  useEffect(() => {
-    if (state.status === 'done' && state.output) onDone(state.output.result);
-  }, [state.status, state.output, onDone]);
 
   const serverIssue = (field: string) =>
     state.context.issues.find((i) => i.path === `body.${field}`)?.message;

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import { z } from 'zod';
 import { call } from '../../api/client';
 import type { LoginResult } from '../../api/contract/accounts';
 import { MOBILE_PATTERN } from '../../api/countries';
 import { errorKey } from '../../api/errors';
-import { inspectOptions } from '../../machines/inspect';
 import { type LoginValues, loginMachine } from '../../machines/login.machine';
 import { loader } from '../../ui/Loader';
 import { solveHumanCheck } from './humanCheck';
@@ -39,7 +38,8 @@ const schema = (captchaShown: boolean, method: Method, remembered: boolean) =>
 
 type LoginInputs = { values: LoginValues; humanCheck: string | null; agentLogin: boolean };
 
-const machine = loginMachine.provide({
+/** The login machine with the site's effects; the auth flow runs it as its child. */
+export const siteLoginMachine = loginMachine.provide({
   actors: {
     solveHumanCheck: fromPromise(() => solveHumanCheck()),
     login: fromPromise<LoginResult, LoginInputs>(({ input }) => {
@@ -74,28 +74,26 @@ const machine = loginMachine.provide({
   },
 });
 
-export interface LoginOutcome {
-  result: LoginResult;
-  mustChangePassword: boolean;
-  oldPassword?: string;
-}
-
-/** The login form, by username and password or by mobile and sms code; the flow is the login machine. */
+/**
+ * The login form, by username and password or by mobile and sms code. It renders the login machine the
+ * auth flow is running (`actor`) and sends it the visitor's events; what follows a login is the flow's.
+ */
 export function LoginForm({
+  actor,
   agentPage = false,
   method = 'username',
   onSwitchToRegister,
   onForgot,
-  onDone,
 }: {
+  actor: ActorRefFrom<typeof siteLoginMachine>;
   agentPage?: boolean;
   method?: Method;
   onSwitchToRegister?: () => void;
   onForgot?: () => void;
-  onDone: (outcome: LoginOutcome) => void;
 }) {
   const { t } = useTranslation();
-  const [state, send] = useMachine(machine, { input: { agentPage, method }, ...inspectOptions() });
+  const state = useSelector(actor, (s) => s);
+  const send = actor.send;
   const captchaShown = state.context.captchaRequired;
   const remembered =
     method === 'sms' ? rememberedMobile() : { username: rememberedUsername(), countryDialingCode: '55' };
@@ -129,9 +127,6 @@ export function LoginForm({
     [getValues],
   );
 
-  useEffect(() => {
-    if (state.status === 'done' && state.output) onDone(state.output);
-  }, [state.status, state.output, onDone]);
   // A captcha is spent by any attempt: clear the field whenever a new image arrives.
   useEffect(() => {
     if (state.context.captchaImage) resetField('captcha');

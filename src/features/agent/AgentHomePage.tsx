@@ -1,9 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { LoginResult } from '../../api/contract/accounts';
-import { ChangePasswordForm } from '../account/ChangePasswordForm';
-import { LoginForm, type LoginOutcome } from '../account/LoginForm';
+import type { AuthFlowOutput } from '../../machines/auth-flow.machine';
+import { AuthFlow } from '../account/AuthFlow';
 import ComingSoon from '../common/ComingSoon';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession, useSessionActor } from '../session/session';
@@ -14,30 +13,18 @@ export default function AgentHomePage() {
   usePageTitle('AGENT');
   const session = useSession();
   const actor = useSessionActor();
-  const [forcedChange, setForcedChange] = useState<LoginOutcome | null>(null);
-  const onDone = useCallback(
-    (outcome: LoginOutcome) => {
-      if (outcome.mustChangePassword) setForcedChange(outcome);
-      else actor.send({ type: 'LOGGED_IN', result: outcome.result });
-    },
+  const onEntered = useCallback(
+    (output: AuthFlowOutput) => actor.send({ type: 'LOGGED_IN', result: output.result }),
     [actor],
   );
-  const onChanged = useCallback((result: LoginResult) => actor.send({ type: 'LOGGED_IN', result }), [actor]);
   if (session.pending) return <div className="page page-loading" aria-busy="true" />;
   if (session.isAgent) return <ComingSoon titleKey="AGENT" />;
   return (
     <div className="page state-page" data-testid="agent-login-page">
       <div className="state-card card agent-login">
         <h1 className="page-title">{t('agent.login_title')}</h1>
-        {session.kind === 'guest' && forcedChange ? (
-          <ChangePasswordForm
-            forced
-            token={forcedChange.result.token}
-            knownOldPassword={forcedChange.oldPassword ?? ''}
-            onDone={onChanged}
-          />
-        ) : session.kind === 'guest' ? (
-          <LoginForm agentPage onDone={onDone} />
+        {session.kind === 'guest' ? (
+          <AuthFlow agentPage onEntered={onEntered} />
         ) : (
           <>
             <p role="alert">{t('errors.AGENTS_ONLY')}</p>

@@ -1,9 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { call, sendForm } from '../../api/client';
-import type { WithdrawalView } from '../../api/contract/withdrawals';
 import { errorKey } from '../../api/errors';
 import { inspectOptions } from '../../machines/inspect';
 import type { Attempt } from '../../machines/request-attempt';
@@ -12,6 +11,7 @@ import {
   type WithdrawRequest,
   withdrawMachine,
 } from '../../machines/withdraw.machine';
+import { type WithdrawalAction, withdrawalHistoryMachine } from '../../machines/withdrawal-history.machine';
 import { formatAmount, formatDateTime, parseAmount } from '../../ui/format';
 import { useMemberEvents } from '../session/member-events';
 
@@ -273,32 +273,49 @@ function RequestForm(props: {
   );
 }
 
+const historyMachine = withdrawalHistoryMachine.provide({
+  actors: {
+    load: fromPromise(() => call('withdrawals', { query: { limit: 20 } })),
+    act: fromPromise<unknown, WithdrawalAction>(async ({ input }) => {
+      if (input.kind === 'cancel') return call('cancelWithdrawal', { body: { reference: input.reference } });
+      if (input.kind === 'confirm') {
+        return call('confirmWithdrawal', { body: { reference: input.reference, outcome: input.outcome } });
+      }
+      if (input.pictures.length > 0) {
+        const form = new FormData();
+        form.set('reference', input.reference);
+        for (const file of input.pictures) form.append('proof', file);
+        await sendForm('withdrawalProof', form);
+      }
+      return call('confirmWithdrawal', {
+        body: {
+          reference: input.reference,
+          outcome: 'not_received',
+          ...(input.proof ? { proof: input.proof } : {}),
+        },
+      });
+    }),
+  },
+});
+
 function WithdrawalHistory({ version, lang }: { version: number; lang: string }) {
   const { t } = useTranslation();
-  const [items, setItems] = useState<WithdrawalView[]>([]);
+  const [state, send] = useMachine(historyMachine, inspectOptions());
+  const items = state.context.items;
+  const error = state.context.errorCode;
+  const busy = state.hasTag('busy');
+  // What the member is typing for a dispute stays in the form until it is sent.
   const [proof, setProof] = useState<Record<string, string>>({});
   const [pictures, setPictures] = useState<Record<string, File[]>>({});
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    call('withdrawals', { query: { limit: 20 } }).then(setItems, (e: { code?: string }) =>
-      setError(e.code ?? 'UNKNOWN'),
-    );
-  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means a new request was made
-  useEffect(load, [load, version]);
+  useEffect(() => {
+    if (version > 0) send({ type: 'RELOAD' });
+  }, [version]);
   // The operator's decision arrives live.
   useMemberEvents((event) => {
-    if (event.type === 'withdrawal' || event.type === 'resync') load();
+    if (event.type === 'withdrawal' || event.type === 'resync') send({ type: 'RELOAD' });
   });
-  const act = async (action: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await action();
-      load();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'UNKNOWN');
-    }
-  };
+  const act = (action: WithdrawalAction) => send({ type: 'ACT', action });
   return (
     <section className="withdraw-history">
       <h3 className="member-subtitle">{t('centre.withdraw.history')}</h3>
@@ -320,7 +337,8 @@ function WithdrawalHistory({ version, lang }: { version: number; lang: string })
               <button
                 type="button"
                 className="btn btn-ghost btn-sm"
-                onClick={() => void act(() => call('cancelWithdrawal', { body: { reference: w.reference } }))}
+                disabled={busy}
+                onClick={() => act({ kind: 'cancel', reference: w.reference })}
               >
                 {t('centre.withdraw.cancel')}
               </button>
@@ -338,11 +356,8 @@ function WithdrawalHistory({ version, lang }: { version: number; lang: string })
                       key={outcome}
                       type="button"
                       className="btn btn-primary btn-sm"
-                      onClick={() =>
-                        void act(() =>
-                          call('confirmWithdrawal', { body: { reference: w.reference, outcome } }),
-                        )
-                      }
+                      disabled={busy}
+                      onClick={() => act({ kind: 'confirm', reference: w.reference, outcome })}
                     >
                       {t(`centre.withdraw.${outcome}`)}
                     </button>
@@ -372,22 +387,13 @@ function WithdrawalHistory({ version, lang }: { version: number; lang: string })
                   <button
                     type="button"
                     className="btn btn-ghost btn-sm"
+                    disabled={busy}
                     onClick={() =>
-                      void act(async () => {
-                        const files = pictures[w.reference] ?? [];
-                        if (files.length > 0) {
-                          const form = new FormData();
-                          form.set('reference', w.reference);
-                          for (const file of files) form.append('proof', file);
-                          await sendForm('withdrawalProof', form);
-                        }
-                        return call('confirmWithdrawal', {
-                          body: {
-                            reference: w.reference,
-                            outcome: 'not_received',
-                            ...(proof[w.reference] ? { proof: proof[w.reference] } : {}),
-                          },
-                        });
+                      act({
+                        kind: 'dispute',
+                        reference: w.reference,
+                        proof: proof[w.reference] ?? '',
+                        pictures: pictures[w.reference] ?? [],
                       })
                     }
                   >

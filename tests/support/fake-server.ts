@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import type { z } from 'zod';
+import { endpoints } from '../../src/api/endpoints';
 import { paths } from '../../src/api/paths';
 import {
   announcementsFixture,
@@ -10,12 +12,25 @@ import {
   winnersFixture,
 } from './fixtures';
 
-type Handler = (url: URL, init: Request) => unknown;
+type Endpoint = keyof typeof endpoints;
+/** What the server answers for an endpoint, as its contract (`endpoints.ts`) types it. */
+type ValueOf<N extends Endpoint> = z.input<(typeof endpoints)[N]['value']>;
+type Handler<N extends Endpoint> = (url: URL, init: Request) => ValueOf<N>;
 
 export interface FakeServer {
   calls: Array<{ method: string; path: string; url: URL; body: unknown; language: string | null }>;
-  respond(name: keyof typeof paths, handler: Handler | unknown): void;
-  fail(name: keyof typeof paths, status: number, code: string, message?: string): void;
+  /** Answers an endpoint with a value its contract accepts (checked by type, and by schema at run time). */
+  respond<N extends Endpoint>(name: N, handler: Handler<N> | ValueOf<N>): void;
+  fail(name: Endpoint, status: number, code: string, message?: string): void;
+}
+
+/** A fixture that drifts from the contract fails the test that uses it, not a page in production. */
+function checked<N extends Endpoint>(name: N, value: unknown): unknown {
+  const parsed = endpoints[name].value.safeParse(value);
+  if (!parsed.success) {
+    throw new Error(`fake server: the answer for ${name} breaks its contract: ${parsed.error.message}`);
+  }
+  return value;
 }
 
 const ok = (value: unknown) => ({ success: true, code: 'OK', message: 'OK', value });
@@ -25,9 +40,12 @@ const ok = (value: unknown) => ({ success: true, code: 'OK', message: 'OK', valu
  * server's envelope, and records every call so tests can assert what the page asked for.
  */
 export function installFakeServer(options: { status?: 0 | 1 | 2 } = {}): FakeServer {
-  const byPath = new Map<string, { status: number; body: unknown } | Handler>();
-  const set = (name: keyof typeof paths, value: unknown) =>
-    byPath.set(paths[name].path, { status: 200, body: ok(value) });
+  const byPath = new Map<
+    string,
+    { status: number; body: unknown } | { name: Endpoint; handler: (url: URL, init: Request) => unknown }
+  >();
+  const set = (name: Endpoint, value: unknown) =>
+    byPath.set(paths[name].path, { status: 200, body: ok(checked(name, value)) });
   set('systemStatus', statusFixture(options.status ?? 0));
   set('whitelabel', {
     ...whitelabelFixture,
@@ -44,8 +62,9 @@ export function installFakeServer(options: { status?: 0 | 1 | 2 } = {}): FakeSer
   const server: FakeServer = {
     calls: [],
     respond(name, handler) {
-      if (typeof handler === 'function') byPath.set(paths[name].path, handler as Handler);
-      else set(name, handler);
+      if (typeof handler === 'function') {
+        byPath.set(paths[name].path, { name, handler: handler as (url: URL, init: Request) => unknown });
+      } else set(name, handler);
     },
     fail(name, status, code, message = code) {
       byPath.set(paths[name].path, { status, body: { success: false, code, message, value: null } });
@@ -76,7 +95,7 @@ export function installFakeServer(options: { status?: 0 | 1 | 2 } = {}): FakeSer
           { success: false, code: 'NOT_FOUND', message: 'Not found', value: null },
           { status: 404 },
         );
-      if (typeof entry === 'function') return Response.json(ok(entry(url, input)));
+      if ('handler' in entry) return Response.json(ok(checked(entry.name, entry.handler(url, input))));
       return Response.json(entry.body, { status: entry.status });
     }),
   );

@@ -1,36 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandDomains, brands, sessionHandoffs } from '../../server/db/schema';
-import type { LoginResult } from '../../src/api/contract/accounts';
-import { paths } from '../../src/api/paths';
-import { body, createTestContext, databaseKinds, loginMember, type TestContext } from './harness';
+import { createTestContext, databaseKinds, newMember, type TestContext } from './harness';
 
 describe.each(databaseKinds)('session hand-off codes on %s', (kind) => {
   let ctx: TestContext;
-  let token: string;
+  let member: Awaited<ReturnType<typeof newMember>>;
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    token = await loginMember(ctx, 'demomember', 'Demo1234');
+    member = await newMember(ctx, { prefix: 'handoff' });
   });
   afterAll(() => ctx.close());
 
-  const create = async () =>
-    body<{ code: string; expiresAt: number }>(
-      await ctx.app.inject({
-        method: 'POST',
-        url: paths.createHandoff.path,
-        headers: { authorization: `Bearer ${token}` },
-      }),
-    ).value;
-  const exchange = async (code: string, host?: string) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: paths.exchangeHandoff.path,
-      payload: { code },
-      headers: host ? { host } : {},
-    });
-    return { status: res.statusCode, ...body<LoginResult>(res) };
-  };
+  const create = async () => (await ctx.call('createHandoff', { token: member.token })).value;
+  const exchange = (code: string, host?: string) =>
+    ctx.call('exchangeHandoff', { body: { code }, ...(host ? { headers: { host } } : {}) });
 
   it('hands a login over once, for a minute, stored hashed', async () => {
     const handoff = await create();
@@ -38,21 +22,13 @@ describe.each(databaseKinds)('session hand-off codes on %s', (kind) => {
     const stored = await ctx.handle.db.select().from(sessionHandoffs);
     expect(stored.some((r) => r.codeHash === handoff.code)).toBe(false);
     // Asking whose it is spends nothing.
-    const peek = await ctx.app.inject({
-      method: 'POST',
-      url: paths.peekHandoff.path,
-      payload: { code: handoff.code },
-    });
-    expect(body(peek).value).toEqual({ account: 'demomember' });
+    const peek = await ctx.call('peekHandoff', { body: { code: handoff.code } });
+    expect(peek.value).toEqual({ account: member.username });
     const first = await exchange(handoff.code);
     expect(first.status).toBe(200);
-    expect(first.value.user.account).toBe('demomember');
-    expect(first.value.token).not.toBe(token);
-    const info = await ctx.app.inject({
-      url: paths.memberInfo.path,
-      headers: { authorization: `Bearer ${first.value.token}` },
-    });
-    expect(info.statusCode).toBe(200);
+    expect(first.value.user.account).toBe(member.username);
+    expect(first.value.token).not.toBe(member.token);
+    expect((await ctx.call('memberInfo', { token: first.value.token })).status).toBe(200);
     expect((await exchange(handoff.code)).code).toBe('HANDOFF_INVALID');
   });
 
@@ -81,7 +57,6 @@ describe.each(databaseKinds)('session hand-off codes on %s', (kind) => {
   });
 
   it('needs a session to make a code', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: paths.createHandoff.path });
-    expect(res.statusCode).toBe(401);
+    expect((await ctx.call('createHandoff')).status).toBe(401);
   });
 });

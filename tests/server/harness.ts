@@ -4,6 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { z } from 'zod';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
@@ -12,6 +13,7 @@ import { prepareInstallation } from '../../server/db/seed/install';
 import { masterBox } from '../../server/lib/master-key';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import type { CountryLookup } from '../../server/modules/system/region';
+import { endpoints } from '../../src/api/endpoints';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -20,10 +22,35 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+type Endpoint = keyof typeof endpoints;
+type Part<N extends Endpoint, K extends 'body' | 'query'> =
+  (typeof endpoints)[N] extends Record<K, infer S> ? (S extends z.ZodType ? z.input<S> : never) : never;
+
+/** A typed call of one endpoint of the wire contract, as a client would make it. */
+export interface CallOptions<N extends Endpoint> {
+  body?: Part<N, 'body'>;
+  query?: Part<N, 'query'>;
+  token?: string;
+  /** The caller's address (each test picks its own, so per-address limits stay apart). */
+  ip?: string;
+  language?: 'pt' | 'en';
+  headers?: Record<string, string>;
+}
+
+export interface CallAnswer<N extends Endpoint> {
+  status: number;
+  success: boolean;
+  code: string;
+  message: string;
+  value: z.output<(typeof endpoints)[N]['value']>;
+}
+
 export interface TestContext {
   app: FastifyInstance;
   handle: DatabaseHandle;
   masterKey: Buffer;
+  /** Calls an endpoint by its contract name: `ctx.call('requestWithdrawal', { body, token })`. */
+  call<N extends Endpoint>(name: N, options?: CallOptions<N>): Promise<CallAnswer<N>>;
   close(): Promise<void>;
 }
 
@@ -69,6 +96,7 @@ export async function createTestContext(
     app,
     handle,
     masterKey,
+    call: (name, options) => callEndpoint(app, name, options),
     async close() {
       await app.close();
       await handle.close();
@@ -138,4 +166,60 @@ export async function loginMember(ctx: TestContext, username: string, password: 
     payload: { username, password, humanCheck: await solveHumanCheck(ctx.app) },
   });
   return body<{ token: string }>(res).value.token;
+}
+
+/** One call of the contract through the app, with the envelope unpacked and the status kept. */
+export async function callEndpoint<N extends Endpoint>(
+  app: FastifyInstance,
+  name: N,
+  options: CallOptions<N> = {},
+): Promise<CallAnswer<N>> {
+  const endpoint = endpoints[name];
+  const query = options.query
+    ? `?${new URLSearchParams(
+        Object.entries(options.query as Record<string, unknown>)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      )}`
+    : '';
+  const res = await app.inject({
+    method: endpoint.method,
+    url: `${endpoint.path}${query}`,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.language ? { 'accept-language': options.language } : {}),
+      ...options.headers,
+    },
+  });
+  return { status: res.statusCode, ...(res.json() as Omit<CallAnswer<N>, 'status'>) };
+}
+
+let memberSeq = 0;
+
+/**
+ * A member of the test's own, registered through the API from `ip` (so its logins from there need no
+ * new-address code); no demo account is touched.
+ */
+export async function newMember(
+  ctx: TestContext,
+  options: { ip?: string; password?: string; email?: string; prefix?: string } = {},
+) {
+  const username = `${options.prefix ?? 'm'}${process.pid % 1000}x${++memberSeq}`.slice(0, 16);
+  const password = options.password ?? 'Secret123';
+  const ip = options.ip ?? `10.90.${memberSeq % 250}.1`;
+  const res = await ctx.call('register', {
+    ip,
+    body: {
+      username,
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+      humanCheck: await solveHumanCheck(ctx.app),
+      ...(options.email ? { email: options.email } : {}),
+    } as never,
+  });
+  if (res.status !== 200) throw new Error(`newMember: ${res.code} ${res.message}`);
+  return { username, password, ip, token: (res.value as { token: string }).token };
 }

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { operators } from '../server/db/schema';
 import { hashPassword } from '../server/modules/accounts/credentials';
 import { OPERATOR_ROLES, type OperatorRole } from '../src/api/contract/backoffice';
+import { openConfiguredDatabase } from './configured-database';
 
 const [username, role] = process.argv.slice(2);
 if (!username || !/^[a-z0-9_.-]{3,64}$/.test(username) || !OPERATOR_ROLES.includes(role as OperatorRole)) {
@@ -15,11 +15,7 @@ if (!username || !/^[a-z0-9_.-]{3,64}$/.test(username) || !OPERATOR_ROLES.includ
   process.exit(2);
 }
 const config = loadConfig();
-const handle = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
-});
-await handle.migrate();
+const handle = await openConfiguredDatabase(config);
 const password = randomBytes(12).toString('base64url');
 const created = await handle.db
   .insert(operators)

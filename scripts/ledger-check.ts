@@ -1,14 +1,10 @@
 /** npm run ledger:check: verifies the ledger's invariants on the configured database; exits 1 with a report. */
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { checkLedger } from '../server/modules/ledger/ledger.check';
+import { openConfiguredDatabase } from './configured-database';
 
 const config = loadConfig();
-const handle = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
-});
-await handle.migrate();
+const handle = await openConfiguredDatabase(config);
 const report = await checkLedger(handle.db);
 await handle.close();
 const { accounts, transactions, entries } = report.counts;

@@ -5,15 +5,11 @@
  *   npm run demo:remove
  */
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { removeDemo } from '../server/db/seed/install';
+import { openConfiguredDatabase } from './configured-database';
 
 const config = loadConfig();
-const handle = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
-});
-await handle.migrate();
+const handle = await openConfiguredDatabase(config);
 const before = await removeDemo(handle.db);
 await handle.close();
 console.log(

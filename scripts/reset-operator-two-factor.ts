@@ -5,8 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { auditLog, operatorSessions, operators } from '../server/db/schema';
+import { openConfiguredDatabase } from './configured-database';
 
 const [username] = process.argv.slice(2);
 if (!username) {
@@ -14,11 +14,7 @@ if (!username) {
   process.exit(2);
 }
 const config = loadConfig();
-const handle = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
-});
-await handle.migrate();
+const handle = await openConfiguredDatabase(config);
 const done = await handle.db.transaction(async (tx) => {
   const [operator] = await tx
     .update(operators)

@@ -6,6 +6,19 @@ import { inspectOptions } from '../machines/inspect';
 import { type OperatorAction, operatorActionMachine } from '../machines/operator-action.machine';
 import type { Attempt } from '../machines/request-attempt';
 
+/** A decision's body: the reason only when there is one. */
+function decision<D extends string>(
+  request: { reference: string; decision: D; reason?: string },
+  requestId: string,
+) {
+  return {
+    reference: request.reference,
+    decision: request.decision,
+    ...(request.reason ? { reason: request.reason } : {}),
+    requestId,
+  };
+}
+
 /** Sends an operator action with its attempt's request id. */
 function perform(token: string, { request, requestId }: Attempt<OperatorAction>) {
   switch (request.kind) {
@@ -14,25 +27,9 @@ function perform(token: string, { request, requestId }: Attempt<OperatorAction>)
       return call('adjustBalance', { token, body: { ...body, requestId } });
     }
     case 'deposit':
-      return call('decideDeposit', {
-        token,
-        body: {
-          reference: request.reference,
-          decision: request.decision,
-          ...(request.reason ? { reason: request.reason } : {}),
-          requestId,
-        },
-      });
+      return call('decideDeposit', { token, body: decision(request, requestId) });
     case 'withdrawal':
-      return call('decideWithdrawal', {
-        token,
-        body: {
-          reference: request.reference,
-          decision: request.decision,
-          ...(request.reason ? { reason: request.reason } : {}),
-          requestId,
-        },
-      });
+      return call('decideWithdrawal', { token, body: decision(request, requestId) });
   }
 }
 

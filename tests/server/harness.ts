@@ -11,8 +11,13 @@ import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { brands, members } from '../../server/db/schema';
 import { prepareInstallation } from '../../server/db/seed/install';
 import { masterBox } from '../../server/lib/master-key';
+import { SecretBox } from '../../server/lib/secret-box';
+import { installationSecret } from '../../server/lib/secrets';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import type { CountryLookup } from '../../server/modules/system/region';
+import { VendorWalletService } from '../../server/modules/wallet/vendor-wallet.service';
+import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
+import { WalletService } from '../../server/modules/wallet/wallet.service';
 import { endpoints } from '../../src/api/endpoints';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -222,4 +227,22 @@ export async function newMember(
   });
   if (res.status !== 200) throw new Error(`newMember: ${res.code} ${res.message}`);
   return { username, password, ip, token: (res.value as { token: string }).token };
+}
+
+/**
+ * Connects a game vendor to the default brand as an operator would, returning the signing secret the
+ * vendor gets once.
+ */
+export async function connectVendor(ctx: TestContext, vendor = 'BGS'): Promise<string> {
+  const db = ctx.handle.db;
+  const ledger = new Ledger(db);
+  const repo = new WalletRepository(db);
+  const vendors = new VendorWalletService(
+    ledger,
+    new WalletService(ledger, repo),
+    repo,
+    new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key')),
+  );
+  const [brand] = await db.select().from(brands).where(eq(brands.isDefault, true));
+  return (await vendors.connect(brand!.id, vendor))!;
 }

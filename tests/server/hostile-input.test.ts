@@ -1,15 +1,16 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { masterBox } from '../../server/lib/master-key';
-import { SecretBox } from '../../server/lib/secret-box';
-import { installationSecret } from '../../server/lib/secrets';
-import { Ledger } from '../../server/modules/ledger/ledger';
-import { VendorWalletService } from '../../server/modules/wallet/vendor-wallet.service';
-import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
-import { WalletService } from '../../server/modules/wallet/wallet.service';
 import { paths } from '../../src/api/paths';
-import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
+import {
+  body,
+  connectVendor,
+  createTestContext,
+  databaseKinds,
+  fundMember,
+  loginMember,
+  type TestContext,
+} from './harness';
 
 /**
  * Issue 10, "tests that must exist": every route of the OpenAPI document, sent malformed and hostile
@@ -199,16 +200,7 @@ describe.each(databaseKinds)('hostile input on every route on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    const db = ctx.handle.db;
-    const ledger = new Ledger(db);
-    const repo = new WalletRepository(db);
-    const vendors = new VendorWalletService(
-      ledger,
-      new WalletService(ledger, repo),
-      repo,
-      new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key')),
-    );
-    vendorSecret = (await vendors.connect(1, vendor))!;
+    vendorSecret = await connectVendor(ctx, vendor);
     // An agent with money: the member routes get furthest with it (downline, transfers, withdrawals).
     await fundMember(ctx, 'demoagent', 100_000);
     tokens.member = await loginMember(ctx, 'demoagent', 'Agent1234');

@@ -2,17 +2,18 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, ledgerTransactions, members } from '../../server/db/schema';
-import { masterBox } from '../../server/lib/master-key';
-import { SecretBox } from '../../server/lib/secret-box';
-import { installationSecret } from '../../server/lib/secrets';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
-import { VendorWalletService } from '../../server/modules/wallet/vendor-wallet.service';
-import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
-import { WalletService } from '../../server/modules/wallet/wallet.service';
 import { MAX_AMOUNT, MAX_BALANCE } from '../../src/api/contract/common';
 import { paths } from '../../src/api/paths';
-import { body, createTestContext, databaseKinds, loginMember, type TestContext } from './harness';
+import {
+  body,
+  connectVendor,
+  createTestContext,
+  databaseKinds,
+  loginMember,
+  type TestContext,
+} from './harness';
 
 /**
  * Issue 10, findings 12 and 13: input that used to crash a handler (500) or to write an amount no
@@ -30,16 +31,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    const db = ctx.handle.db;
-    const ledger = new Ledger(db);
-    const repo = new WalletRepository(db);
-    const vendors = new VendorWalletService(
-      ledger,
-      new WalletService(ledger, repo),
-      repo,
-      new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key')),
-    );
-    secret = (await vendors.connect(1, vendor))!;
+    secret = await connectVendor(ctx, vendor);
     memberToken = await loginMember(ctx, 'demomember', 'Demo1234');
     agentToken = await loginMember(ctx, 'demoagent', 'Agent1234');
     const office = await call('POST', paths.operatorLogin.path, undefined, {

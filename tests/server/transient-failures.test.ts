@@ -6,16 +6,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ledgerTransactions, withdrawals as withdrawalsTable } from '../../server/db/schema';
 import { describeDatabaseError, isTransientDatabaseError } from '../../server/db/transient';
 import { translate } from '../../server/http/messages';
-import { masterBox } from '../../server/lib/master-key';
-import { SecretBox } from '../../server/lib/secret-box';
-import { installationSecret } from '../../server/lib/secrets';
-import { Ledger } from '../../server/modules/ledger/ledger';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
-import { VendorWalletService } from '../../server/modules/wallet/vendor-wallet.service';
-import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
-import { WalletService } from '../../server/modules/wallet/wallet.service';
 import { paths } from '../../src/api/paths';
-import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
+import {
+  body,
+  connectVendor,
+  createTestContext,
+  databaseKinds,
+  fundMember,
+  loginMember,
+  type TestContext,
+} from './harness';
 
 /** An error as node-postgres or PGlite raises it for a SQLSTATE. */
 const sqlError = (code: string, message: string) =>
@@ -96,16 +97,7 @@ describe.each(databaseKinds)('transient database failures on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    const db = ctx.handle.db;
-    const ledger = new Ledger(db);
-    const repo = new WalletRepository(db);
-    const vendors = new VendorWalletService(
-      ledger,
-      new WalletService(ledger, repo),
-      repo,
-      new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key')),
-    );
-    secret = (await vendors.connect(1, vendor))!;
+    secret = await connectVendor(ctx, vendor);
     await fundMember(ctx, 'demodownline', 500_000);
     member = await loginMember(ctx, 'demodownline', 'Player1234');
     operator = (

@@ -2,16 +2,17 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchTokens, members } from '../../server/db/schema';
-import { masterBox } from '../../server/lib/master-key';
-import { SecretBox } from '../../server/lib/secret-box';
-import { installationSecret } from '../../server/lib/secrets';
-import { Ledger } from '../../server/modules/ledger/ledger';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
-import { VendorWalletService } from '../../server/modules/wallet/vendor-wallet.service';
-import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
-import { WalletService } from '../../server/modules/wallet/wallet.service';
 import type { LoginResult } from '../../src/api/contract/accounts';
-import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
+import {
+  body,
+  connectVendor,
+  createTestContext,
+  databaseKinds,
+  fundMember,
+  loginMember,
+  type TestContext,
+} from './harness';
 
 type Answer = { playerId: string; currency: string; balance: number; transactionId?: string };
 
@@ -25,16 +26,7 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    const db = ctx.handle.db;
-    const ledger = new Ledger(db);
-    const repo = new WalletRepository(db);
-    const service = new VendorWalletService(
-      ledger,
-      new WalletService(ledger, repo),
-      repo,
-      new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key')),
-    );
-    secret = (await service.connect(1, vendor))!;
+    secret = await connectVendor(ctx, vendor);
     await fundMember(ctx, 'demomember', 100_000);
     memberToken = await loginMember(ctx, 'demomember', 'Demo1234');
     const launched = await ctx.app.inject({

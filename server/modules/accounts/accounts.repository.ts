@@ -12,6 +12,15 @@ import {
 } from '../../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;
+
+/** A hand-off code of this brand that is neither spent nor expired. */
+const unspentHandoff = (codeHash: string, brandId: number) =>
+  and(
+    eq(sessionHandoffs.codeHash, codeHash),
+    eq(sessionHandoffs.brandId, brandId),
+    isNull(sessionHandoffs.usedAt),
+    gt(sessionHandoffs.expiresAt, sql`now()`),
+  );
 export type NewMember = typeof members.$inferInsert;
 
 export class AccountsRepository {
@@ -134,14 +143,7 @@ export class AccountsRepository {
     const [row] = await this.db
       .select({ memberId: sessionHandoffs.memberId })
       .from(sessionHandoffs)
-      .where(
-        and(
-          eq(sessionHandoffs.codeHash, codeHash),
-          eq(sessionHandoffs.brandId, brandId),
-          isNull(sessionHandoffs.usedAt),
-          gt(sessionHandoffs.expiresAt, sql`now()`),
-        ),
-      );
+      .where(unspentHandoff(codeHash, brandId));
     return row?.memberId;
   }
 
@@ -150,14 +152,7 @@ export class AccountsRepository {
     const [row] = await this.db
       .update(sessionHandoffs)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(sessionHandoffs.codeHash, codeHash),
-          eq(sessionHandoffs.brandId, brandId),
-          isNull(sessionHandoffs.usedAt),
-          gt(sessionHandoffs.expiresAt, sql`now()`),
-        ),
-      )
+      .where(unspentHandoff(codeHash, brandId))
       .returning({ memberId: sessionHandoffs.memberId });
     return row?.memberId;
   }

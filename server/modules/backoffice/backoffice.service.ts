@@ -268,18 +268,7 @@ export class BackofficeService {
       row,
       to,
       { decidedBy: ctx.operator.id, ...(body.reason ? { reason: body.reason } : {}) },
-      (tx) =>
-        this.audit(
-          {
-            operatorId: ctx.operator.id,
-            brandId: ctx.brand.id,
-            action: `deposit_${body.decision}`,
-            target: body.reference,
-            detail: { amount: row.amount, reason: body.reason ?? null, requestId: body.requestId },
-            ip: ctx.ip,
-          },
-          tx,
-        ),
+      this.auditDecision(ctx, `deposit_${body.decision}`, body, row.amount),
     );
     const [username] = await this.db
       .select({ u: members.username })
@@ -287,6 +276,27 @@ export class BackofficeService {
       .where(eq(members.id, row.memberId));
     const updated = await this.payments.get(ctx.brand, null, body.reference);
     return { ...this.payments.view(updated.row, updated.method), username: username!.u };
+  }
+
+  /** The audit row of a decision, written inside the decision's own transaction. */
+  private auditDecision(
+    ctx: OperatorContext,
+    action: string,
+    body: { reference: string; reason?: string | undefined; requestId: string },
+    amount: number,
+  ) {
+    return (tx: Database) =>
+      this.audit(
+        {
+          operatorId: ctx.operator.id,
+          brandId: ctx.brand.id,
+          action,
+          target: body.reference,
+          detail: { amount, reason: body.reason ?? null, requestId: body.requestId },
+          ip: ctx.ip,
+        },
+        tx,
+      );
   }
 
   async withdrawalQueue(ctx: OperatorContext, status = 'pending') {
@@ -314,18 +324,7 @@ export class BackofficeService {
       row,
       to,
       { operatorId: ctx.operator.id, ...(body.reason ? { reason: body.reason } : {}) },
-      (tx) =>
-        this.audit(
-          {
-            operatorId: ctx.operator.id,
-            brandId: ctx.brand.id,
-            action: `withdrawal_${body.decision}`,
-            target: body.reference,
-            detail: { amount: row.amount, reason: body.reason ?? null, requestId: body.requestId },
-            ip: ctx.ip,
-          },
-          tx,
-        ),
+      this.auditDecision(ctx, `withdrawal_${body.decision}`, body, row.amount),
     );
     // The decided row itself: a queue page of its new status may not reach it.
     return this.withdrawals.queueRow(ctx.brand.id, body.reference);

@@ -26,6 +26,9 @@ import { seedDemoBrand } from '../server/db/seed/seed';
 import { masterBox, resolveMasterKey } from '../server/lib/master-key';
 import { SecretBox } from '../server/lib/secret-box';
 import { installationSecret } from '../server/lib/secrets';
+import { AccountsRepository } from '../server/modules/accounts/accounts.repository';
+import { GamesRepository } from '../server/modules/games/games.repository';
+import { GamesService } from '../server/modules/games/games.service';
 import { Ledger } from '../server/modules/ledger/ledger';
 import { checkLedger } from '../server/modules/ledger/ledger.check';
 import { VendorWalletService } from '../server/modules/wallet/vendor-wallet.service';
@@ -70,7 +73,12 @@ async function prepare() {
     .orderBy(members.id);
   const ledger = new Ledger(db);
   const repo = new WalletRepository(db);
-  const wallets = new WalletService(ledger, repo);
+  const accounts = new AccountsRepository(db);
+  const games = new GamesService(new GamesRepository(db));
+  const wallets = new WalletService(ledger, {
+    vendors: (id) => games.activeVendors(id),
+    member: (id, memberId) => accounts.walletMember(id, memberId),
+  });
   const vendorWallet = new VendorWalletService(
     ledger,
     wallets,

@@ -1,4 +1,5 @@
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { type AxeFixtures, axeFixtures } from './axe';
 
 /** The address of the second server, started with MAINTENANCE_MODE=true. */
 export const maintenanceURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
@@ -11,15 +12,16 @@ export async function closePopups(page: Page) {
   await expect(popups).toBeHidden();
 }
 
-export const test = base;
+// Every walk ends with an axe check of the page it is on (e2e/axe.ts).
+export const test = base.extend<AxeFixtures>(axeFixtures);
 export { expect };
 
 /** Logs in through the account popup at /login and waits until the header shows the account. */
 export async function loginAs(page: Page, username: string, password: string) {
   await page.goto('/login');
   const modal = page.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill(username);
-  await modal.getByLabel('Palavra-passe').fill(password);
+  await modal.getByLabel('Nome de usuário').fill(username);
+  await modal.getByLabel('Senha').fill(password);
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('member-account')).toHaveText(username);
 }
@@ -29,9 +31,9 @@ export async function registerMember(page: Page, prefix: string, password = 'Sec
   const username = `${prefix}${Date.now().toString(36)}`;
   await page.goto('/register');
   const form = page.getByTestId('register-form');
-  await form.getByLabel('Nome de utilizador').fill(username);
-  await form.getByLabel(/^Palavra-passe/).fill(password);
-  await form.getByLabel('Confirmar palavra-passe').fill(password);
+  await form.getByLabel('Nome de usuário').fill(username);
+  await form.getByLabel(/^Senha/).fill(password);
+  await form.getByLabel('Confirmar senha').fill(password);
   await form.getByLabel('Código de convite').fill(invite);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Criar conta' }).click();
@@ -55,8 +57,8 @@ export async function openBackoffice(browser: Browser, username = 'demoadmin', p
   const page = await context.newPage();
   await page.goto('/backoffice');
   const login = page.getByTestId('operator-login');
-  await login.getByLabel('Utilizador').fill(username);
-  await login.getByLabel('Palavra-passe').fill(password);
+  await login.getByLabel('Usuário').fill(username);
+  await login.getByLabel('Senha').fill(password);
   await login.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByTestId('backoffice')).toBeVisible();
   return { page, close: () => context.close() };
@@ -71,9 +73,9 @@ export async function prepareWithdrawal(
 ) {
   await page.goto('/member/withdraw');
   const password = page.getByTestId('payment-password-form');
-  await password.getByLabel('Palavra-passe de início de sessão').fill(loginPassword);
-  await password.getByLabel('Palavra-passe de pagamento (6 algarismos)').fill(paymentPassword);
-  await password.getByRole('button', { name: 'Guardar' }).click();
+  await password.getByLabel('Senha de acesso').fill(loginPassword);
+  await password.getByLabel('Senha de pagamento (6 dígitos)').fill(paymentPassword);
+  await password.getByRole('button', { name: 'Salvar' }).click();
   const bank = page.getByTestId('bank-account-form');
   await bank.getByLabel('Banco').fill('Banco Demo');
   await bank.getByLabel('Titular').fill('Demo Member');

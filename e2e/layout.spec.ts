@@ -13,9 +13,9 @@ test.describe('home page', () => {
       'href',
       '/seaLottery',
     );
-    await expect(nav.getByRole('link', { name: 'Desporto' })).toHaveAttribute('href', '/fbSport');
+    await expect(nav.getByRole('link', { name: 'Esportes' })).toHaveAttribute('href', '/fbSport');
     await expect(nav.getByRole('link', { name: 'Promoções' })).toBeVisible();
-    await expect(nav.getByRole('button', { name: 'Apoio ao cliente' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Atendimento' })).toBeVisible();
     const footer = page.getByTestId('site-footer');
     await expect(footer.getByAltText('Aurora Originals')).toBeVisible();
     await expect(footer.getByTestId('age-notice')).toContainText('18 anos');

@@ -19,7 +19,7 @@ test('a new member deposits through the simulated gateway and sees the wallet cr
   await expect(deposit.getByRole('radio', { name: /AuroraPay/ })).toBeChecked();
   await deposit.getByLabel(/^Valor/).fill('abc');
   await deposit.getByRole('button', { name: 'Continuar' }).click();
-  await expect(deposit).toContainText('Introduza um valor como 50 ou 50,00.');
+  await expect(deposit).toContainText('Digite um valor como 50 ou 50,00.');
   await deposit.getByLabel(/^Valor/).fill('1,00');
   await deposit.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByTestId('deposit-error')).toContainText('O mínimo para este método é 5,00 FUN.');
@@ -37,12 +37,12 @@ test('a new member deposits through the simulated gateway and sees the wallet cr
   await page.getByTestId('member-centre').getByRole('link', { name: 'Carteira' }).click();
   await expect(page.getByTestId('wallet-main')).toContainText('150,50');
 
-  await page.getByTestId('member-centre').getByRole('link', { name: 'Registo da conta' }).click();
+  await page.getByTestId('member-centre').getByRole('link', { name: 'Extrato' }).click();
   const line = page.getByTestId('record-line').first();
   await expect(line).toHaveAttribute('data-type', 'deposit');
   await expect(line).toContainText('+150,50');
   await page.getByRole('button', { name: 'Aposta' }).click();
-  await expect(page.getByTestId('records-page')).toContainText('Sem registos para este filtro.');
+  await expect(page.getByTestId('records-page')).toContainText('Nenhum registro para este filtro.');
 });
 
 test('a bank transfer deposit shows where to pay and the reference, and can be cancelled', async ({
@@ -71,15 +71,15 @@ test('a member withdraws, an operator approves it in the back office, the member
 
   const request = await prepareWithdrawal(page, 'Secret123', '135790', '0001-99887766');
   await request.getByLabel(/^Valor/).fill('100,00');
-  await request.getByLabel('Palavra-passe de pagamento (6 algarismos)').fill('135790');
-  await request.getByRole('button', { name: 'Levantar' }).click();
+  await request.getByLabel('Senha de pagamento (6 dígitos)').fill('135790');
+  await request.getByRole('button', { name: 'Sacar' }).click();
   const done = page.getByTestId('withdraw-requested');
   await expect(done).toContainText('fica retido');
   const reference = /W[A-Z0-9]{9}/.exec((await done.textContent()) ?? '')![0];
   await expect(page.getByTestId(`withdrawal-${reference}`)).toHaveAttribute('data-status', 'pending');
 
   const office = await openBackoffice(browser);
-  await office.page.getByRole('button', { name: 'Levantamentos' }).click();
+  await office.page.getByRole('button', { name: 'Saques' }).click();
   const row = office.page.getByTestId(`bo-withdrawal-${reference}`);
   await expect(row).toContainText('0001-99887766');
   await row.getByRole('button', { name: 'Aprovar e pagar' }).click();
@@ -92,7 +92,7 @@ test('a member withdraws, an operator approves it in the back office, the member
   await item.getByRole('button', { name: 'Recebido', exact: true }).click();
   await expect(item).toHaveAttribute('data-status', 'received');
 
-  await page.getByTestId('member-centre').getByRole('link', { name: 'Registo da conta' }).click();
+  await page.getByTestId('member-centre').getByRole('link', { name: 'Extrato' }).click();
   await expect(page.getByTestId('record-line').first()).toHaveAttribute('data-type', 'withdrawal');
   await expect(page.getByTestId('records-page')).toContainText('-100,00');
   await expect(page.getByTestId('records-page')).toContainText('+300,00');
@@ -134,14 +134,14 @@ test('a payment that did not arrive: the member sends a picture, the operator se
   await depositThroughGateway(page, '200');
   const request = await prepareWithdrawal(page, 'Secret123', '246802', '0002-11223344');
   await request.getByLabel(/^Valor/).fill('80');
-  await request.getByLabel('Palavra-passe de pagamento (6 algarismos)').fill('246802');
-  await request.getByRole('button', { name: 'Levantar' }).click();
+  await request.getByLabel('Senha de pagamento (6 dígitos)').fill('246802');
+  await request.getByRole('button', { name: 'Sacar' }).click();
   const reference = /W[A-Z0-9]{9}/.exec(
     (await page.getByTestId('withdraw-requested').textContent()) ?? '',
   )![0];
 
   const office = await openBackoffice(browser);
-  await office.page.getByRole('button', { name: 'Levantamentos' }).click();
+  await office.page.getByRole('button', { name: 'Saques' }).click();
   await office.page
     .getByTestId(`bo-withdrawal-${reference}`)
     .getByRole('button', { name: 'Aprovar e pagar' })
@@ -151,7 +151,7 @@ test('a payment that did not arrive: the member sends a picture, the operator se
   // The payment shows as paid live; the member says it did not arrive, with a picture.
   const item = page.getByTestId(`withdrawal-${reference}`);
   await expect(item).toHaveAttribute('data-status', 'paid');
-  await item.getByLabel('O que vê na sua conta?').fill('Nada chegou à conta 0002-11223344');
+  await item.getByLabel('O que aparece na sua conta?').fill('Nada chegou à conta 0002-11223344');
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',
@@ -167,7 +167,7 @@ test('a payment that did not arrive: the member sends a picture, the operator se
   const disputed = office.page.getByTestId(`bo-withdrawal-${reference}`);
   await expect(disputed).toContainText('Nada chegou à conta');
   await expect(disputed.locator('.bo-proofs img')).toHaveCount(1);
-  await disputed.getByRole('button', { name: 'Reembolsar' }).click();
+  await disputed.getByRole('button', { name: 'Estornar' }).click();
   await expect(disputed).toBeHidden();
   await office.close();
 

@@ -18,9 +18,9 @@ test('a login from a new address is confirmed with a code sent to the email on t
   const page = await home.newPage();
   await page.goto('/register');
   const form = page.getByTestId('register-form');
-  await form.getByLabel('Nome de utilizador').fill(username);
-  await form.getByLabel(/^Palavra-passe/).fill('Secret123');
-  await form.getByLabel('Confirmar palavra-passe').fill('Secret123');
+  await form.getByLabel('Nome de usuário').fill(username);
+  await form.getByLabel(/^Senha/).fill('Secret123');
+  await form.getByLabel('Confirmar senha').fill('Secret123');
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Código de convite').fill('');
   await form.getByRole('checkbox').check();
@@ -32,11 +32,11 @@ test('a login from a new address is confirmed with a code sent to the email on t
   const away = await travel.newPage();
   await away.goto('/login');
   const modal = away.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill(username);
-  await modal.getByLabel('Palavra-passe').fill('Secret123');
+  await modal.getByLabel('Nome de usuário').fill(username);
+  await modal.getByLabel('Senha').fill('Secret123');
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   const step = away.getByTestId('new-address-form');
-  await expect(step).toContainText('nova localização');
+  await expect(step).toContainText('novo local');
   await expect(step.getByTestId('channel-email')).toHaveText(`a•••@example.com`);
   await step.getByTestId('sms-send').click();
   await expect(step.getByTestId('sms-send')).toHaveText(/Reenviar em \d+ s/);

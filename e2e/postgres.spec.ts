@@ -36,8 +36,8 @@ test('after three wrong passwords a member logs in by solving the captcha (Postg
   await page.goto('/login');
   const modal = page.getByTestId('account-modal');
   for (let attempt = 1; attempt <= 3; attempt++) {
-    await modal.getByLabel('Nome de utilizador').fill('demomember');
-    await modal.getByLabel('Palavra-passe').fill(`wrong-${attempt}`);
+    await modal.getByLabel('Nome de usuário').fill('demomember');
+    await modal.getByLabel('Senha').fill(`wrong-${attempt}`);
     await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page.getByTestId('login-error')).toHaveAttribute('data-code', 'INVALID_CREDENTIALS');
   }
@@ -47,7 +47,7 @@ test('after three wrong passwords a member logs in by solving the captcha (Postg
   const first = await page.getByTestId('captcha-image').getAttribute('src');
   const firstId = (await context.cookies()).find((c) => c.name === 'captcha_id')!.value;
   const firstAnswer = await readCaptcha(firstId);
-  await modal.getByLabel('Palavra-passe').fill('Demo1234');
+  await modal.getByLabel('Senha').fill('Demo1234');
   await modal.getByLabel('Captcha').fill(firstAnswer === '0000' ? '1111' : '0000');
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('login-error')).toHaveAttribute('data-code', 'CAPTCHA_INVALID');
@@ -56,7 +56,7 @@ test('after three wrong passwords a member logs in by solving the captcha (Postg
 
   const id = (await context.cookies()).find((c) => c.name === 'captcha_id')!.value;
   expect(id).not.toBe(firstId);
-  await modal.getByLabel('Palavra-passe').fill('Demo1234');
+  await modal.getByLabel('Senha').fill('Demo1234');
   await modal.getByLabel('Captcha').fill(await readCaptcha(id));
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('member-account')).toHaveText('demomember');

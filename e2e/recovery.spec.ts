@@ -18,16 +18,16 @@ test('registers by mobile with the code read from the outbox; the number becomes
 }) => {
   await page.goto('/register');
   const modal = page.getByTestId('account-modal');
-  await modal.getByRole('tab', { name: 'Telemóvel' }).click();
+  await modal.getByRole('tab', { name: 'Celular' }).click();
   const form = page.getByTestId('register-mobile-form');
   const number = `2198${String(Date.now()).slice(-7)}`;
-  await form.getByLabel('Número de telemóvel').fill(number);
+  await form.getByLabel('Número de celular').fill(number);
   await form.getByTestId('sms-send').click();
   await expect(form.getByTestId('sms-send')).toHaveText(/Reenviar em \d+ s/);
   const code = /(\d{6})/.exec(await lastMessage(request, `55${number}`))![1]!;
   await form.getByLabel('Código de verificação').fill(code);
-  await form.getByLabel(/^Palavra-passe/).fill('Mobile1234');
-  await form.getByLabel('Confirmar palavra-passe').fill('Mobile1234');
+  await form.getByLabel(/^Senha/).fill('Mobile1234');
+  await form.getByLabel('Confirmar senha').fill('Mobile1234');
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByTestId('member-account')).toHaveText(number);
@@ -37,7 +37,7 @@ test('logs in by sms code', async ({ page, request }) => {
   await page.goto('/login');
   await page.getByTestId('account-modal').getByRole('tab', { name: 'SMS' }).click();
   const form = page.getByTestId('sms-login-form');
-  await form.getByLabel('Número de telemóvel').fill('11987654321');
+  await form.getByLabel('Número de celular').fill('11987654321');
   await form.getByTestId('sms-send').click();
   await expect(form.getByTestId('sms-send')).toHaveText(/Reenviar em \d+ s/);
   const code = /(\d{6})/.exec(await lastMessage(request, '5511987654321'))![1]!;
@@ -51,9 +51,9 @@ test('recovers a password by email with the code it sends; nothing changes befor
   request,
 }) => {
   await page.goto('/login');
-  await page.getByTestId('account-modal').getByRole('button', { name: 'Esqueceu a palavra-passe?' }).click();
+  await page.getByTestId('account-modal').getByRole('button', { name: 'Esqueceu a senha?' }).click();
   const panel = page.getByTestId('forgot-password');
-  await panel.getByLabel('Nome de utilizador').fill('demodownline');
+  await panel.getByLabel('Nome de usuário').fill('demodownline');
   await panel.getByLabel('E-mail').fill('downline@aurora.example');
   await panel.getByRole('button', { name: 'Enviar' }).click();
   const step = page.getByTestId('forgot-email-code');
@@ -61,36 +61,36 @@ test('recovers a password by email with the code it sends; nothing changes befor
 
   const code = /(\d{6})/.exec(await lastMessage(request, 'downline@aurora.example'))![1]!;
   await step.getByLabel('Código do e-mail').fill(code);
-  await step.getByLabel('Nova palavra-passe').fill('Downline789');
-  await step.getByRole('button', { name: 'Definir nova palavra-passe' }).click();
-  await expect(page.getByTestId('forgot-confirmation')).toContainText('Palavra-passe alterada');
+  await step.getByLabel('Nova senha').fill('Downline789');
+  await step.getByRole('button', { name: 'Definir nova senha' }).click();
+  await expect(page.getByTestId('forgot-confirmation')).toContainText('Senha alterada');
   await page.getByTestId('forgot-confirmation').getByRole('button', { name: 'Confirmar' }).click();
 
   const modal = page.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill('demodownline');
-  await modal.getByLabel('Palavra-passe').fill('Downline789');
+  await modal.getByLabel('Nome de usuário').fill('demodownline');
+  await modal.getByLabel('Senha').fill('Downline789');
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('member-account')).toHaveText('demodownline');
 });
 
 test('recovers a password by phone with an sms code', async ({ page, request }) => {
   await page.goto('/login');
-  await page.getByTestId('account-modal').getByRole('button', { name: 'Esqueceu a palavra-passe?' }).click();
+  await page.getByTestId('account-modal').getByRole('button', { name: 'Esqueceu a senha?' }).click();
   const panel = page.getByTestId('forgot-password');
-  await panel.getByRole('tab', { name: 'Por telemóvel' }).click();
-  await panel.getByLabel('Número de telemóvel').fill('11900000003');
+  await panel.getByRole('tab', { name: 'Por celular' }).click();
+  await panel.getByLabel('Número de celular').fill('11900000003');
   await panel.getByTestId('sms-send').click();
   await expect(panel.getByTestId('sms-send')).toHaveText(/Reenviar em \d+ s/);
   const code = /(\d{6})/.exec(await lastMessage(request, '5511900000003'))![1]!;
   await panel.getByLabel('Código SMS').fill(code);
-  await panel.getByLabel('Nova palavra-passe').fill('AgentNew123');
-  await panel.getByRole('button', { name: 'Definir nova palavra-passe' }).click();
-  await expect(page.getByTestId('forgot-confirmation')).toContainText('Palavra-passe alterada');
+  await panel.getByLabel('Nova senha').fill('AgentNew123');
+  await panel.getByRole('button', { name: 'Definir nova senha' }).click();
+  await expect(page.getByTestId('forgot-confirmation')).toContainText('Senha alterada');
   await page.getByTestId('forgot-confirmation').getByRole('button', { name: 'Confirmar' }).click();
 
   const modal = page.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill('demoexpired');
-  await modal.getByLabel('Palavra-passe').fill('AgentNew123');
+  await modal.getByLabel('Nome de usuário').fill('demoexpired');
+  await modal.getByLabel('Senha').fill('AgentNew123');
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   // A password set by phone is new: no forced change follows.
   await expect(page.getByTestId('member-account')).toHaveText('demoexpired');

@@ -45,7 +45,7 @@ for (const path of ['/lottery', '/seaLottery', '/vnLottery']) {
 
 for (const [path, tab] of [
   ['/login', 'Entrar'],
-  ['/register', 'Registar'],
+  ['/register', 'Cadastrar'],
 ] as const) {
   test(`${path} shows home with the account popup, then returns the address to /`, async ({ page }) => {
     await page.goto(path);

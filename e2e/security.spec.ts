@@ -25,7 +25,7 @@ async function handoffFrom(page: Page) {
 
 test('the demo says on every page that its accounts and passwords are public', async ({ page }) => {
   await page.goto('/help');
-  await expect(page.getByTestId('demo-notice')).toContainText('contas e palavras-passe públicas');
+  await expect(page.getByTestId('demo-notice')).toContainText('contas e senhas públicas');
 });
 
 test('a session token in a link logs nobody in, and leaves the address', async ({ page, browser }) => {
@@ -49,7 +49,7 @@ test('a hand-off link names the account and asks first; it logs a browser in onc
   await other.page.goto(`/?handoff=${await handoffFrom(page)}`);
   const dialog = other.page.getByTestId('handoff-confirm');
   await expect(dialog).toContainText('Entrar como demomember?');
-  await dialog.getByRole('button', { name: 'Manter a minha sessão' }).click();
+  await dialog.getByRole('button', { name: 'Manter minha sessão' }).click();
   await expect(other.page.getByTestId('member-account')).toHaveText('demoagent');
   expect(other.page.url()).not.toContain('handoff');
   await other.close();
@@ -74,8 +74,8 @@ test('an administrator enrols in two-step verification at the first login where 
 }) => {
   await page.goto(`${maintenanceURL}/backoffice`);
   const login = page.getByTestId('operator-login');
-  await login.getByLabel('Utilizador').fill('demoadmin');
-  await login.getByLabel('Palavra-passe').fill('Admin12345');
+  await login.getByLabel('Usuário').fill('demoadmin');
+  await login.getByLabel('Senha').fill('Admin12345');
   await login.getByRole('button', { name: 'Entrar' }).click();
   const enrol = page.getByTestId('operator-enrol');
   await expect(enrol.getByRole('img')).toBeVisible();
@@ -102,7 +102,7 @@ test('an operator credits a bonus once and reads it in the audit trail, on a pho
   await page.getByRole('button', { name: 'Auditoria' }).click();
   const entry = page.getByTestId('bo-audit').locator('tr[data-action="balance_adjust"]').first();
   await expect(entry).toContainText('Saldo ajustado');
-  await expect(entry).toContainText('Bónus');
+  await expect(entry).toContainText('Bônus');
   await expect(entry).toContainText('Goodwill after an outage');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await close();

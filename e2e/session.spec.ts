@@ -3,8 +3,8 @@ import { closePopups, expect, loginAs, test } from './fixtures';
 
 async function logIn(page: Page, username: string, password: string) {
   const modal = page.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill(username);
-  await modal.getByLabel('Palavra-passe').fill(password);
+  await modal.getByLabel('Nome de usuário').fill(username);
+  await modal.getByLabel('Senha').fill(password);
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
@@ -32,7 +32,7 @@ test.describe('logging in and out', () => {
 
     await page.getByTestId('member-block').getByRole('button', { name: 'Sair' }).click();
     const confirm = page.getByTestId('logout-confirm');
-    await expect(confirm).toContainText('Tem a certeza');
+    await expect(confirm).toContainText('Tem certeza');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(page.getByTestId('member-account')).toHaveText('demomember');
 
@@ -49,9 +49,7 @@ test.describe('logging in and out', () => {
       await logIn(page, 'demodownline', `wrong-${attempt}`);
       await expect(page.getByTestId('login-error')).toHaveAttribute('data-code', 'INVALID_CREDENTIALS');
     }
-    await expect(page.getByTestId('login-error')).toContainText(
-      'Nome de utilizador ou palavra-passe incorretos',
-    );
+    await expect(page.getByTestId('login-error')).toContainText('Nome de usuário ou senha incorretos');
     await expect(page.getByTestId('captcha-image')).toBeVisible();
     await expect(page.getByTestId('captcha-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
   });
@@ -59,13 +57,13 @@ test.describe('logging in and out', () => {
   test('only agents log in on the agent page, and land on the agent home', async ({ page }) => {
     await page.goto('/agentHome');
     const form = page.getByTestId('agent-login-page');
-    await form.getByLabel('Nome de utilizador').fill('demomember');
-    await form.getByLabel('Palavra-passe').fill('Demo1234');
+    await form.getByLabel('Nome de usuário').fill('demomember');
+    await form.getByLabel('Senha').fill('Demo1234');
     await form.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await expect(page.getByTestId('login-error')).toContainText('Apenas agentes podem iniciar sessão aqui');
+    await expect(page.getByTestId('login-error')).toContainText('Apenas agentes podem entrar aqui');
 
-    await form.getByLabel('Palavra-passe').fill('Agent1234');
-    await form.getByLabel('Nome de utilizador').fill('demoagent');
+    await form.getByLabel('Senha').fill('Agent1234');
+    await form.getByLabel('Nome de usuário').fill('demoagent');
     await form.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page.getByTestId('coming-soon')).toHaveAttribute('data-title', 'AGENT');
     await expect(page.getByTestId('member-account')).toHaveText('demoagent');
@@ -80,15 +78,15 @@ test('a member on the weak default password must change it, then is logged in an
   await page.getByTestId('site-header').getByRole('button', { name: 'Entrar' }).click();
   await logIn(page, 'demoweak', 'Welcome123');
   const form = page.getByTestId('change-password-form');
-  await expect(form).toContainText('tem de alterar a sua palavra-passe');
-  await form.getByLabel('Nova palavra-passe').fill('short');
-  await form.getByLabel('Confirmar palavra-passe').fill('other');
-  await form.getByRole('button', { name: 'Alterar palavra-passe' }).click();
-  await expect(form).toContainText('8-20 caracteres com letras e algarismos.');
-  await expect(form).toContainText('Confirmação incorreta');
-  await form.getByLabel('Nova palavra-passe').fill('Stronger456');
-  await form.getByLabel('Confirmar palavra-passe').fill('Stronger456');
-  await form.getByRole('button', { name: 'Alterar palavra-passe' }).click();
+  await expect(form).toContainText('precisa alterar sua senha');
+  await form.getByLabel('Nova senha').fill('short');
+  await form.getByLabel('Confirmar senha').fill('other');
+  await form.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(form).toContainText('8-20 caracteres com letras e números.');
+  await expect(form).toContainText('A confirmação não confere');
+  await form.getByLabel('Nova senha').fill('Stronger456');
+  await form.getByLabel('Confirmar senha').fill('Stronger456');
+  await form.getByRole('button', { name: 'Alterar senha' }).click();
   await expect(page.getByTestId('member-account')).toHaveText('demoweak');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('account-modal')).toBeHidden();
@@ -99,18 +97,18 @@ test('a visitor from an invitation link registers; a bad code gets the warning p
 }) => {
   await page.goto('/?code=NOPE99');
   await closePopups(page);
-  await page.getByTestId('site-header').getByRole('button', { name: 'Registar' }).click();
+  await page.getByTestId('site-header').getByRole('button', { name: 'Cadastre-se' }).click();
   const form = page.getByTestId('register-form');
   await expect(form.getByLabel('Código de convite')).toHaveValue('NOPE99');
-  await form.getByLabel('Nome de utilizador').fill('1bad');
+  await form.getByLabel('Nome de usuário').fill('1bad');
   await form.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(form).toContainText('6-16 caracteres: comece por uma letra, depois letras ou algarismos.');
-  await expect(form).toContainText('Confirme a idade e aceite os termos para continuar.');
+  await expect(form).toContainText('6-16 caracteres: comece com uma letra, depois letras ou números.');
+  await expect(form).toContainText('Confirme sua idade e aceite os termos para continuar.');
 
   const username = `e2e${Date.now().toString(36)}`;
-  await form.getByLabel('Nome de utilizador').fill(username);
-  await form.getByLabel(/^Palavra-passe/).fill('Secret123');
-  await form.getByLabel('Confirmar palavra-passe').fill('Secret123');
+  await form.getByLabel('Nome de usuário').fill(username);
+  await form.getByLabel(/^Senha/).fill('Secret123');
+  await form.getByLabel('Confirmar senha').fill('Secret123');
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Criar conta' }).click();
   const warning = page.getByTestId('affiliate-warning');
@@ -150,9 +148,9 @@ test('remember me logs in with one click in a new browser, with no password kept
 }) => {
   await page.goto('/login');
   const modal = page.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill('demomember');
-  await modal.getByLabel('Palavra-passe').fill('Demo1234');
-  await modal.getByLabel('Lembrar-me').check();
+  await modal.getByLabel('Nome de usuário').fill('demomember');
+  await modal.getByLabel('Senha').fill('Demo1234');
+  await modal.getByLabel('Lembrar de mim').check();
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('member-account')).toHaveText('demomember');
   const state = await page.context().storageState();
@@ -164,8 +162,8 @@ test('remember me logs in with one click in a new browser, with no password kept
   const fresh = await other.newPage();
   await fresh.goto('/login');
   const form = fresh.getByTestId('account-modal');
-  await expect(form.getByLabel('Nome de utilizador')).toHaveValue('demomember');
-  await expect(form.getByLabel('Palavra-passe')).toHaveAttribute('placeholder', 'Guardado neste navegador');
+  await expect(form.getByLabel('Nome de usuário')).toHaveValue('demomember');
+  await expect(form.getByLabel('Senha')).toHaveAttribute('placeholder', 'Salva neste navegador');
   await form.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(fresh.getByTestId('member-account')).toHaveText('demomember');
   await other.close();
@@ -178,9 +176,9 @@ test('two-step verification: turned on with an authenticator code, then asked fo
   const username = `tfa${Date.now().toString(36)}`;
   await page.goto('/register');
   const form = page.getByTestId('register-form');
-  await form.getByLabel('Nome de utilizador').fill(username);
-  await form.getByLabel(/^Palavra-passe/).fill('Secret123');
-  await form.getByLabel('Confirmar palavra-passe').fill('Secret123');
+  await form.getByLabel('Nome de usuário').fill(username);
+  await form.getByLabel(/^Senha/).fill('Secret123');
+  await form.getByLabel('Confirmar senha').fill('Secret123');
   await form.getByLabel('Código de convite').fill('');
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Criar conta' }).click();
@@ -192,23 +190,25 @@ test('two-step verification: turned on with an authenticator code, then asked fo
   await dialog.getByRole('button', { name: 'Ativar' }).click();
   const secret = await dialog.getByTestId('two-factor-secret').textContent();
   const app = new TOTP({ secret: Secret.fromBase32(secret!), digits: 6, period: 30 });
-  await dialog.getByLabel('Código da aplicação de autenticação').fill(app.generate());
+  await dialog.getByLabel('Código do aplicativo autenticador').fill(app.generate());
   await dialog.getByRole('button', { name: 'Confirmar e ativar' }).click();
-  await expect(dialog.getByTestId('two-factor-state')).toHaveText('A verificação em dois passos está ativa.');
+  await expect(dialog.getByTestId('two-factor-state')).toHaveText(
+    'A verificação em duas etapas está ativada.',
+  );
   await dialog.getByRole('button', { name: 'Fechar' }).click();
 
   await page.getByTestId('member-block').getByRole('button', { name: 'Sair' }).click();
   await page.getByTestId('logout-confirm').getByRole('button', { name: 'Confirmar' }).click();
   await page.getByTestId('site-header').getByRole('button', { name: 'Entrar' }).click();
   const modal = page.getByTestId('account-modal');
-  await modal.getByLabel('Nome de utilizador').fill(username);
-  await modal.getByLabel('Palavra-passe').fill('Secret123');
+  await modal.getByLabel('Nome de usuário').fill(username);
+  await modal.getByLabel('Senha').fill('Secret123');
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   const step = page.getByTestId('two-factor-form');
-  await expect(step).toContainText('Introduza o código da sua aplicação de autenticação');
+  await expect(step).toContainText('Digite o código do seu aplicativo autenticador');
   // The code used to turn it on is spent; the next one is accepted.
   await step
-    .getByLabel('Código da aplicação de autenticação')
+    .getByLabel('Código do aplicativo autenticador')
     .fill(app.generate({ timestamp: Date.now() + 30_000 }));
   await step.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByTestId('member-account')).toHaveText(username);
@@ -222,7 +222,7 @@ test('a member picks a new picture and the header shows it at once', async ({ pa
   await page.getByRole('button', { name: 'Alterar imagem' }).click();
   const picker = page.getByTestId('icon-picker');
   await expect(picker.getByRole('button', { pressed: true })).toHaveCount(1);
-  await picker.getByRole('button', { name: 'Escolha a sua imagem 5' }).click();
+  await picker.getByRole('button', { name: 'Escolha sua imagem 5' }).click();
   await expect(picker).toBeHidden();
   await expect(page.getByTestId('member-avatar')).toHaveAttribute('src', '/art/icon/5.svg');
 });
@@ -239,7 +239,7 @@ test('a login ended elsewhere closes the open page’s session without a reload'
   });
   expect(ended.ok()).toBe(true);
   const notice = page.getByTestId('session-expired');
-  await expect(notice).toContainText('A sua sessão expirou ou foi iniciada noutro local.');
+  await expect(notice).toContainText('Sua sessão expirou ou foi iniciada em outro lugar.');
   await notice.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByTestId('site-header').getByRole('button', { name: 'Entrar' })).toBeVisible();
 });

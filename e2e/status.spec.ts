@@ -4,7 +4,7 @@ test('a site in maintenance shows the full-page maintenance screen', async ({ pa
   await page.goto(`${maintenanceURL}/`);
   const screen = page.getByTestId('maintenance-screen');
   await expect(screen).toContainText('Sistema em manutenção');
-  await expect(screen).toContainText('Estamos a melhorar a plataforma');
+  await expect(screen).toContainText('Estamos melhorando a plataforma');
   await expect(page.getByTestId('site-header')).toHaveCount(0);
 });
 
@@ -16,6 +16,6 @@ test.describe('from a blocked region', () => {
     const screen = page.getByTestId('blocked-screen');
     await expect(screen).toContainText('Acesso restrito');
     await expect(page.getByTestId('blocked-ip')).toHaveText('203.0.113.9');
-    await expect(screen.getByRole('button', { name: 'Contactar o apoio ao cliente' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Falar com o atendimento ao cliente' })).toBeVisible();
   });
 });

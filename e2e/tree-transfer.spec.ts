@@ -19,9 +19,9 @@ async function agentOnTransferPage(browser: Browser) {
   if (await needsPassword.isVisible()) {
     await needsPassword.getByRole('link').click();
     const password = page.getByTestId('payment-password-form');
-    await password.getByLabel('Palavra-passe de início de sessão').fill('Agent1234');
-    await password.getByLabel('Palavra-passe de pagamento (6 algarismos)').fill('246810');
-    await password.getByRole('button', { name: 'Guardar' }).click();
+    await password.getByLabel('Senha de acesso').fill('Agent1234');
+    await password.getByLabel('Senha de pagamento (6 dígitos)').fill('246810');
+    await password.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByTestId('bank-account-form')).toBeVisible();
     await page.goto('/member/transferUpline');
   }
@@ -38,52 +38,52 @@ test('a player sends money to the agent above, and the agent pays it back from t
   // The payment password authorises transfers; the page says where to set it.
   await page.goto('/member/transferUpline');
   const needsPassword = page.getByTestId('transfer-needs-password');
-  await expect(needsPassword).toContainText('palavra-passe de pagamento');
-  await needsPassword.getByRole('link', { name: 'Definir a palavra-passe de pagamento' }).click();
+  await expect(needsPassword).toContainText('senha de pagamento');
+  await needsPassword.getByRole('link', { name: 'Definir a senha de pagamento' }).click();
   await expect(page).toHaveURL(/\/member\/withdraw$/);
   const password = page.getByTestId('payment-password-form');
-  await password.getByLabel('Palavra-passe de início de sessão').fill('Secret123');
-  await password.getByLabel('Palavra-passe de pagamento (6 algarismos)').fill('135790');
-  await password.getByRole('button', { name: 'Guardar' }).click();
+  await password.getByLabel('Senha de acesso').fill('Secret123');
+  await password.getByLabel('Senha de pagamento (6 dígitos)').fill('135790');
+  await password.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByTestId('bank-account-form')).toBeVisible();
 
-  await page.getByTestId('member-centre').getByRole('link', { name: 'Transferir para o superior' }).click();
+  await page.getByTestId('member-centre').getByRole('link', { name: 'Transferir para o agente' }).click();
   const form = page.getByTestId('transfer-upline-form');
   await expect(form).toContainText('o seu agente, demoagent');
   await expect(form.getByRole('radio')).toHaveCount(0);
   await expect(page.getByTestId('transfer-available')).toContainText('300,00 FUN');
   await form.getByRole('button', { name: 'Enviar' }).click();
-  await expect(form).toContainText('Introduza os 6 algarismos da sua palavra-passe de pagamento.');
+  await expect(form).toContainText('Digite os 6 dígitos da sua senha de pagamento.');
   await form.getByLabel(/^Valor/).fill('50,00');
-  await form.getByLabel('Palavra-passe de pagamento').fill('000000');
+  await form.getByLabel('Senha de pagamento').fill('000000');
   await form.getByRole('button', { name: 'Enviar' }).click();
-  await expect(form.getByRole('alert')).toHaveText('A palavra-passe de pagamento está errada.');
-  await form.getByLabel('Palavra-passe de pagamento').fill('135790');
+  await expect(form.getByRole('alert')).toHaveText('A senha de pagamento está incorreta.');
+  await form.getByLabel('Senha de pagamento').fill('135790');
   await form.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByTestId('transfer-sent')).toContainText(
-    'Enviou 50,00 para demoagent. O seu saldo: 250,00 FUN.',
+    'Você enviou 50,00 para demoagent. Seu saldo: 250,00 FUN.',
   );
   await expect(page.getByTestId('header-balance')).toContainText('250,00');
 
   // The agent has nobody above, so it pays players below: the picker offers the new player.
   const agent = await agentOnTransferPage(browser);
   await expect(agent.form.getByRole('radio')).toHaveCount(0);
-  await expect(agent.form).toContainText('um jogador abaixo de si');
+  await expect(agent.form).toContainText('um jogador abaixo de você');
   await agent.form.getByLabel('Jogador').fill(username.slice(0, 6));
   await expect(agent.page.locator(`#downline-players option[value="${username}"]`)).toHaveCount(1);
   await agent.form.getByLabel('Jogador').fill('demomember');
   await agent.form.getByLabel(/^Valor/).fill('20,00');
-  await agent.form.getByLabel('Palavra-passe de pagamento').fill('246810');
+  await agent.form.getByLabel('Senha de pagamento').fill('246810');
   await agent.form.getByRole('button', { name: 'Enviar' }).click();
   await expect(agent.form.getByRole('alert')).toHaveText('Este jogador não pertence à sua rede.');
   await agent.form.getByLabel('Jogador').fill(username);
   await agent.form.getByRole('button', { name: 'Enviar' }).click();
-  await expect(agent.page.getByTestId('transfer-sent')).toContainText(`Enviou 20,00 para ${username}.`);
+  await expect(agent.page.getByTestId('transfer-sent')).toContainText(`Você enviou 20,00 para ${username}.`);
   await agent.close();
 
   // The player sees the money arrive live, and both transfers in the account record.
   await expect(page.getByTestId('header-balance')).toContainText('270,00');
-  await page.getByTestId('member-centre').getByRole('link', { name: 'Registo da conta' }).click();
+  await page.getByTestId('member-centre').getByRole('link', { name: 'Extrato' }).click();
   const lines = page.getByTestId('record-line');
   await expect(lines.nth(0)).toContainText('Recebido do agente demoagent');
   await expect(lines.nth(0)).toContainText('+20,00');

@@ -178,10 +178,16 @@ export async function buildApp({
   const events = new MemberEvents(db, listen, app.log);
   await events.start();
   const walletRepo = new WalletRepository(db);
-  const wallet = new WalletService(ledger, walletRepo, events);
+  const wallet = new WalletService(
+    ledger,
+    {
+      vendors: (brandId) => games.activeVendors(brandId),
+      member: (brandId, memberId) => accounts.walletMember(brandId, memberId),
+    },
+    events,
+  );
   const secretBox = new SecretBox(await secret('sealed-secrets-key'));
   const payments = new PaymentsService(
-    db,
     new PaymentsRepository(db),
     ledger,
     secretBox,
@@ -190,11 +196,31 @@ export async function buildApp({
     { simulatedGateway: demo },
   );
   const paymentPasswords = new PaymentPasswordGuard(limiter);
-  const withdrawals = new WithdrawalsService(db, ledger, paymentPasswords, events);
-  const backoffice = new BackofficeService(db, ledger, payments, withdrawals, twoFactor, events, {
-    limiter,
-    requireTwoFactor: config.operatorTwoFactor,
-  });
+  const withdrawals = new WithdrawalsService(
+    db,
+    ledger,
+    paymentPasswords,
+    {
+      rules: (brandId) => brands.withdrawalRules(brandId),
+      confirmMinutes: () => brands.confirmMinutes(),
+      usernames: (ids) => accounts.usernames(ids),
+      savePaymentPasswordHash: (memberId, hash) => accounts.savePaymentPasswordHash(memberId, hash),
+    },
+    events,
+  );
+  const backoffice = new BackofficeService(
+    db,
+    ledger,
+    payments,
+    withdrawals,
+    {
+      byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
+      usernames: (ids) => accounts.usernames(ids),
+    },
+    twoFactor,
+    events,
+    { limiter, requireTwoFactor: config.operatorTwoFactor },
+  );
   alerts.backoffice = backoffice;
   const vendorWallet = new VendorWalletService(ledger, wallet, walletRepo, secretBox, config.BRAND_CACHE_MS);
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));
@@ -355,7 +381,7 @@ export async function buildApp({
     walletRoutes({
       wallet,
       vendorWallet,
-      transfers: new TreeTransfersService(db, ledger, paymentPasswords, events),
+      transfers: new TreeTransfersService(accounts.tree, ledger, paymentPasswords, events),
     }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { serverSecrets } from '../db/schema';
 import type { SecretBox } from './secret-box';
+import { SecretsRepository } from './secrets.repository';
 
 /** The database's secrets were sealed under another master key: the server must not start. */
 export class MasterKeyMismatchError extends Error {}
@@ -21,22 +20,16 @@ export async function installationSecret(
   name: string,
   make: () => string = () => randomBytes(32).toString('base64url'),
 ): Promise<string> {
-  const read = async () => (await db.select().from(serverSecrets).where(eq(serverSecrets.name, name)))[0];
-  let row = await read();
+  const secrets = new SecretsRepository(db);
+  let row = await secrets.read(name);
   if (!row) {
     // Two processes starting together may both make one; the first insert wins and both read it back.
-    await db
-      .insert(serverSecrets)
-      .values({ name, value: SEALED + master.seal(make()) })
-      .onConflictDoNothing();
-    row = (await read())!;
+    await secrets.insertIfMissing(name, SEALED + master.seal(make()));
+    row = (await secrets.read(name))!;
   }
   if (!row.value.startsWith(SEALED)) {
     // Kept in plain text by an older version: seal it where it lies.
-    await db
-      .update(serverSecrets)
-      .set({ value: SEALED + master.seal(row.value) })
-      .where(eq(serverSecrets.name, name));
+    await secrets.replace(name, SEALED + master.seal(row.value));
     return row.value;
   }
   try {

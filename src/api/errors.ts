@@ -93,6 +93,7 @@ export const errorCatalogue = {
   NOT_IN_DOWNLINE: { status: 404, key: 'errors.NOT_IN_DOWNLINE' },
   ROLE_FORBIDDEN: { status: 403, key: 'errors.ROLE_FORBIDDEN' },
   MEMBER_NOT_FOUND: { status: 404, key: 'errors.MEMBER_NOT_FOUND' },
+  REAL_NAME_LOCKED: { status: 409, key: 'errors.REAL_NAME_LOCKED' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

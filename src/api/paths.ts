@@ -88,6 +88,9 @@ export const paths = {
   twoFactorSetup: { method: 'POST', path: '/api/member/two-factor/setup' },
   twoFactorEnable: { method: 'POST', path: '/api/member/two-factor/enable' },
   twoFactorDisable: { method: 'POST', path: '/api/member/two-factor/disable' },
+  memberProfile: { method: 'GET', path: '/api/member/profile' },
+  updateProfile: { method: 'PUT', path: '/api/member/profile' },
+  loginHistory: { method: 'GET', path: '/api/member/logins' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call, fetchBlob } from '../api/client';
 import { errorKey } from '../api/errors';
 import { formatAmount, formatDateTime, parseAmount } from '../ui/format';
+import { ScrollRegion } from '../ui/ScrollRegion';
 import { useOperatorAction } from './operator-action';
 
 /** Reloads a queue each time an action on it went through. */
@@ -79,7 +80,7 @@ export function DepositQueue({ token, onExpired }: { token: string; onExpired: (
     <section data-testid="bo-deposits">
       {shown && <p className="form-error">{t(errorKey(shown))}</p>}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
-      <div className="bo-scroll">
+      <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.deposits')}>
         <table className="bo-table">
           <thead>
             <tr>
@@ -110,7 +111,7 @@ export function DepositQueue({ token, onExpired }: { token: string; onExpired: (
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
@@ -150,7 +151,7 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
       </div>
       {shown && <p className="form-error">{t(errorKey(shown))}</p>}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
-      <div className="bo-scroll">
+      <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.withdrawals')}>
         <table className="bo-table">
           <thead>
             <tr>
@@ -196,7 +197,7 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
@@ -322,7 +323,7 @@ export function AuditPanel({ token }: { token: string }) {
   return (
     <section data-testid="bo-audit">
       {error && <p className="form-error">{t(errorKey(error))}</p>}
-      <div className="bo-scroll">
+      <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.audit')}>
         <table className="bo-table">
           <thead>
             <tr>
@@ -347,7 +348,7 @@ export function AuditPanel({ token }: { token: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -102,6 +102,12 @@ export const DownloadIcon = (p: IconProps) => (
     <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
   </svg>
 );
+export const UserIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </svg>
+);
 export const HelpIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <circle cx="12" cy="12" r="9" />

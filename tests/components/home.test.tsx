@@ -82,7 +82,7 @@ describe('home page', () => {
   it('opens the account popup in register mode from /register', async () => {
     await renderSite('/register');
     const modal = await screen.findByTestId('account-modal');
-    expect(within(modal).getByRole('tab', { name: 'Registar' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(modal).getByRole('tab', { name: 'Cadastrar' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 
@@ -104,10 +104,10 @@ describe('routes', () => {
 
   it('/agentHome shows the agent login to a guest', async () => {
     await renderSite('/agentHome');
-    expect(await screen.findByTestId('agent-login-page')).toHaveTextContent('Entrada de agentes');
+    expect(await screen.findByTestId('agent-login-page')).toHaveTextContent('Login de agentes');
     expect(screen.getByTestId('login-form')).toBeInTheDocument();
     // The remember-me box is hidden on the agent page.
-    expect(screen.queryByLabelText('Lembrar-me')).toBeNull();
+    expect(screen.queryByLabelText('Lembrar de mim')).toBeNull();
   });
 
   it.each(['/lottery', '/seaLottery', '/vnLottery'])('%s sends a guest to the login popup', async (path) => {
@@ -119,7 +119,7 @@ describe('routes', () => {
   it('sets the page title from the section key and the brand name', async () => {
     await renderSite('/live');
     await screen.findByTestId('category-page');
-    await waitFor(() => expect(document.title).toBe('Casino ao vivo | Test Bet'));
+    await waitFor(() => expect(document.title).toBe('Cassino ao vivo | Test Bet'));
   });
 });
 
@@ -132,13 +132,13 @@ describe('errors in pages', () => {
         }),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'A ligação de rede é anormal, tente novamente',
+      'A conexão de rede está instável, tente novamente',
     );
   });
 
   it('maps a server code to its catalogue message', async () => {
     await renderSite('/promotions', { setup: (s) => s.fail('announcements', 429, 'RATE_LIMITED', 'x') });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados pedidos');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas solicitações');
   });
 });
 

@@ -17,16 +17,16 @@ describe('site layout', () => {
       'Início',
       'Loteria',
       'Ao vivo',
-      'Desporto',
+      'Esportes',
       'Slots',
       'Rinha',
       'Promoções',
-      'Apoio ao cliente',
+      'Atendimento',
     ]);
     expect(within(nav).getByText('Loteria').closest('a')).toHaveAttribute('href', '/seaLottery');
-    expect(within(nav).getByText('Desporto').closest('a')).toHaveAttribute('href', '/fbSport');
+    expect(within(nav).getByText('Esportes').closest('a')).toHaveAttribute('href', '/fbSport');
     expect(within(header).getByRole('button', { name: 'Entrar' })).toBeVisible();
-    expect(within(header).getByRole('button', { name: 'Registar' })).toBeVisible();
+    expect(within(header).getByRole('button', { name: 'Cadastre-se' })).toBeVisible();
   });
 
   it('shows vendors in the hover drop-menu of a category', async () => {
@@ -123,7 +123,7 @@ describe('system status screens', () => {
     await renderSite('/', { status: 2 });
     expect(await screen.findByTestId('blocked-screen')).toBeInTheDocument();
     expect(screen.getByTestId('blocked-ip')).toHaveTextContent('10.0.0.7');
-    expect(screen.getByRole('button', { name: 'Contactar o apoio ao cliente' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Falar com o atendimento ao cliente' })).toBeInTheDocument();
   });
 
   it('switches to maintenance when any call answers MAINTENANCE', async () => {

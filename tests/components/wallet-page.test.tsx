@@ -45,9 +45,9 @@ describe('wallet page in transfer mode', () => {
     const amount = await screen.findByLabelText('Valor Aurora Originals');
     await user.type(amount, '125,50');
     await user.click(screen.getByRole('button', { name: 'Transferir para' }));
-    expect(await screen.findByRole('status')).not.toHaveTextContent('Transferência feita.');
+    expect(await screen.findByRole('status')).not.toHaveTextContent('Transferência concluída.');
     await user.click(screen.getByRole('button', { name: 'Transferir para' }));
-    expect(await screen.findByText('Transferência feita.')).toBeInTheDocument();
+    expect(await screen.findByText('Transferência concluída.')).toBeInTheDocument();
 
     const sent = server.calls.filter((c) => c.path === '/wps/relay/GCS_walletTransfer');
     expect(sent.map((c) => c.body)).toEqual([
@@ -61,7 +61,7 @@ describe('wallet page in transfer mode', () => {
 
     await user.type(screen.getByLabelText('Valor Aurora Originals'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Trazer de volta' }));
-    expect(await screen.findByText('Introduza um valor como 50 ou 50,00.')).toBeInTheDocument();
+    expect(await screen.findByText('Digite um valor como 50 ou 50,00.')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.path === '/wps/relay/GCS_walletTransfer')).toHaveLength(2);
   });
 });

@@ -13,7 +13,8 @@ type Snap<_M extends AnyStateMachine> = AnyMachineSnapshot;
 type Ev<_M extends AnyStateMachine> = AnyEventObject;
 
 export interface GraphOptions<M extends AnyStateMachine> {
-  events: Array<Ev<M>>;
+  /** The events to try from every state, or from each state those its view offers. */
+  events: Array<Ev<M>> | ((snapshot: Snap<M>) => Array<Ev<M>>);
   input?: InputFrom<M>;
   /** What makes two snapshots the same node of the graph; defaults to the state value. */
   serializeState?: (snapshot: Snap<M>) => string;

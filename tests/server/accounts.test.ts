@@ -2,8 +2,24 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, captchas, members } from '../../server/db/schema';
-import type { LoginResult, MemberInfo, RegisterSettings } from '../../src/api/contract/accounts';
-import { body, createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
+import { DEMO_WEAK_PASSWORD } from '../../server/db/seed/demo-accounts';
+import {
+  createTestContext,
+  databaseKinds,
+  type Member,
+  newAgent,
+  newMember,
+  solveHumanCheck,
+  type TestContext,
+} from './harness';
+
+/** A password older than the brand's limit (90 days): no call ages a password, so the clock is moved. */
+async function agePassword(ctx: TestContext, member: Member, days = 200) {
+  await ctx.handle.db
+    .update(members)
+    .set({ passwordChangedAt: new Date(Date.now() - days * 86_400_000) })
+    .where(eq(members.id, member.id));
+}
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let ctx: TestContext;
@@ -19,18 +35,17 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   const nextIp = () => `10.20.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
 
   const login = async (payload: Record<string, unknown>, options: { ip?: string; cookie?: string } = {}) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login',
-      remoteAddress: options.ip ?? nextIp(),
-      payload: { humanCheck: await solveHumanCheck(ctx.app), ...payload },
-      ...(options.cookie ? { cookies: { captcha_id: options.cookie } } : {}),
+    const res = await ctx.call('login', {
+      ip: options.ip ?? nextIp(),
+      body: { humanCheck: await solveHumanCheck(ctx.app), ...payload } as never,
+      ...(options.cookie ? { headers: { cookie: `captcha_id=${options.cookie}` } } : {}),
     });
-    return { status: res.statusCode, ...body<LoginResult & { captchaRequired?: boolean }>(res) };
+    return res as typeof res & { value: { captchaRequired?: boolean } };
   };
 
-  const info = (token: string) =>
-    ctx.app.inject({ url: '/wps/member/info', headers: { authorization: `Bearer ${token}` } });
+  const info = (token: string) => ctx.call('memberInfo', { token });
+  const captchaId = async () =>
+    (await ctx.call('captcha')).raw.cookies.find((c) => c.name === 'captcha_id')!.value;
 
   /** Reads a captcha the way a person would: here by trying the 10,000 four-digit answers against its hash. */
   const solveCaptcha = async (id: string) => {
@@ -43,7 +58,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   };
 
   it('publishes the registration rules', async () => {
-    const res = body<RegisterSettings>(await ctx.app.inject({ url: '/wps/system/setting/register' }));
+    const res = await ctx.call('registerSettings');
     expect(res.value.fields.username).toMatchObject({
       enabled: true,
       required: true,
@@ -56,74 +71,72 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   });
 
   it('draws a PNG captcha and keeps its id in an http-only cookie', async () => {
-    const res = await ctx.app.inject({ url: '/wps/captcha' });
-    expect(res.statusCode).toBe(200);
-    const image = body<string>(res).value;
+    const res = await ctx.call('captcha');
+    expect(res.status).toBe(200);
+    const image = res.value;
     expect(image).toMatch(/^data:image\/png;base64,/);
     expect(Buffer.from(image.split(',')[1]!, 'base64').subarray(1, 4).toString()).toBe('PNG');
-    expect(res.cookies.find((c) => c.name === 'captcha_id')).toMatchObject({
+    expect(res.raw.cookies.find((c) => c.name === 'captcha_id')).toMatchObject({
       httpOnly: true,
       sameSite: 'Strict',
     });
   });
 
   it('logs in, reports the first login once, serves member info and revokes the token on logout', async () => {
-    const first = await login({ username: 'DemoMember', password: 'Demo1234' });
+    const member = await newMember(ctx, { prefix: 'first' });
+    // Registering was the member's first login; a password login after it is not.
+    const first = await login({ username: member.username.toUpperCase(), password: member.password });
     expect(first.status).toBe(200);
     expect(first.value).toMatchObject({
-      firstTimeLogin: true,
+      firstTimeLogin: false,
       passwordExpired: false,
       mustChangePassword: null,
     });
-    expect(first.value.user).toMatchObject({ account: 'demomember', isAgent: false, isTrial: false });
-    const second = await login({ username: 'demomember', password: 'Demo1234' });
+    expect(first.value.user).toMatchObject({ account: member.username, isAgent: false, isTrial: false });
+    const second = await login({ username: member.username, password: member.password });
     expect(second.value.firstTimeLogin).toBe(false);
 
     const me = await info(second.value.token);
-    expect(me.statusCode).toBe(200);
-    expect(body<MemberInfo>(me).value.account).toBe('demomember');
+    expect(me.status).toBe(200);
+    expect(me.value.account).toBe(member.username);
 
-    const out = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/wps/session/logout',
-      headers: { authorization: `Bearer ${second.value.token}` },
-    });
-    expect(out.statusCode).toBe(200);
+    const out = await ctx.call('logout', { token: second.value.token });
+    expect(out.status).toBe(200);
     const after = await info(second.value.token);
-    expect(after.statusCode).toBe(401);
-    expect(body(after).code).toBe('SESSION_EXPIRED');
-    // The other session is untouched.
-    expect((await info(first.value.token)).statusCode).toBe(200);
+    expect(after.status).toBe(401);
+    expect(after.code).toBe('SESSION_EXPIRED');
+    // The other sessions (the password login and the registration's) are untouched.
+    expect((await info(first.value.token)).status).toBe(200);
+    expect((await info(member.token)).status).toBe(200);
   });
 
   it('refuses member routes without a token or with an unknown one', async () => {
-    const none = await ctx.app.inject({ url: '/wps/member/info' });
-    expect(none.statusCode).toBe(401);
-    expect(body(none)).toMatchObject({ code: 'UNAUTHORIZED', message: 'Por favor, inicie sessão' });
-    expect((await info('x'.repeat(43))).statusCode).toBe(401);
+    const none = await ctx.call('memberInfo');
+    expect(none.status).toBe(401);
+    expect(none).toMatchObject({ code: 'UNAUTHORIZED', message: 'Por favor, faça login' });
+    expect((await info('x'.repeat(43))).status).toBe(401);
   });
 
   it('requires the human check for a username login, and accepts each solution once', async () => {
-    const missing = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login',
-      payload: { username: 'demomember', password: 'Demo1234' },
-    });
-    expect(missing.statusCode).toBe(422);
-    expect(body(missing).code).toBe('HUMAN_CHECK_REQUIRED');
+    const member = await newMember(ctx, { prefix: 'human' });
+    const credentials = { username: member.username, password: member.password };
+    const missing = await ctx.call('login', { ip: nextIp(), body: credentials as never });
+    expect(missing.status).toBe(422);
+    expect(missing.code).toBe('HUMAN_CHECK_REQUIRED');
     const humanCheck = await solveHumanCheck(ctx.app);
-    expect((await login({ username: 'demomember', password: 'Demo1234', humanCheck })).status).toBe(200);
-    const replay = await login({ username: 'demomember', password: 'Demo1234', humanCheck });
+    expect((await login({ ...credentials, humanCheck })).status).toBe(200);
+    const replay = await login({ ...credentials, humanCheck });
     expect(replay.code).toBe('HUMAN_CHECK_REQUIRED');
-    const forged = await login({ username: 'demomember', password: 'Demo1234', humanCheck: 'bm90IGpzb24=' });
+    const forged = await login({ ...credentials, humanCheck: 'bm90IGpzb24=' });
     expect(forged.code).toBe('HUMAN_CHECK_REQUIRED');
   });
 
   it('asks for a captcha after three failures, checks it once, and pauses the account after ten', async () => {
+    const member = await newMember(ctx, { prefix: 'captcha' });
+    const { username, password } = member;
     const ip = nextIp();
     const attempts: Array<{ code: string; value: unknown }> = [];
-    for (let i = 0; i < 3; i++)
-      attempts.push(await login({ username: 'demodownline', password: 'wrong-pass' }, { ip }));
+    for (let i = 0; i < 3; i++) attempts.push(await login({ username, password: 'wrong-pass' }, { ip }));
     expect(attempts.map((a) => a.code)).toEqual([
       'INVALID_CREDENTIALS',
       'INVALID_CREDENTIALS',
@@ -135,45 +148,37 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       true,
     ]);
 
-    const noCaptcha = await login({ username: 'demodownline', password: 'Player1234' }, { ip });
+    const noCaptcha = await login({ username, password }, { ip });
     expect(noCaptcha).toMatchObject({
       status: 422,
       code: 'CAPTCHA_REQUIRED',
       value: { captchaRequired: true },
     });
 
-    const issued = await ctx.app.inject({ url: '/wps/captcha' });
-    const id = issued.cookies.find((c) => c.name === 'captcha_id')!.value;
+    const id = await captchaId();
     const answer = await solveCaptcha(id);
     const wrong = String((Number(answer) + 1) % 10_000).padStart(4, '0');
-    expect(
-      (await login({ username: 'demodownline', password: 'Player1234', captcha: wrong }, { ip, cookie: id }))
-        .code,
-    ).toBe('CAPTCHA_INVALID');
+    expect((await login({ username, password, captcha: wrong }, { ip, cookie: id })).code).toBe(
+      'CAPTCHA_INVALID',
+    );
     // A captcha is spent by any attempt: the right answer no longer works with it.
-    expect(
-      (await login({ username: 'demodownline', password: 'Player1234', captcha: answer }, { ip, cookie: id }))
-        .code,
-    ).toBe('CAPTCHA_INVALID');
-    const fresh = await ctx.app.inject({ url: '/wps/captcha' });
-    const freshId = fresh.cookies.find((c) => c.name === 'captcha_id')!.value;
+    expect((await login({ username, password, captcha: answer }, { ip, cookie: id })).code).toBe(
+      'CAPTCHA_INVALID',
+    );
+    const freshId = await captchaId();
     const ok = await login(
-      { username: 'demodownline', password: 'Player1234', captcha: await solveCaptcha(freshId) },
+      { username, password, captcha: await solveCaptcha(freshId) },
       { ip, cookie: freshId },
     );
     expect(ok.status).toBe(200);
     // Success clears the account's failures: no captcha next time.
-    expect((await login({ username: 'demodownline', password: 'Player1234' })).status).toBe(200);
+    expect((await login({ username, password })).status).toBe(200);
 
     for (let i = 0; i < 10; i++) {
-      const issuedN = await ctx.app.inject({ url: '/wps/captcha' });
-      const n = issuedN.cookies.find((c) => c.name === 'captcha_id')!.value;
-      await login(
-        { username: 'demodownline', password: 'nope-nope', captcha: await solveCaptcha(n) },
-        { cookie: n },
-      );
+      const n = await captchaId();
+      await login({ username, password: 'nope-nope', captcha: await solveCaptcha(n) }, { cookie: n });
     }
-    const paused = await login({ username: 'demodownline', password: 'Player1234' });
+    const paused = await login({ username, password });
     expect(paused).toMatchObject({ status: 429, code: 'TOO_MANY_ATTEMPTS' });
   });
 
@@ -183,72 +188,77 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   });
 
   it('forces a change for an expired password and for the brand weak default', async () => {
-    const expired = await login({ username: 'demoexpired', password: 'Expired1234' });
+    const old = await newMember(ctx, { prefix: 'expired' });
+    await agePassword(ctx, old);
+    const expired = await login({ username: old.username, password: old.password });
     expect(expired.value).toMatchObject({ passwordExpired: true, mustChangePassword: 'expired' });
-    const weak = await login({ username: 'demoweak', password: 'Welcome123' });
+    // The brand's weak default password (Welcome123 on this brand) may be registered, but not kept.
+    const defaulted = await newMember(ctx, { prefix: 'weak', password: DEMO_WEAK_PASSWORD });
+    const weak = await login({ username: defaulted.username, password: DEMO_WEAK_PASSWORD });
     expect(weak.value).toMatchObject({ mustChangePassword: 'weak' });
   });
 
   it('lets only agents log in from the agent page', async () => {
-    const member = await login({ username: 'demomember', password: 'Demo1234', agentLogin: true });
+    const player = await newMember(ctx, { prefix: 'player' });
+    const member = await login({ username: player.username, password: player.password, agentLogin: true });
     expect(member).toMatchObject({ status: 403, code: 'AGENTS_ONLY' });
-    const agent = await login({ username: 'demoagent', password: 'Agent1234', agentLogin: true });
+    const boss = await newAgent(ctx, { downline: 0 });
+    const agent = await login({ username: boss.username, password: boss.password, agentLogin: true });
     expect(agent.value.user).toMatchObject({ isAgent: true, type: 1 });
   });
 
   it('checks invitation codes', async () => {
-    expect(
-      (await ctx.app.inject({ url: '/wps/agent/affiliate?code=aurora01&domain=localhost' })).statusCode,
-    ).toBe(200);
-    const bad = await ctx.app.inject({ url: '/wps/agent/affiliate?code=NOPE99' });
-    expect(bad.statusCode).toBe(404);
-    expect(body(bad)).toMatchObject({ code: 'INVALID_AFFILIATE', message: 'Código de convite inválido' });
-    expect((await ctx.app.inject({ url: '/wps/agent/affiliate' })).statusCode).toBe(422);
+    const agent = await newAgent(ctx, { downline: 0 });
+    const code = agent.affiliateCode.toLowerCase();
+    expect((await ctx.call('affiliate', { query: { code, domain: 'localhost' } })).status).toBe(200);
+    const bad = await ctx.call('affiliate', { query: { code: 'NOPE99' } });
+    expect(bad.status).toBe(404);
+    expect(bad).toMatchObject({ code: 'INVALID_AFFILIATE', message: 'Código de convite inválido' });
+    // Outside the contract on purpose: the code is missing.
+    expect((await ctx.call('affiliate', { query: {} as never })).status).toBe(422);
   });
 
   describe('registration', () => {
     const register = async (payload: Record<string, unknown>, headers: Record<string, string> = {}) => {
-      const res = await ctx.app.inject({
-        method: 'PUT',
-        url: '/wps/member/register',
-        remoteAddress: nextIp(),
+      const res = await ctx.call('register', {
+        ip: nextIp(),
         headers,
-        payload: {
+        body: {
           humanCheck: await solveHumanCheck(ctx.app),
           password: 'Secret123',
           confirmPassword: 'Secret123',
           acceptTerms: true,
           login: true,
           ...payload,
-        },
+        } as never,
       });
-      return {
-        status: res.statusCode,
-        ...body<LoginResult & { issues?: Array<{ path: string; message: string }> }>(res),
-      };
+      return res as typeof res & { value: { issues?: Array<{ path: string; message: string }> } };
     };
 
     it('registers, logs in and links the member under the inviting agent', async () => {
+      const agent = await newAgent(ctx, { downline: 0 });
       const res = await register({
         username: 'newplayer1',
-        affiliateCode: 'AURORA01',
+        affiliateCode: agent.affiliateCode,
         email: 'new@example.com',
       });
       expect(res.status).toBe(200);
+      // Registering is the member's first login.
+      expect(res.value.firstTimeLogin).toBe(true);
       expect(res.value.user).toMatchObject({
         account: 'newplayer1',
         email: 'new@example.com',
         isTrial: false,
       });
-      expect((await info(res.value.token)).statusCode).toBe(200);
+      expect((await info(res.value.token)).status).toBe(200);
       const [row] = await ctx.handle.db.select().from(members).where(eq(members.username, 'newplayer1'));
-      const [agent] = await ctx.handle.db.select().from(members).where(eq(members.username, 'demoagent'));
-      expect(row!.parentId).toBe(agent!.id);
+      expect(row!.parentId).toBe(agent.id);
       expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     });
 
     it('refuses a taken username whatever its case', async () => {
-      const res = await register({ username: 'DEMOMEMBER' });
+      const taken = await newMember(ctx, { prefix: 'taken' });
+      const res = await register({ username: taken.username.toUpperCase() });
       expect(res).toMatchObject({ status: 409, code: 'USERNAME_TAKEN' });
     });
 
@@ -258,7 +268,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         { 'accept-language': 'en' },
       );
       expect(res.status).toBe(422);
-      const issues = (res.value as unknown as { issues: Array<{ path: string; message: string }> }).issues;
+      const issues = res.value.issues!;
       expect(issues).toContainEqual({
         path: 'body.username',
         message: '6-16 characters: a letter first, then letters or digits.',
@@ -289,67 +299,48 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   });
 
   it('shows logged-in members popups of executions A and F, never B', async () => {
-    const { value } = await login({ username: 'demomember', password: 'Demo1234' });
-    const res = await ctx.app.inject({
-      url: '/wps/relay/MCSFE_getListAnnouncements?types=popup&execution=A,B,F',
-      headers: { authorization: `Bearer ${value.token}` },
-    });
-    const popups = body<{ popups: Array<{ execution: string }> }>(res).value.popups;
-    expect(popups.map((p) => p.execution).sort()).toEqual(['A', 'F']);
+    const member = await newMember(ctx, { prefix: 'popups' });
+    const popups = (token: string) =>
+      ctx.call('announcements', { token, query: { types: 'popup', execution: 'A,B,F' } as never });
+    const res = await popups(member.token);
+    expect(res.value.popups.map((p) => p.execution).sort()).toEqual(['A', 'F']);
     // A dead token is simply a guest here.
-    const stale = await ctx.app.inject({
-      url: '/wps/relay/MCSFE_getListAnnouncements?types=popup&execution=A,B,F',
-      headers: { authorization: `Bearer ${'x'.repeat(43)}` },
-    });
-    expect(
-      body<{ popups: Array<{ execution: string }> }>(stale).value.popups.map((p) => p.execution),
-    ).toEqual(['B', 'B']);
+    const stale = await popups('x'.repeat(43));
+    expect(stale.value.popups.map((p) => p.execution)).toEqual(['B', 'B']);
   });
 
   it('starts a trial account with no credentials', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login/freeplay',
-      payload: { platform: 'W' },
-    });
-    expect(res.statusCode).toBe(200);
-    const value = body<LoginResult>(res).value;
-    expect(value.user).toMatchObject({ type: 4, isTrial: true });
-    expect((await info(value.token)).statusCode).toBe(200);
+    const res = await ctx.call('freePlay', { body: { platform: 'W' } });
+    expect(res.status).toBe(200);
+    expect(res.value.user).toMatchObject({ type: 4, isTrial: true });
+    expect((await info(res.value.token)).status).toBe(200);
   });
 
   it('serves the member picture with its choices, and changes it for real accounts only', async () => {
-    const icon = (method: 'GET' | 'PUT', token?: string, payload?: object) =>
-      ctx.app.inject({
-        method,
-        url: '/wps/member/info/icon',
-        ...(payload ? { payload } : {}),
-        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-      });
-    expect((await icon('GET')).statusCode).toBe(401);
-    const { token } = (await login({ username: 'demoagent', password: 'Agent1234' })).value;
-    const current = body<{ icon: number; url: string; choices: Array<{ id: number; url: string }> }>(
-      await icon('GET', token),
-    ).value;
+    const setIcon = (token: string, icon: unknown) =>
+      ctx.call('setMemberIcon', { token, body: { icon } as never });
+    expect((await ctx.call('memberIcon')).status).toBe(401);
+    const { token } = await newMember(ctx, { prefix: 'icon' });
+    const current = (await ctx.call('memberIcon', { token })).value;
     expect(current).toMatchObject({ icon: 1, url: '/art/icon/1.svg' });
     expect(current.choices).toHaveLength(12);
 
-    const changed = await icon('PUT', token, { icon: 7 });
-    expect(body(changed).value).toMatchObject({ icon: 7, url: '/art/icon/7.svg' });
-    expect(body<MemberInfo>(await info(token)).value.icon).toBe(7);
-    expect(body(await icon('PUT', token, { icon: 13 }))).toMatchObject({ code: 'ICON_NOT_FOUND' });
-    expect((await icon('PUT', token, { icon: 'seven' })).statusCode).toBe(422);
+    const changed = await setIcon(token, 7);
+    expect(changed.value).toMatchObject({ icon: 7, url: '/art/icon/7.svg' });
+    expect((await info(token)).value.icon).toBe(7);
+    expect(await setIcon(token, 13)).toMatchObject({ code: 'ICON_NOT_FOUND' });
+    // Outside the contract on purpose: a picture that is not a number.
+    expect((await setIcon(token, 'seven')).status).toBe(422);
 
+    // The pictures themselves are static art, not calls of the contract.
     const svg = await ctx.app.inject({ url: '/art/icon/7.svg' });
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect((await ctx.app.inject({ url: '/art/icon/13.svg' })).statusCode).toBe(404);
 
-    const trial = body<LoginResult>(
-      await ctx.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} }),
-    ).value;
-    const refused = await icon('PUT', trial.token, { icon: 2 });
-    expect(refused.statusCode).toBe(403);
-    expect(body(refused).code).toBe('REAL_ACCOUNT_REQUIRED');
+    const trial = (await ctx.call('freePlay', { body: {} })).value;
+    const refused = await setIcon(trial.token, 2);
+    expect(refused.status).toBe(403);
+    expect(refused.code).toBe('REAL_ACCOUNT_REQUIRED');
   });
 });
 
@@ -360,81 +351,79 @@ describe.each(databaseKinds)('password change on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  const login = async (username: string, password: string) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login',
-      payload: { username, password, humanCheck: await solveHumanCheck(ctx.app) },
+  const login = async (member: Member, password = member.password) =>
+    ctx.call('login', {
+      ip: member.ip,
+      body: { username: member.username, password, humanCheck: await solveHumanCheck(ctx.app) } as never,
     });
-    return body<LoginResult>(res);
-  };
-  const change = (token: string, payload: Record<string, string>) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/wps/member/password',
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
-      payload,
-    });
+  const change = (
+    token: string,
+    body: { oldPassword: string; newPassword: string; confirmNewPassword: string },
+  ) => ctx.call('changePassword', { token, language: 'en', body });
 
   it('replaces a weak password, ends every session and continues under a new token', async () => {
-    const first = await login('demoweak', 'Welcome123');
+    const member = await newMember(ctx, { prefix: 'weak', password: DEMO_WEAK_PASSWORD });
+    const first = await login(member);
     expect(first.value.mustChangePassword).toBe('weak');
-    const other = await login('demoweak', 'Welcome123');
+    const other = await login(member);
     const res = await change(first.value.token, {
-      oldPassword: 'Welcome123',
+      oldPassword: DEMO_WEAK_PASSWORD,
       newPassword: 'Stronger456',
       confirmNewPassword: 'Stronger456',
     });
-    expect(res.statusCode).toBe(200);
-    const next = body<LoginResult>(res).value;
+    expect(res.status).toBe(200);
+    const next = res.value;
     expect(next.mustChangePassword).toBeNull();
-    const me = (token: string) =>
-      ctx.app.inject({ url: '/wps/member/info', headers: { authorization: `Bearer ${token}` } });
-    expect((await me(next.token)).statusCode).toBe(200);
-    expect(body(await me(first.value.token)).code).toBe('SESSION_EXPIRED');
-    expect(body(await me(other.value.token)).code).toBe('SESSION_EXPIRED');
-    expect((await login('demoweak', 'Stronger456')).value.mustChangePassword).toBeNull();
-    expect((await login('demoweak', 'Welcome123')).code).toBe('INVALID_CREDENTIALS');
+    const me = (token: string) => ctx.call('memberInfo', { token });
+    expect((await me(next.token)).status).toBe(200);
+    expect((await me(first.value.token)).code).toBe('SESSION_EXPIRED');
+    expect((await me(other.value.token)).code).toBe('SESSION_EXPIRED');
+    // The registration's session ends too.
+    expect((await me(member.token)).code).toBe('SESSION_EXPIRED');
+    expect((await login(member, 'Stronger456')).value.mustChangePassword).toBeNull();
+    expect((await login(member, DEMO_WEAK_PASSWORD)).code).toBe('INVALID_CREDENTIALS');
   });
 
   it('refuses a wrong old password, a mismatch, a rule break, the same password and the weak default', async () => {
-    const { value } = await login('demoexpired', 'Expired1234');
+    const member = await newMember(ctx, { prefix: 'expired', password: 'Aged123456' });
+    await agePassword(ctx, member);
+    const { value } = await login(member);
+    expect(value.mustChangePassword).toBe('expired');
     const wrongOld = await change(value.token, {
       oldPassword: 'nope',
       newPassword: 'Better4567',
       confirmNewPassword: 'Better4567',
     });
-    expect(body(wrongOld).code).toBe('WRONG_OLD_PASSWORD');
+    expect(wrongOld.code).toBe('WRONG_OLD_PASSWORD');
     const mismatch = await change(value.token, {
-      oldPassword: 'Expired1234',
+      oldPassword: 'Aged123456',
       newPassword: 'Better4567',
       confirmNewPassword: 'Better4568',
     });
-    expect(body<{ issues: unknown[] }>(mismatch).value.issues).toContainEqual({
+    expect((mismatch.value as unknown as { issues: unknown[] }).issues).toContainEqual({
       path: 'body.confirmNewPassword',
       message: 'Incorrect confirmation input',
     });
     const weakRule = await change(value.token, {
-      oldPassword: 'Expired1234',
+      oldPassword: 'Aged123456',
       newPassword: 'short',
       confirmNewPassword: 'short',
     });
-    expect(weakRule.statusCode).toBe(422);
+    expect(weakRule.status).toBe(422);
     const same = await change(value.token, {
-      oldPassword: 'Expired1234',
-      newPassword: 'Expired1234',
-      confirmNewPassword: 'Expired1234',
+      oldPassword: 'Aged123456',
+      newPassword: 'Aged123456',
+      confirmNewPassword: 'Aged123456',
     });
-    expect(body(same).code).toBe('PASSWORD_NOT_CHANGED');
+    expect(same.code).toBe('PASSWORD_NOT_CHANGED');
     const toDefault = await change(value.token, {
-      oldPassword: 'Expired1234',
-      newPassword: 'Welcome123',
-      confirmNewPassword: 'Welcome123',
+      oldPassword: 'Aged123456',
+      newPassword: DEMO_WEAK_PASSWORD,
+      confirmNewPassword: DEMO_WEAK_PASSWORD,
     });
-    expect(body(toDefault).code).toBe('PASSWORD_NOT_CHANGED');
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/wps/member/password', payload: {} })).statusCode,
-    ).toBe(401);
+    expect(toDefault.code).toBe('PASSWORD_NOT_CHANGED');
+    // Outside the contract on purpose: no session and an empty body.
+    expect((await ctx.call('changePassword', { body: {} as never })).status).toBe(401);
   });
 });
 
@@ -445,18 +434,26 @@ describe.each(databaseKinds)('remember me on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  const login = async (payload: Record<string, unknown>, cookies: Record<string, string> = {}) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login',
-      cookies,
-      payload: { humanCheck: await solveHumanCheck(ctx.app), ...payload },
+  const login = async (
+    member: Member,
+    payload: Record<string, unknown>,
+    cookies: Record<string, string> = {},
+  ) => {
+    const cookie = Object.entries(cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    const res = await ctx.call('login', {
+      ip: member.ip,
+      ...(cookie ? { headers: { cookie } } : {}),
+      body: { humanCheck: await solveHumanCheck(ctx.app), username: member.username, ...payload } as never,
     });
-    return { res, ...body<LoginResult>(res) };
+    return { res: res.raw, ...res };
   };
 
   it('issues an http-only one-day credential that logs in without the password, and forgets it when unticked', async () => {
-    const first = await login({ username: 'demomember', password: 'Demo1234', remember: true });
+    const member = await newMember(ctx, { prefix: 'remember' });
+    const someoneElse = await newMember(ctx, { prefix: 'other' });
+    const first = await login(member, { password: member.password, remember: true });
     const cookie = first.res.cookies.find((c) => c.name === 'remember')!;
     expect(cookie).toMatchObject({
       httpOnly: true,
@@ -466,106 +463,96 @@ describe.each(databaseKinds)('remember me on %s', (kind) => {
     });
     expect(first.res.body).not.toContain(cookie.value);
 
-    const remembered = await login(
-      { username: 'demomember', type: 'remember', remember: true },
-      { remember: cookie.value },
-    );
+    const remembered = await login(member, { type: 'remember', remember: true }, { remember: cookie.value });
     expect(remembered.res.statusCode).toBe(200);
-    expect(remembered.value.user.account).toBe('demomember');
+    expect(remembered.value.user.account).toBe(member.username);
     // Each use replaces the credential: the old one no longer works.
     const rotated = remembered.res.cookies.find((c) => c.name === 'remember')!;
     expect(rotated.value).not.toBe(cookie.value);
-    expect((await login({ username: 'demomember', type: 'remember' }, { remember: cookie.value })).code).toBe(
+    expect((await login(member, { type: 'remember' }, { remember: cookie.value })).code).toBe(
       'REMEMBER_EXPIRED',
     );
 
     // It is bound to its account.
-    expect((await login({ username: 'demoagent', type: 'remember' }, { remember: rotated.value })).code).toBe(
+    expect((await login(someoneElse, { type: 'remember' }, { remember: rotated.value })).code).toBe(
       'REMEMBER_EXPIRED',
     );
 
     const unticked = await login(
-      { username: 'demomember', password: 'Demo1234', remember: false },
+      member,
+      { password: member.password, remember: false },
       { remember: rotated.value },
     );
     expect(unticked.res.cookies.find((c) => c.name === 'remember')?.value).toBe('');
-    expect(
-      (await login({ username: 'demomember', type: 'remember' }, { remember: rotated.value })).code,
-    ).toBe('REMEMBER_EXPIRED');
+    expect((await login(member, { type: 'remember' }, { remember: rotated.value })).code).toBe(
+      'REMEMBER_EXPIRED',
+    );
   });
 
   it('stops working once the password changes, and asks for a password when none is given', async () => {
-    const first = await login({ username: 'demoweak', password: 'Welcome123', remember: true });
+    const member = await newMember(ctx, { prefix: 'weak', password: DEMO_WEAK_PASSWORD });
+    const first = await login(member, { password: DEMO_WEAK_PASSWORD, remember: true });
     const cookie = first.res.cookies.find((c) => c.name === 'remember')!;
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/member/password',
-      headers: { authorization: `Bearer ${first.value.token}` },
-      payload: { oldPassword: 'Welcome123', newPassword: 'Changed123', confirmNewPassword: 'Changed123' },
+    const changed = await ctx.call('changePassword', {
+      token: first.value.token,
+      body: { oldPassword: DEMO_WEAK_PASSWORD, newPassword: 'Changed123', confirmNewPassword: 'Changed123' },
     });
-    expect((await login({ username: 'demoweak', type: 'remember' }, { remember: cookie.value })).code).toBe(
+    expect(changed.status).toBe(200);
+    expect((await login(member, { type: 'remember' }, { remember: cookie.value })).code).toBe(
       'REMEMBER_EXPIRED',
     );
-    const empty = await login({ username: 'demoweak' });
+    const empty = await login(member, {});
     expect(empty.res.statusCode).toBe(422);
   });
 });
 
 describe.each(databaseKinds)('two-step verification on %s', (kind) => {
   let ctx: TestContext;
+  let member: Member;
   beforeAll(async () => {
     ctx = await createTestContext(kind);
+    member = await newMember(ctx, { prefix: 'totp' });
   });
   afterAll(() => ctx.close());
 
   const login = async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login',
-      payload: { username: 'demomember', password: 'Demo1234', humanCheck: await solveHumanCheck(ctx.app) },
+    const res = await ctx.call('login', {
+      ip: member.ip,
+      body: {
+        username: member.username,
+        password: member.password,
+        humanCheck: await solveHumanCheck(ctx.app),
+      } as never,
     });
-    return body<LoginResult & { challenge?: string }>(res);
+    return res as typeof res & { value: { challenge?: string } };
   };
-  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    });
+  const secondStep = (challenge: string, code: string) =>
+    ctx.call('twoFactorLogin', { ip: member.ip, body: { challenge, code } });
 
   it('turns on with a code from the app, then asks for a fresh code after the password, once per code', async () => {
     const { TOTP, Secret } = await import('otpauth');
     const first = await login();
-    const setup = body<{ secret: string; uri: string }>(
-      await post('/api/member/two-factor/setup', {}, first.value.token),
-    ).value;
-    expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Aurora%20Bet:demomember\?/);
+    const setup = (await ctx.call('twoFactorSetup', { token: first.value.token })).value;
+    expect(setup.uri).toMatch(new RegExp(`^otpauth://totp/Aurora%20Bet:${member.username}\\?`));
     const app = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
-    expect(
-      body(await post('/api/member/two-factor/enable', { code: '000000' }, first.value.token)).code,
-    ).toBe(app.generate() === '000000' ? 'OK' : 'TWO_FACTOR_INVALID');
+    const enable = (code: string) =>
+      ctx.call('twoFactorEnable', { token: first.value.token, body: { code } });
+    expect((await enable('000000')).code).toBe(app.generate() === '000000' ? 'OK' : 'TWO_FACTOR_INVALID');
     // Kept rather than regenerated: a 30 s boundary may pass between the steps of this test.
     const enablingCode = app.generate();
-    const enabled = await post('/api/member/two-factor/enable', { code: enablingCode }, first.value.token);
-    expect(body(enabled).value).toEqual({ enabled: true });
+    const enabled = await enable(enablingCode);
+    expect(enabled.value).toEqual({ enabled: true });
 
     const second = await login();
     expect(second.code).toBe('TWO_FACTOR_REQUIRED');
-    const { challenge } = second.value as unknown as { challenge: string };
+    const challenge = second.value.challenge!;
     // The code just used to turn it on cannot be used again.
-    expect(body(await post('/api/session/two-factor', { challenge, code: enablingCode })).code).toBe(
-      'TWO_FACTOR_INVALID',
-    );
+    expect((await secondStep(challenge, enablingCode)).code).toBe('TWO_FACTOR_INVALID');
     const next = app.generate({ timestamp: Date.now() + 30_000 });
-    const ok = await post('/api/session/two-factor', { challenge, code: next });
-    expect(ok.statusCode).toBe(200);
-    expect(body<LoginResult>(ok).value.user).toMatchObject({ account: 'demomember', twoFactor: true });
-    expect(body(await post('/api/session/two-factor', { challenge, code: next })).code).toBe(
-      'TWO_FACTOR_INVALID',
-    );
-    expect(body(await post('/api/session/two-factor', { challenge: `${challenge}x`, code: next })).code).toBe(
-      'TWO_FACTOR_INVALID',
-    );
+    const ok = await secondStep(challenge, next);
+    expect(ok.status).toBe(200);
+    expect(ok.value.user).toMatchObject({ account: member.username, twoFactor: true });
+    expect((await secondStep(challenge, next)).code).toBe('TWO_FACTOR_INVALID');
+    expect((await secondStep(`${challenge}x`, next)).code).toBe('TWO_FACTOR_INVALID');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../../server/db/schema';
 import { seedDemoBrand } from '../../server/db/seed/seed';
+import { endpoints } from '../../src/api/endpoints';
 import { body, createTestContext, databaseKinds, type TestContext } from './harness';
 
 describe.each(databaseKinds)('application on %s', (kind) => {
@@ -16,13 +17,14 @@ describe.each(databaseKinds)('application on %s', (kind) => {
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {
+    // Outside the contract on purpose: a path no endpoint has.
     const res = await ctx.app.inject({ url: '/lgw/nothing/here' });
     expect(res.statusCode).toBe(404);
     expect(body(res)).toEqual({ success: false, code: 'NOT_FOUND', message: 'Não encontrado.', value: null });
   });
 
   it('sets security headers', async () => {
-    const res = await ctx.app.inject({ url: '/wps/system/status' });
+    const res = (await ctx.call('systemStatus')).raw;
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -30,12 +32,14 @@ describe.each(databaseKinds)('application on %s', (kind) => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     // The same on an error answer and on the wallet API that game vendors call.
-    const vendor = await ctx.app.inject({ method: 'POST', url: '/api/vendor/wallet/bet', payload: {} });
+    const vendor = (await ctx.call('vendorBet', { body: {} as never })).raw;
+    expect(vendor.statusCode).toBeGreaterThanOrEqual(400);
     expect(vendor.headers['x-content-type-options']).toBe('nosniff');
     expect(vendor.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
   it('publishes the OpenAPI document with every contract path', async () => {
+    // The document itself is not a call of the contract.
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
@@ -60,9 +64,12 @@ describe.each(databaseKinds)('application on %s', (kind) => {
     ]) {
       expect(paths).toContain(p);
     }
+    // And every other path of the contract.
+    for (const endpoint of Object.values(endpoints)) expect(paths).toContain(endpoint.path);
   });
 
   it('draws artwork as SVG and refuses odd names', async () => {
+    // Artwork is served as files, outside the contract, and odd names are hostile input.
     for (const url of [
       '/art/vendor/NOVA.svg',
       '/art/game/RNG-golden-dragon.svg',
@@ -78,14 +85,14 @@ describe.each(databaseKinds)('application on %s', (kind) => {
   });
 
   it('limits the request rate per address with a 429 envelope and retry-after', async () => {
-    let last = await ctx.app.inject({ url: '/wps/system/status', remoteAddress: '10.9.9.9' });
-    for (let i = 0; i < 40 && last.statusCode !== 429; i++) {
-      last = await ctx.app.inject({ url: '/wps/system/status', remoteAddress: '10.9.9.9' });
+    let last = await ctx.call('systemStatus', { ip: '10.9.9.9' });
+    for (let i = 0; i < 40 && last.status !== 429; i++) {
+      last = await ctx.call('systemStatus', { ip: '10.9.9.9' });
     }
-    expect(last.statusCode).toBe(429);
-    expect(body(last).code).toBe('RATE_LIMITED');
-    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    const other = await ctx.app.inject({ url: '/wps/system/status', remoteAddress: '10.9.9.10' });
-    expect(other.statusCode).toBe(200);
+    expect(last.status).toBe(429);
+    expect(last.code).toBe('RATE_LIMITED');
+    expect(Number(last.raw.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await ctx.call('systemStatus', { ip: '10.9.9.10' });
+    expect(other.status).toBe(200);
   });
 });

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, brandDomains, brands, members, smsCodes } from '../../server/db/schema';
 import type { LoginResult } from '../../src/api/contract/accounts';
-import { paths } from '../../src/api/paths';
-import { body, createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
+import type { endpoints } from '../../src/api/endpoints';
+import { createTestContext, databaseKinds, newMember, solveHumanCheck, type TestContext } from './harness';
 
 /**
  * Bursts against every per-account limit: each attack sends its requests at once (real concurrency on
@@ -19,47 +19,28 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
   let seq = 0;
   const from = (n: number) => `10.60.${n % 250}.${(seq % 250) + 1}`;
   const send = async (
-    endpoint: { method: string; path: string },
+    name: keyof typeof endpoints,
     payload: Record<string, unknown>,
     options: { ip?: string; token?: string; host?: string } = {},
   ) => {
-    const res = await ctx.app.inject({
-      method: endpoint.method as 'POST',
-      url: endpoint.path,
-      payload,
-      remoteAddress: options.ip ?? '10.60.0.1',
-      headers: {
-        'accept-language': 'en',
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.host ? { host: options.host } : {}),
-      },
+    const res = await ctx.call(name as 'login', {
+      body: payload as never,
+      ip: options.ip ?? '10.60.0.1',
+      language: 'en',
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.host ? { headers: { host: options.host } } : {}),
     });
-    return { status: res.statusCode, ...body<Record<string, unknown>>(res) };
+    return res as unknown as typeof res & { value: Record<string, unknown> };
   };
 
   /** A member of its own for each attack, registered from `ip` (so logins from there need no code). */
-  const newMember = async (ip: string, extra: Record<string, unknown> = {}) => {
-    const username = `burst${kind[0]}${++seq}`;
-    const res = await send(
-      paths.register,
-      {
-        username,
-        password: 'Secret123',
-        confirmPassword: 'Secret123',
-        acceptTerms: true,
-        humanCheck: await solveHumanCheck(ctx.app),
-        ...extra,
-      },
-      { ip },
-    );
-    expect(res.status, JSON.stringify(res)).toBe(200);
-    return { username, token: (res.value as unknown as LoginResult).token };
+  const memberFrom = (ip: string, extra: { email?: string } = {}) => {
+    ++seq;
+    return newMember(ctx, { ip, prefix: 'burst', ...extra });
   };
 
-  const outboxCode = async (recipient: string) => {
-    const res = await ctx.app.inject({ url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}` });
-    return /(\d{6})/.exec(body<Array<{ body: string }>>(res).value[0]!.body)![1]!;
-  };
+  const outbox = async (recipient: string) => (await ctx.call('outbox', { query: { recipient } })).value;
+  const outboxCode = async (recipient: string) => /(\d{6})/.exec((await outbox(recipient))[0]!.body)![1]!;
   const wrongCodes = (right: string, n: number) =>
     Array.from({ length: n }, (_, i) => String((Number(right) + i + 1) % 1_000_000).padStart(6, '0'));
 
@@ -67,7 +48,7 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     const ip = from(1);
     const mobile = '21977770001';
     await send(
-      paths.smsNoLogin,
+      'smsNoLogin',
       {
         mobileNum: mobile,
         countryDialingCode: '55',
@@ -79,7 +60,7 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     const right = await outboxCode(`55${mobile}`);
     const guess = (code: string) =>
       send(
-        paths.resetByPhone,
+        'resetByPhone',
         { newPassword: 'Taken1234', mobileNum: mobile, countryDialingCode: '55', verificationCode: code },
         { ip },
       );
@@ -97,12 +78,12 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
 
   it('asks for the captcha from the fourth login of a burst of twenty, and checks three passwords', async () => {
     const ip = from(2);
-    const { username } = await newMember(ip);
+    const { username } = await memberFrom(ip);
     // From twenty addresses, as a botnet would: no per-address limit helps.
     const answers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) =>
         send(
-          paths.login,
+          'login',
           { username, password: 'Wrong1234', humanCheck: await solveHumanCheck(ctx.app) },
           { ip: `10.62.${seq}.${i + 1}` },
         ),
@@ -113,7 +94,7 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     expect(codes.filter((c) => c === 'CAPTCHA_REQUIRED')).toHaveLength(17);
     // The right password now needs a captcha too: the burst counted.
     const right = await send(
-      paths.login,
+      'login',
       { username, password: 'Secret123', humanCheck: await solveHumanCheck(ctx.app) },
       { ip },
     );
@@ -123,22 +104,22 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
   it('locks two-step codes after five wrong ones, even when the right one follows', async () => {
     const { TOTP, Secret } = await import('otpauth');
     const ip = from(3);
-    const { token } = await newMember(ip);
-    const setup = (await send(paths.twoFactorSetup, {}, { ip, token })).value as unknown as {
+    const { token } = await memberFrom(ip);
+    const setup = (await send('twoFactorSetup', {}, { ip, token })).value as unknown as {
       secret: string;
     };
     const app = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
-    expect((await send(paths.twoFactorEnable, { code: app.generate() }, { ip, token })).status).toBe(200);
+    expect((await send('twoFactorEnable', { code: app.generate() }, { ip, token })).status).toBe(200);
     const right = app.generate({ timestamp: Date.now() + 30_000 });
     const answers = await Promise.all(
       wrongCodes(right, 20).map((code, i) =>
-        send(paths.twoFactorDisable, { code }, { ip: `10.63.${seq}.${i + 1}`, token }),
+        send('twoFactorDisable', { code }, { ip: `10.63.${seq}.${i + 1}`, token }),
       ),
     );
     const codes = answers.map((a) => a.code);
     expect(codes.filter((c) => c === 'TWO_FACTOR_INVALID')).toHaveLength(5);
     expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(15);
-    const late = await send(paths.twoFactorDisable, { code: right }, { ip, token });
+    const late = await send('twoFactorDisable', { code: right }, { ip, token });
     expect(late.code).toBe('TOO_MANY_ATTEMPTS');
     // The secret is kept sealed: a copy of the database cannot make codes.
     const [row] = await ctx.handle.db.select().from(members).where(eq(members.totpSecret, setup.secret));
@@ -147,9 +128,9 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
 
   it('locks the payment password after five wrong ones, even when the right one follows', async () => {
     const ip = from(8);
-    const { token } = await newMember(ip);
+    const { token } = await memberFrom(ip);
     const set = await send(
-      paths.paymentPassword,
+      'paymentPassword',
       { password: '246810', loginPassword: 'Secret123' },
       { ip, token },
     );
@@ -157,7 +138,7 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         send(
-          paths.paymentPassword,
+          'paymentPassword',
           { password: '135790', oldPassword: String(100000 + i) },
           { ip: `10.64.${seq}.${i + 1}`, token },
         ),
@@ -166,44 +147,36 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     const codes = answers.map((a) => a.code);
     expect(codes.filter((c) => c === 'PAYMENT_PASSWORD_WRONG')).toHaveLength(5);
     expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(15);
-    const late = await send(
-      paths.paymentPassword,
-      { password: '135790', oldPassword: '246810' },
-      { ip, token },
-    );
+    const late = await send('paymentPassword', { password: '135790', oldPassword: '246810' }, { ip, token });
     expect(late.code).toBe('TOO_MANY_ATTEMPTS');
   });
 
   it('sends three new-address codes of a burst of ten', async () => {
     const home = from(9);
     const email = `codes${kind}@aurora.example`;
-    const { username } = await newMember(home, { email });
+    const { username } = await memberFrom(home, { email });
     const away = from(10);
     const first = await send(
-      paths.login,
+      'login',
       { username, password: 'Secret123', humanCheck: await solveHumanCheck(ctx.app) },
       { ip: away },
     );
     const challenge = (first.value as unknown as { challenge: string }).challenge;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        send(paths.newAddressCode, { challenge, channel: 'email' }, { ip: away }),
-      ),
+      Array.from({ length: 10 }, () => send('newAddressCode', { challenge, channel: 'email' }, { ip: away })),
     );
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(3);
-    const mails = body<unknown[]>(
-      await ctx.app.inject({ url: `/api/dev/outbox?recipient=${encodeURIComponent(email)}` }),
-    ).value;
+    const mails = await outbox(email);
     expect(mails.length).toBeLessThanOrEqual(3);
   });
 
   it('limits checks of the login password inside a session', async () => {
     const ip = from(11);
-    const { token } = await newMember(ip);
+    const { token } = await memberFrom(ip);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         send(
-          paths.changePassword,
+          'changePassword',
           { oldPassword: `Wrong${i}9999`, newPassword: 'Changed123', confirmNewPassword: 'Changed123' },
           { ip: `10.65.${seq}.${i + 1}`, token },
         ),
@@ -216,24 +189,24 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
 
   it('checks five new-address codes of a burst of twenty', async () => {
     const home = from(4);
-    const { username } = await newMember(home, { email: `burst${kind}@aurora.example` });
+    const { username } = await memberFrom(home, { email: `burst${kind}@aurora.example` });
     const away = from(5);
     const first = await send(
-      paths.login,
+      'login',
       { username, password: 'Secret123', humanCheck: await solveHumanCheck(ctx.app) },
       { ip: away },
     );
     expect(first.code).toBe('NEW_ADDRESS_CHECK');
     const challenge = (first.value as unknown as { challenge: string }).challenge;
-    await send(paths.newAddressCode, { challenge, channel: 'email' }, { ip: away });
+    await send('newAddressCode', { challenge, channel: 'email' }, { ip: away });
     const right = await outboxCode(`burst${kind}@aurora.example`);
     const wrong = wrongCodes(right, 19).map((code) =>
-      send(paths.newAddressVerify, { challenge, code }, { ip: away }),
+      send('newAddressVerify', { challenge, code }, { ip: away }),
     );
     await new Promise((r) => setTimeout(r, 20));
     const answers = await Promise.all([
       ...wrong,
-      send(paths.newAddressVerify, { challenge, code: right }, { ip: away }),
+      send('newAddressVerify', { challenge, code: right }, { ip: away }),
     ]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
   });
@@ -242,17 +215,15 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     const local = await createTestContext(kind, { env: { SMS_HOURLY_BUDGET: '3' } });
     try {
       const sendTo = async (i: number) =>
-        body(
-          await local.app.inject({
-            method: 'POST',
-            url: paths.smsNoLogin.path,
-            remoteAddress: `10.61.0.${i}`,
-            payload: {
+        (
+          await local.call('smsNoLogin', {
+            ip: `10.61.0.${i}`,
+            body: {
               mobileNum: `2197777${String(1000 + i)}`,
               countryDialingCode: '55',
               humanCheck: await solveHumanCheck(local.app),
-            },
-          }),
+            } as never,
+          })
         ).code;
       const codes = await Promise.all(Array.from({ length: 10 }, (_, i) => sendTo(i + 1)));
       expect(codes.filter((c) => c === 'OK')).toHaveLength(3);
@@ -270,7 +241,7 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
 
   it("does not know one brand's session on another brand's address", async () => {
     const ip = from(6);
-    const { token } = await newMember(ip);
+    const { token } = await memberFrom(ip);
     const [second] = await ctx.handle.db
       .insert(brands)
       .values({
@@ -283,33 +254,25 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     await ctx.handle.db
       .insert(brandDomains)
       .values({ brandId: second!.id, host: `other-${kind}.example`, route: 'main' });
-    const here = await ctx.app.inject({
-      url: paths.memberInfo.path,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(here.statusCode).toBe(200);
-    const there = await ctx.app.inject({
-      url: paths.memberInfo.path,
-      headers: { authorization: `Bearer ${token}`, host: `other-${kind}.example` },
-    });
-    expect(there.statusCode).toBe(401);
-    expect(body(there).code).toBe('UNAUTHORIZED');
+    const here = await ctx.call('memberInfo', { token });
+    expect(here.status).toBe(200);
+    const there = await ctx.call('memberInfo', { token, headers: { host: `other-${kind}.example` } });
+    expect(there.status).toBe(401);
+    expect(there.code).toBe('UNAUTHORIZED');
   });
 
   it('resets a forgotten password by email only when the emailed code comes back', async () => {
     const ip = from(7);
     const email = `forgot${kind}@aurora.example`;
-    const { username } = await newMember(ip, { email });
-    const asked = await send(paths.forgotByEmail, { username, email: email.toUpperCase() }, { ip });
+    const { username } = await memberFrom(ip, { email });
+    const asked = await send('forgotByEmail', { username, email: email.toUpperCase() }, { ip });
     expect(asked).toMatchObject({ status: 200, value: { expiredMinutes: 15 } });
-    const mail = body<Array<{ subject: string; body: string }>>(
-      await ctx.app.inject({ url: `/api/dev/outbox?recipient=${encodeURIComponent(email)}` }),
-    ).value[0]!;
+    const mail = (await outbox(email))[0]!;
     expect(mail.subject).toBe('Aurora Bet: your password reset code');
     expect(mail.body).not.toMatch(/temporary/);
     // Asking changed nothing: the password still works, and no session ended.
     const still = await send(
-      paths.login,
+      'login',
       { username, password: 'Secret123', humanCheck: await solveHumanCheck(ctx.app) },
       { ip },
     );
@@ -317,30 +280,27 @@ describe.each(databaseKinds)('attempt limits under a burst on %s', (kind) => {
     const token = (still.value as unknown as LoginResult).token;
     const code = await outboxCode(email);
     const wrong = await send(
-      paths.resetByEmail,
+      'resetByEmail',
       { username, email, verificationCode: wrongCodes(code, 1)[0], newPassword: 'Mailbox123' },
       { ip },
     );
     expect(wrong.code).toBe('SMS_CODE_INVALID');
     const reset = await send(
-      paths.resetByEmail,
+      'resetByEmail',
       { username, email, verificationCode: code, newPassword: 'Mailbox123' },
       { ip },
     );
     expect(reset.status).toBe(200);
     const again = await send(
-      paths.resetByEmail,
+      'resetByEmail',
       { username, email, verificationCode: code, newPassword: 'Other12345' },
       { ip },
     );
     expect(again.code).toBe('SMS_CODE_INVALID');
-    const info = await ctx.app.inject({
-      url: paths.memberInfo.path,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(info.statusCode).toBe(401);
+    const info = await ctx.call('memberInfo', { token });
+    expect(info.status).toBe(401);
     const login = await send(
-      paths.login,
+      'login',
       { username, password: 'Mailbox123', humanCheck: await solveHumanCheck(ctx.app) },
       { ip },
     );

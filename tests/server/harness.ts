@@ -1,23 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { z } from 'zod';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { type DatabaseHandle, openDatabase } from '../../server/db/client';
-import { brands, members } from '../../server/db/schema';
+import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client';
+import { brands, members, operators } from '../../server/db/schema';
 import { prepareInstallation } from '../../server/db/seed/install';
 import { masterBox } from '../../server/lib/master-key';
 import { SecretBox } from '../../server/lib/secret-box';
 import { installationSecret } from '../../server/lib/secrets';
+import { AccountsRepository } from '../../server/modules/accounts/accounts.repository';
+import { hashPassword } from '../../server/modules/accounts/credentials';
+import type { BackofficeMembers } from '../../server/modules/backoffice/backoffice.service';
+import { BrandRepository } from '../../server/modules/brand/brand.repository';
+import { BrandService } from '../../server/modules/brand/brand.service';
+import { GamesRepository } from '../../server/modules/games/games.repository';
+import { GamesService } from '../../server/modules/games/games.service';
 import { Ledger } from '../../server/modules/ledger/ledger';
+import type { WithdrawalNeighbours } from '../../server/modules/payments/withdrawals.service';
 import type { CountryLookup } from '../../server/modules/system/region';
 import { VendorWalletService } from '../../server/modules/wallet/vendor-wallet.service';
 import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
 import { WalletService } from '../../server/modules/wallet/wallet.service';
+import type { OperatorRole } from '../../src/api/contract/backoffice';
 import { endpoints } from '../../src/api/endpoints';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -48,6 +57,8 @@ export interface CallAnswer<N extends Endpoint> {
   code: string;
   message: string;
   value: z.output<(typeof endpoints)[N]['value']>;
+  /** The HTTP response itself, for what the envelope does not carry (cookies, headers, raw body). */
+  raw: LightMyRequestResponse;
 }
 
 export interface TestContext {
@@ -137,40 +148,71 @@ export async function createScratchDatabase(baseUrl: string) {
 
 /** Solves the human check as the browser widget does, returning the payload a form sends. */
 export async function solveHumanCheck(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ url: '/api/human-check/challenge' });
+  const res = await app.inject({ url: endpoints.humanCheck.path });
   const challenge = (res.json() as { value: Challenge }).value;
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** Puts money in a member's main wallet as a deposit would: clearing → main, once per key. */
-export async function fundMember(ctx: TestContext, username: string, amount: number) {
+/** A member's handle in the tests: who it is, how it logs in, and the session its registration opened. */
+export interface Member {
+  id: number;
+  username: string;
+  password: string;
+  ip: string;
+  token: string;
+}
+
+let fundSeq = 0;
+
+/**
+ * Credits a member's main wallet as a credited deposit does: one ledger movement of kind `deposit` from
+ * the brand's clearing account to the member's main wallet (PaymentsService.settle moves the same), so
+ * balances, the account record and the ledger check see real money; no deposit row or audit row is
+ * written. Each call credits again. Returns the member's id, main account and balance after the credit.
+ */
+export async function fund(ctx: TestContext, member: { username: string }, amount: number) {
   const db = ctx.handle.db;
   const ledger = new Ledger(db);
   const [brand] = await db.select().from(brands).where(eq(brands.isDefault, true));
-  const [member] = await db.select().from(members).where(eq(members.username, username));
-  const main = await ledger.memberAccount(brand!.id, member!.id, 'main', brand!.currency);
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.brandId, brand!.id), eq(members.username, member.username.toLowerCase())));
+  if (!row) throw new Error(`fund: no member ${member.username}`);
+  const main = await ledger.memberAccount(brand!.id, row.id, 'main', brand!.currency);
   const clearing = await ledger.houseAccount(brand!.id, 'clearing', brand!.currency);
-  await ledger.post({
+  const moved = await ledger.post({
     brandId: brand!.id,
-    key: `test:fund:${username}:${amount}`,
+    key: `test:fund:${process.pid}:${++fundSeq}:${row.id}`,
     kind: 'deposit',
     postings: [
       { accountId: clearing, amount: -amount },
       { accountId: main, amount },
     ],
   });
-  return { brandId: brand!.id, memberId: member!.id, main };
+  return { brandId: brand!.id, memberId: row.id, main, balance: moved.balances[main] ?? amount };
 }
 
-/** Logs a member in (from a known address) and returns the session token. */
-export async function loginMember(ctx: TestContext, username: string, password: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/wps/session/login',
-    payload: { username, password, humanCheck: await solveHumanCheck(ctx.app) },
+/**
+ * Logs a member in with its password through the contract (from its own address by default, so no
+ * new-address code is asked) and returns the new session's token; throws unless the login succeeds.
+ */
+export async function loginMember(
+  ctx: TestContext,
+  member: { username: string; password: string; ip?: string },
+  options: { ip?: string } = {},
+) {
+  const res = await ctx.call('login', {
+    ...((options.ip ?? member.ip) ? { ip: options.ip ?? member.ip } : {}),
+    body: {
+      username: member.username,
+      password: member.password,
+      humanCheck: await solveHumanCheck(ctx.app),
+    } as never,
   });
-  return body<{ token: string }>(res).value.token;
+  if (res.status !== 200) throw new Error(`loginMember: ${res.code} ${res.message}`);
+  return res.value.token;
 }
 
 /** One call of the contract through the app, with the envelope unpacked and the status kept. */
@@ -198,19 +240,29 @@ export async function callEndpoint<N extends Endpoint>(
       ...options.headers,
     },
   });
-  return { status: res.statusCode, ...(res.json() as Omit<CallAnswer<N>, 'status'>) };
+  const answer = { status: res.statusCode, ...(res.json() as Omit<CallAnswer<N>, 'status' | 'raw'>) };
+  // Not enumerable, so `toEqual` on an answer still compares the envelope only.
+  return Object.defineProperty(answer, 'raw', { value: res, enumerable: false }) as CallAnswer<N>;
 }
 
 let memberSeq = 0;
 
 /**
  * A member of the test's own, registered through the API from `ip` (so its logins from there need no
- * new-address code); no demo account is touched.
+ * new-address code); no demo account is touched. `affiliateCode` registers it under that agent;
+ * `email` and `mobile` (a Brazilian number, dialing code 55) give it channels for codes.
  */
 export async function newMember(
   ctx: TestContext,
-  options: { ip?: string; password?: string; email?: string; prefix?: string } = {},
-) {
+  options: {
+    ip?: string;
+    password?: string;
+    email?: string;
+    mobile?: string;
+    prefix?: string;
+    affiliateCode?: string;
+  } = {},
+): Promise<Member> {
   const username = `${options.prefix ?? 'm'}${process.pid % 1000}x${++memberSeq}`.slice(0, 16);
   const password = options.password ?? 'Secret123';
   const ip = options.ip ?? `10.90.${memberSeq % 250}.1`;
@@ -223,10 +275,79 @@ export async function newMember(
       acceptTerms: true,
       humanCheck: await solveHumanCheck(ctx.app),
       ...(options.email ? { email: options.email } : {}),
+      ...(options.mobile ? { mobileNum: options.mobile, countryDialingCode: '55' } : {}),
+      ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}),
     } as never,
   });
   if (res.status !== 200) throw new Error(`newMember: ${res.code} ${res.message}`);
-  return { username, password, ip, token: (res.value as { token: string }).token };
+  const [row] = await ctx.handle.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.username, username.toLowerCase()));
+  return { id: row!.id, username: username.toLowerCase(), password, ip, token: res.value.token };
+}
+
+/**
+ * An agent (user type 1) with its own invitation code, and `downline` members (default one) registered
+ * through the API with that code, so they sit right below it in the tree. No call of the contract
+ * makes an agent: an operator sets the type and code on the account, as the demo seed does, and that is
+ * the one row written here.
+ */
+export async function newAgent(
+  ctx: TestContext,
+  options: { downline?: number; ip?: string; password?: string; email?: string; mobile?: string } = {},
+): Promise<Member & { affiliateCode: string; downline: Member[] }> {
+  const { downline: count = 1, ...rest } = options;
+  const agent = await newMember(ctx, { prefix: 'agent', ...rest });
+  const affiliateCode = `AG${process.pid % 1000}X${agent.id}`.toUpperCase();
+  await ctx.handle.db.update(members).set({ userType: 1, affiliateCode }).where(eq(members.id, agent.id));
+  const downline: Member[] = [];
+  for (let i = 0; i < count; i++) downline.push(await newMember(ctx, { prefix: 'down', affiliateCode }));
+  return { ...agent, affiliateCode, downline };
+}
+
+let operatorSeq = 0;
+
+/**
+ * A back-office operator of the test's own, created as `npm run operator:create` does (no call of the
+ * contract creates operators) and logged in through the contract from `ip`. Returns its session token.
+ */
+export async function newOperator(
+  ctx: TestContext,
+  role: OperatorRole = 'admin',
+  options: { ip?: string; password?: string } = {},
+) {
+  const username = `op${process.pid % 1000}x${++operatorSeq}${role}`;
+  const password = options.password ?? 'Operator12345';
+  const [row] = await ctx.handle.db
+    .insert(operators)
+    .values({ username, passwordHash: await hashPassword(password), role })
+    .returning({ id: operators.id });
+  const ip = options.ip ?? `10.91.${operatorSeq % 250}.1`;
+  const res = await ctx.call('operatorLogin', { ip, body: { username, password } });
+  if (res.status !== 200) throw new Error(`newOperator: ${res.code} ${res.message}`);
+  return { id: row!.id, username, password, role, ip, token: res.value.token };
+}
+
+/** What a WithdrawalsService built by a test asks of the brand and accounts modules, read from `db`. */
+export function withdrawalNeighbours(db: Database): WithdrawalNeighbours {
+  const brandService = new BrandService(new BrandRepository(db));
+  const accounts = new AccountsRepository(db);
+  return {
+    rules: (brandId) => brandService.withdrawalRules(brandId),
+    confirmMinutes: () => brandService.confirmMinutes(),
+    usernames: (ids) => accounts.usernames(ids),
+    savePaymentPasswordHash: (memberId, hash) => accounts.savePaymentPasswordHash(memberId, hash),
+  };
+}
+
+/** What a BackofficeService built by a test asks of the accounts module, read from `db`. */
+export function backofficeMembers(db: Database): BackofficeMembers {
+  const accounts = new AccountsRepository(db);
+  return {
+    byUsername: (brandId, username) => accounts.findMember(brandId, username),
+    usernames: (ids) => accounts.usernames(ids),
+  };
 }
 
 /**
@@ -239,7 +360,10 @@ export async function connectVendor(ctx: TestContext, vendor = 'BGS'): Promise<s
   const repo = new WalletRepository(db);
   const vendors = new VendorWalletService(
     ledger,
-    new WalletService(ledger, repo),
+    new WalletService(ledger, {
+      vendors: (brandId) => new GamesService(new GamesRepository(db)).activeVendors(brandId),
+      member: (brandId, memberId) => new AccountsRepository(db).walletMember(brandId, memberId),
+    }),
     repo,
     new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key')),
   );

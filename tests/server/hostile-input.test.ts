@@ -1,14 +1,13 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../src/api/paths';
 import {
-  body,
   connectVendor,
   createTestContext,
   databaseKinds,
-  fundMember,
-  loginMember,
+  fund,
+  newAgent,
+  newOperator,
   type TestContext,
 } from './harness';
 
@@ -202,16 +201,13 @@ describe.each(databaseKinds)('hostile input on every route on %s', (kind) => {
     ctx = await createTestContext(kind);
     vendorSecret = await connectVendor(ctx, vendor);
     // An agent with money: the member routes get furthest with it (downline, transfers, withdrawals).
-    await fundMember(ctx, 'demoagent', 100_000);
-    tokens.member = await loginMember(ctx, 'demoagent', 'Agent1234');
-    const office = await ctx.app.inject({
-      method: 'POST',
-      url: paths.operatorLogin.path,
-      payload: { username: 'demoadmin', password: 'Admin12345' },
-    });
-    tokens.operator = body<{ token: string }>(office).value.token;
+    const agent = await newAgent(ctx, { downline: 1 });
+    await fund(ctx, agent, 100_000);
+    tokens.member = agent.token;
+    tokens.operator = (await newOperator(ctx, 'admin')).token;
     expect(tokens.member && tokens.operator).toBeTruthy();
 
+    // The OpenAPI document lists every route, which this test then drives with raw hostile requests.
     const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<
         string,

@@ -11,7 +11,10 @@ import {
   connectVendor,
   createTestContext,
   databaseKinds,
-  loginMember,
+  type Member,
+  newAgent,
+  newMember,
+  newOperator,
   type TestContext,
 } from './harness';
 
@@ -21,6 +24,7 @@ import {
  */
 describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) => {
   let ctx: TestContext;
+  let member: Member;
   let memberToken: string;
   let agentToken: string;
   let operatorToken: string;
@@ -32,19 +36,20 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
   beforeAll(async () => {
     ctx = await createTestContext(kind);
     secret = await connectVendor(ctx, vendor);
-    memberToken = await loginMember(ctx, 'demomember', 'Demo1234');
-    agentToken = await loginMember(ctx, 'demoagent', 'Agent1234');
-    const office = await call('POST', paths.operatorLogin.path, undefined, {
-      username: 'demoadmin',
-      password: 'Admin12345',
-    });
-    operatorToken = office.value.token;
+    member = await newMember(ctx, { prefix: 'hostile' });
+    memberToken = member.token;
+    agentToken = (await newAgent(ctx, { downline: 0 })).token;
+    operatorToken = (await newOperator(ctx, 'admin')).token;
     const launched = await call('POST', paths.launchToken.path, memberToken, { vendor });
     ({ token: launch, playerId } = launched.value);
   });
   afterAll(() => ctx.close());
 
   let address = 0;
+  /**
+   * Raw requests on purpose: the values here break the contract's types (NUL bytes, %00 in a query,
+   * out-of-range numbers), which ctx.call's typed options would not let through.
+   */
   async function call(method: 'GET' | 'POST', url: string, token?: string, payload?: object, lang = 'en') {
     const res = await ctx.app.inject({
       method,
@@ -62,7 +67,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
     const raw = JSON.stringify(payload);
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/api/vendor/wallet/${route}`,
+      url: paths[`vendor${route[0]!.toUpperCase()}${route.slice(1)}` as 'vendorBet'].path,
       headers: {
         'content-type': 'application/json',
         'accept-language': 'en',
@@ -83,7 +88,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
         'POST',
         paths.adjustBalance.path,
         operatorToken,
-        { username: 'demomember', amount: 100, reason, requestId: 'nul-reason-1' },
+        { username: member.username, amount: 100, reason, requestId: 'nul-reason-1' },
         lang,
       );
     const en = await adjust('goodwill\u0000credit', 'en');
@@ -114,14 +119,14 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
     expect(issue(bank).path).toBe('body.bankName');
     // Nested, in an array, or in the name of a field: found wherever it is.
     const nested = await call('POST', paths.login.path, undefined, {
-      username: 'demomember',
+      username: member.username,
       password: 'x',
       extra: [{ deep: ['ok', 'not\u0000ok'] }],
     });
     expect(nested.status).toBe(422);
     expect(issue(nested).path).toBe('body.extra.0.deep.1');
     const key = await call('POST', paths.login.path, undefined, {
-      username: 'demomember',
+      username: member.username,
       'pass\u0000': 'x',
     });
     expect(key.status).toBe(422);
@@ -148,7 +153,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
     });
     expect(rollback.status).toBe(422);
     const reason = await call('POST', paths.adjustBalance.path, operatorToken, {
-      username: 'demomember',
+      username: member.username,
       amount: 100,
       reason: 'bonus \udfff',
       requestId: 'lone-reason-1',
@@ -157,7 +162,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
     expect(issue(reason).path).toBe('body.reason');
     // A well-formed pair (an emoji) is ordinary text.
     const emoji = await call('POST', paths.adjustBalance.path, operatorToken, {
-      username: 'demomember',
+      username: member.username,
       amount: 100,
       reason: 'welcome 🎉',
       requestId: 'emoji-reason-1',
@@ -200,7 +205,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
       });
     }
     for (const id of ['2147483648', '99999999999999999999', '-1', 'abc', '1.5']) {
-      const proof = await call('GET', `/api/backoffice/withdrawals/proof?id=${id}`, operatorToken);
+      const proof = await call('GET', `${paths.withdrawalProofImage.path}?id=${id}`, operatorToken);
       expect([id, proof.status]).toEqual([id, 404]);
     }
   });
@@ -237,7 +242,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
     const before = { balance: await balance(), movements: await movements() };
     const credit = (amount: number, requestId: string) =>
       call('POST', paths.adjustBalance.path, operatorToken, {
-        username: 'demomember',
+        username: member.username,
         amount,
         reason: 'limit test',
         requestId,
@@ -293,12 +298,12 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
   it('keeps every balance within MAX_BALANCE: the database bound answers AMOUNT_ABOVE_MAX, not 500', async () => {
     // A brand that allows the hard limit per movement: enough credits reach the balance bound.
     await ctx.handle.db.update(brands).set({ maxAmount: MAX_AMOUNT });
-    const [member] = await ctx.handle.db.select().from(members).where(eq(members.username, 'demomember'));
+    const [row] = await ctx.handle.db.select().from(members).where(eq(members.username, member.username));
     const start = await balance();
     const credits = Math.floor((MAX_BALANCE - start) / MAX_AMOUNT);
     for (let i = 0; i < credits; i++) {
       const res = await call('POST', paths.adjustBalance.path, operatorToken, {
-        username: 'demomember',
+        username: member.username,
         amount: MAX_AMOUNT,
         reason: 'fill to the bound',
         requestId: `fill-to-bound-${i}`,
@@ -310,7 +315,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
     const before = await movements();
 
     const over = await call('POST', paths.adjustBalance.path, operatorToken, {
-      username: 'demomember',
+      username: member.username,
       amount: MAX_BALANCE - full + 1,
       reason: 'one past the bound',
       requestId: 'past-the-bound',
@@ -335,7 +340,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
     // A movement of one posting past MAX_AMOUNT is refused by the database too, whoever sends it.
     const ledger = new Ledger(ctx.handle.db);
     const house = await ledger.houseAccount(1, 'adjustment', 'FUN');
-    const main = await ledger.memberAccount(1, member!.id, 'main', 'FUN');
+    const main = await ledger.memberAccount(1, row!.id, 'main', 'FUN');
     await expect(
       ledger.post({
         brandId: 1,

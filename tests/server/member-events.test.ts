@@ -2,8 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LoginResult } from '../../src/api/contract/accounts';
-import { body, createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
+import {
+  createTestContext,
+  databaseKinds,
+  loginMember,
+  type Member,
+  newMember,
+  newOperator,
+  type TestContext,
+} from './harness';
 
 type Socket = Awaited<ReturnType<FastifyInstance['injectWS']>>;
 
@@ -35,6 +42,7 @@ function inbox(socket: Socket) {
 describe.each(databaseKinds)('member event socket on %s', (kind) => {
   let ctx: TestContext;
   let second: FastifyInstance;
+  let member: Member;
   let token: string;
   let operator: string;
   beforeAll(async () => {
@@ -55,24 +63,16 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
       listen: ctx.handle.listen,
     });
     await second.ready();
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login',
-      payload: { username: 'demomember', password: 'Demo1234', humanCheck: await solveHumanCheck(ctx.app) },
-    });
-    token = body<LoginResult>(login).value.token;
-    const office = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/login',
-      payload: { username: 'demoadmin', password: 'Admin12345' },
-    });
-    operator = body<{ token: string }>(office).value.token;
+    member = await newMember(ctx, { prefix: 'events' });
+    token = member.token;
+    operator = (await newOperator(ctx, 'finance')).token;
   });
   afterAll(async () => {
     await second.close();
     await ctx.close();
   });
 
+  // The socket (/api/ws) is a websocket, not a call of the contract: it is opened by its path.
   it('closes a socket that does not authenticate', async () => {
     const socket = await ctx.app.injectWS('/api/ws');
     const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
@@ -86,19 +86,16 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
     socket.send(JSON.stringify({ type: 'auth', token }));
     await received.next((m) => m.type === 'ready');
 
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/wallet/deposits',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { method: 'pix', amount: 12_300, requestId: `events-${kind}-1` },
+    const created = await ctx.call('createDeposit', {
+      token,
+      body: { method: 'pix', amount: 12_300, requestId: `events-${kind}-1` } as never,
     });
-    const reference = body<{ reference: string }>(created).value.reference;
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/decide',
-      headers: { authorization: `Bearer ${operator}` },
-      payload: { reference, decision: 'confirm', requestId: 'decision-events' },
+    const reference = created.value.reference;
+    const decided = await ctx.call('decideDeposit', {
+      token: operator,
+      body: { reference, decision: 'confirm', requestId: 'decision-events' },
     });
+    expect(decided.status).toBe(200);
     expect(await received.next((m) => m.type === 'deposit' && m.status === 'credited')).toMatchObject({
       reference,
       amount: 12_300,
@@ -110,12 +107,7 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
     socket.terminate();
   });
   it('closes a socket once its login ends elsewhere, and keeps one whose login holds', async () => {
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login',
-      payload: { username: 'demomember', password: 'Demo1234', humanCheck: await solveHumanCheck(ctx.app) },
-    });
-    const other = body<LoginResult>(login).value.token;
+    const other = await loginMember(ctx, member);
     const ending = await second.injectWS('/api/ws');
     const staying = await second.injectWS('/api/ws');
     const endingInbox = inbox(ending);
@@ -127,12 +119,8 @@ describe.each(databaseKinds)('member event socket on %s', (kind) => {
     const closed = new Promise<number>((resolve) => ending.on('close', (code: number) => resolve(code)));
 
     // Logged out on the other server: this one notices within its check interval.
-    const out = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/wps/session/logout',
-      headers: { authorization: `Bearer ${other}` },
-    });
-    expect(out.statusCode).toBe(200);
+    const out = await ctx.call('logout', { token: other });
+    expect(out.status).toBe(200);
     expect(await closed).toBe(4401);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(staying.readyState).toBe(staying.OPEN);

@@ -7,49 +7,51 @@ import type { Brand } from '../../server/modules/brand/brand.service';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import { AttemptLimiter } from '../../server/modules/security/attempt-limiter';
 import { AttemptsRepository } from '../../server/modules/security/attempts.repository';
-import { paths } from '../../src/api/paths';
-import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
+import type { endpoints } from '../../src/api/endpoints';
+import {
+  backofficeMembers,
+  createTestContext,
+  databaseKinds,
+  fund,
+  type Member,
+  newMember,
+  newOperator,
+  type TestContext,
+} from './harness';
 
 /** Operator money actions: once per request id, and never without their audit row (nor it without them). */
 describe.each(databaseKinds)('operator money actions and their audit on %s', (kind) => {
   let ctx: TestContext;
+  let adminOperator: Awaited<ReturnType<typeof newOperator>>;
   let admin: string;
+  /** The member the operator credits. */
+  let member: Member;
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: paths.operatorLogin.path,
-      payload: { username: 'demoadmin', password: 'Admin12345' },
-    });
-    admin = body<{ token: string }>(res).value.token;
+    adminOperator = await newOperator(ctx, 'admin');
+    admin = adminOperator.token;
+    member = await newMember(ctx, { prefix: 'bonus' });
   });
   afterAll(() => ctx.close());
 
-  const call = async (endpoint: { method: string; path: string }, payload?: object, token = admin) => {
-    const res = await ctx.app.inject({
-      method: endpoint.method as 'POST',
-      url: endpoint.path,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: res.statusCode, ...body<Record<string, unknown>>(res) };
-  };
+  const call = <N extends keyof typeof endpoints>(name: N, payload?: object, token = admin) =>
+    ctx.call(name, { token, ...(payload ? { body: payload as never } : {}) });
   const auditRows = (requestId: string) =>
     ctx.handle.db.select().from(auditLog).where(sql`${auditLog.detail}->>'requestId' = ${requestId}`);
 
   it('credits a bonus once when the operator sends it again after a lost answer, and records it as a bonus', async () => {
     const adjustment = {
-      username: 'demodownline',
+      username: member.username,
       amount: 7_000,
       reason: 'Welcome bonus',
       category: 'bonus',
       requestId: `adjust-retry-${kind}`,
     };
-    const first = await call(paths.adjustBalance, adjustment);
+    const first = await call('adjustBalance', adjustment);
     // The answer was lost; the page sends the same request with the same id.
-    const again = await call(paths.adjustBalance, adjustment);
+    const again = await call('adjustBalance', adjustment);
     expect(again.value).toEqual(first.value);
-    expect(first.value).toMatchObject({ username: 'demodownline', balance: 7_000 });
+    expect(first.value).toMatchObject({ username: member.username, balance: 7_000 });
     const moves = await ctx.handle.db
       .select()
       .from(ledgerTransactions)
@@ -58,7 +60,7 @@ describe.each(databaseKinds)('operator money actions and their audit on %s', (ki
     const rows = await ctx.handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'balance_adjust'), eq(auditLog.target, 'demodownline')));
+      .where(and(eq(auditLog.action, 'balance_adjust'), eq(auditLog.target, member.username)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.detail).toMatchObject({
       amount: 7_000,
@@ -69,10 +71,7 @@ describe.each(databaseKinds)('operator money actions and their audit on %s', (ki
 
   it('leaves neither the movement nor its audit row when the transaction dies between them', async () => {
     const [brandRow] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
-    const [operator] = await ctx.handle.db
-      .select()
-      .from(operators)
-      .where(eq(operators.username, 'demoadmin'));
+    const [operator] = await ctx.handle.db.select().from(operators).where(eq(operators.id, adminOperator.id));
     class DyingAudit extends AuditRepository {
       override async insert(entry: AuditEntry, executor?: never) {
         await super.insert(entry, executor);
@@ -85,6 +84,7 @@ describe.each(databaseKinds)('operator money actions and their audit on %s', (ki
       ledger,
       null as never,
       null as never,
+      backofficeMembers(ctx.handle.db),
       null as never,
       undefined,
       { limiter: new AttemptLimiter(new AttemptsRepository(ctx.handle.db)), requireTwoFactor: false },
@@ -95,7 +95,7 @@ describe.each(databaseKinds)('operator money actions and their audit on %s', (ki
     await expect(
       office.adjust(
         { operator: operator!, brand, ip: '127.0.0.1' },
-        { username: 'demodownline', amount: 9_000, reason: 'Crash test', category: 'correction', requestId },
+        { username: member.username, amount: 9_000, reason: 'Crash test', category: 'correction', requestId },
       ),
     ).rejects.toThrow('the process died here');
     const moves = await ctx.handle.db
@@ -107,17 +107,17 @@ describe.each(databaseKinds)('operator money actions and their audit on %s', (ki
   });
 
   it('answers a deposit decision sent again as it was, with one audit row', async () => {
-    const member = await loginMember(ctx, 'demomember', 'Demo1234');
-    await fundMember(ctx, 'demomember', 1);
+    const payer = await newMember(ctx, { prefix: 'payer' });
+    await fund(ctx, payer, 1);
     const created = await call(
-      paths.createDeposit,
+      'createDeposit',
       { method: 'pix', amount: 20_000, requestId: `deposit-audit-${kind}` },
-      member,
+      payer.token,
     );
-    const reference = (created.value as { reference: string }).reference;
+    const reference = created.value.reference;
     const decision = { reference, decision: 'confirm', requestId: `confirm-${kind}-0001` };
-    const first = await call(paths.decideDeposit, decision);
-    const again = await call(paths.decideDeposit, decision);
+    const first = await call('decideDeposit', decision);
+    const again = await call('decideDeposit', decision);
     expect(first).toMatchObject({ status: 200, value: { status: 'credited' } });
     expect(again).toMatchObject({ status: 200, value: { status: 'credited' } });
     const rows = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.target, reference));

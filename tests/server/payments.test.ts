@@ -1,43 +1,31 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
-import type { LoginResult } from '../../src/api/contract/accounts';
-import type { DepositView, PaymentMethod } from '../../src/api/contract/payments';
-import { body, createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
+import { paths } from '../../src/api/paths';
+import { body, createTestContext, databaseKinds, newMember, type TestContext } from './harness';
 
 describe.each(databaseKinds)('deposits on %s', (kind) => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/session/login',
-      payload: { username: 'demomember', password: 'Demo1234', humanCheck: await solveHumanCheck(ctx.app) },
-    });
-    token = body<LoginResult>(login).value.token;
+    token = (await newMember(ctx, { prefix: 'payer' })).token;
   });
   afterAll(() => ctx.close());
 
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: res.statusCode, ...body<DepositView>(res) };
-  };
   let requests = 0;
+  /** A deposit as the page asks for it; amounts and methods may break the contract on purpose. */
+  const create = (body: Record<string, unknown>) =>
+    ctx.call('createDeposit', { token, language: 'en', body: body as never });
   const deposit = (method: string, amount: unknown, requestId = `request-${++requests}-${kind}`) =>
-    call('POST', '/api/wallet/deposits', { method, amount, requestId });
-  const balance = async () =>
-    body<{ balance: number }>(
-      await ctx.app.inject({ url: '/wps/v2/wallets/balance', headers: { authorization: `Bearer ${token}` } }),
-    ).value.balance;
+    create({ method, amount, requestId });
+  const depositStatus = async (reference: string) =>
+    (await ctx.call('deposit', { token, query: { reference } })).value.status;
+  const balance = async () => (await ctx.call('walletBalance', { token })).value.balance;
 
   /** Follows the checkout page the way a browser does: open it, press a button, follow the redirect. */
   const checkout = async (payUrl: string, decision: 'pay' | 'decline') => {
+    // The gateway's own pages: HTML and a form post, outside the contract.
     const pageRes = await ctx.app.inject({ url: payUrl, headers: { 'accept-language': 'en' } });
     expect(pageRes.headers['content-type']).toContain('text/html');
     const ticket = new URL(payUrl, 'http://x').searchParams.get('t')!;
@@ -51,17 +39,13 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
   };
 
   it('lists the methods with their limits', async () => {
-    const res = await ctx.app.inject({
-      url: '/api/wallet/deposit-methods',
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
-    });
-    const methods = body<PaymentMethod[]>(res).value;
+    const methods = (await ctx.call('depositMethods', { token, language: 'en' })).value;
     expect(methods.map((m) => [m.code, m.kind, m.minAmount])).toEqual([
       ['sim-gateway', 'gateway', 500],
       ['pix', 'bank_transfer', 1_000],
     ]);
     expect(methods[0]!.name).toBe('AuroraPay (simulated online payment)');
-    expect((await ctx.app.inject({ url: '/api/wallet/deposit-methods' })).statusCode).toBe(401);
+    expect((await ctx.call('depositMethods')).status).toBe(401);
   });
 
   it('pays through the simulated gateway: the signed notification credits the wallet once', async () => {
@@ -74,7 +58,7 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
     const { page, redirect } = await checkout(created.value.payUrl!, 'pay');
     expect(page).toContain('250.00 FUN');
     expect(redirect).toBe(`/member/depositv2?deposit=${created.value.reference}`);
-    const after = await call('GET', `/api/wallet/deposit?reference=${created.value.reference}`);
+    const after = await ctx.call('deposit', { token, query: { reference: created.value.reference } });
     expect(after.value).toMatchObject({ status: 'credited', payUrl: null });
     expect(await balance()).toBe(before + 25_000);
 
@@ -89,9 +73,7 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
     const before = await balance();
     const created = await deposit('sim-gateway', 700);
     await checkout(created.value.payUrl!, 'decline');
-    expect((await call('GET', `/api/wallet/deposit?reference=${created.value.reference}`)).value.status).toBe(
-      'failed',
-    );
+    expect(await depositStatus(created.value.reference)).toBe('failed');
     expect(await balance()).toBe(before);
   });
 
@@ -111,18 +93,15 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
     expect((await deposit('pix', -100)).code).toBe('AMOUNT_NEGATIVE');
     expect((await deposit('pix', 10.5)).code).toBe('AMOUNT_NOT_INTEGER');
     expect((await deposit('wire', 5_000)).code).toBe('PAYMENT_METHOD_NOT_FOUND');
-    expect((await call('POST', '/api/wallet/deposits', { method: 'pix', amount: 5_000 })).status).toBe(422);
+    // No request id.
+    expect((await create({ method: 'pix', amount: 5_000 })).status).toBe(422);
 
-    const cancelled = await call('POST', '/api/wallet/deposit/cancel', { reference: first.value.reference });
+    const cancel = (reference: string) => ctx.call('cancelDeposit', { token, body: { reference } });
+    const cancelled = await cancel(first.value.reference);
     expect(cancelled.value.status).toBe('cancelled');
-    expect((await call('POST', '/api/wallet/deposit/cancel', { reference: 'DNOPE0000' })).code).toBe(
-      'DEPOSIT_NOT_FOUND',
-    );
-    const list = await ctx.app.inject({
-      url: '/api/wallet/deposits?status=cancelled',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(body<DepositView[]>(list).value.map((d) => d.reference)).toContain(first.value.reference);
+    expect((await cancel('DNOPE0000')).code).toBe('DEPOSIT_NOT_FOUND');
+    const list = await ctx.call('deposits', { token, query: { status: 'cancelled' } as never });
+    expect(list.value.map((d) => d.reference)).toContain(first.value.reference);
   });
 
   it('refuses gateway notifications that are unsigned, forged or for another amount', async () => {
@@ -133,31 +112,26 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
       status: 'paid',
       amount: 1_500,
     };
+    // The gateway signs the raw bytes of its body, so they are sent as they are.
     const notify = (raw: string, signature: string) =>
       ctx.app.inject({
         method: 'POST',
-        url: '/api/payments/notify?method=sim-gateway',
+        url: `${paths.gatewayNotify.path}?method=sim-gateway`,
         headers: { 'content-type': 'application/json', 'x-signature': signature },
         payload: raw,
       });
     expect(body(await notify(JSON.stringify(note), 'ab'.repeat(32))).code).toBe('BAD_SIGNATURE');
     const forged = createHmac('sha256', 'not-the-secret').update(JSON.stringify(note)).digest('hex');
     expect(body(await notify(JSON.stringify(note), forged)).code).toBe('BAD_SIGNATURE');
-    expect((await call('GET', `/api/wallet/deposit?reference=${created.value.reference}`)).value.status).toBe(
-      'awaiting_payment',
-    );
+    expect(await depositStatus(created.value.reference)).toBe('awaiting_payment');
   });
 
   it('stops trial accounts from depositing', async () => {
-    const trial = body<LoginResult>(
-      await ctx.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} }),
-    ).value;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/wallet/deposits',
-      headers: { authorization: `Bearer ${trial.token}` },
-      payload: { method: 'pix', amount: 5_000, requestId: 'trial-request-1' },
+    const trial = (await ctx.call('freePlay', { body: {} })).value;
+    const res = await ctx.call('createDeposit', {
+      token: trial.token,
+      body: { method: 'pix', amount: 5_000, requestId: 'trial-request-1' } as never,
     });
-    expect(body(res).code).toBe('REAL_ACCOUNT_REQUIRED');
+    expect(res.code).toBe('REAL_ACCOUNT_REQUIRED');
   });
 });

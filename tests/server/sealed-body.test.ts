@@ -1,22 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../src/api/contract/accounts';
 import type { PublicKeyInfo } from '../../src/api/contract/sealed';
+import type { endpoints } from '../../src/api/endpoints';
 import { seal } from '../../src/api/seal';
-import { body, createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
+import { createTestContext, databaseKinds, solveHumanCheck, type TestContext } from './harness';
 
 describe.each(databaseKinds)('sealed bodies (enc routes) on %s', (kind) => {
   let ctx: TestContext;
   let key: PublicKeyInfo;
+  /** A member registered with a sealed body (a plain one is refused here, so newMember cannot make it). */
+  const member = { username: `sealed${process.pid % 1000}m`, password: 'Secret123' };
   beforeAll(async () => {
     ctx = await createTestContext(kind, { env: { ENCRYPTED_BODIES: 'required' } });
-    key = body<PublicKeyInfo>(await ctx.app.inject({ url: '/api/crypto/public-key' })).value;
+    key = (await ctx.call('publicKey')).value;
+    const registration = {
+      username: member.username,
+      password: member.password,
+      confirmPassword: member.password,
+      acceptTerms: true,
+      humanCheck: await solveHumanCheck(ctx.app),
+    };
+    expect((await send('register', { enc: await seal(registration, key) })).status).toBe(200);
   });
   afterAll(() => ctx.close());
 
-  const send = async (method: 'POST' | 'PUT', url: string, payload: unknown) => {
-    const res = await ctx.app.inject({ method, url, payload: payload as object, remoteAddress: '10.50.0.1' });
-    return { status: res.statusCode, ...body<LoginResult>(res) };
-  };
+  /** The bodies here are sealed envelopes (or broken ones on purpose), not the contract's plain bodies. */
+  const send = (name: keyof typeof endpoints, payload: unknown) =>
+    ctx.call(name as 'login', { ip: '10.50.0.1', body: payload as never });
 
   it('publishes an RSA-OAEP-256 key that stays the same across restarts of the app', async () => {
     expect(key).toMatchObject({ alg: 'RSA-OAEP-256', kid: expect.any(String) });
@@ -25,15 +34,15 @@ describe.each(databaseKinds)('sealed bodies (enc routes) on %s', (kind) => {
 
   it('logs in and registers with sealed bodies and refuses the same bodies in plain JSON', async () => {
     const login = {
-      username: 'demomember',
-      password: 'Demo1234',
+      username: member.username,
+      password: member.password,
       humanCheck: await solveHumanCheck(ctx.app),
     };
-    const plain = await send('POST', '/wps/session/login', login);
+    const plain = await send('login', login);
     expect(plain).toMatchObject({ status: 400, code: 'ENCRYPTION_REQUIRED' });
-    const sealed = await send('POST', '/wps/session/login', { enc: await seal(login, key) });
+    const sealed = await send('login', { enc: await seal(login, key) });
     expect(sealed.status).toBe(200);
-    expect(sealed.value.user.account).toBe('demomember');
+    expect(sealed.value.user.account).toBe(member.username);
 
     const register = {
       username: `sealed${Date.now().toString(36).slice(-6)}`,
@@ -42,35 +51,40 @@ describe.each(databaseKinds)('sealed bodies (enc routes) on %s', (kind) => {
       acceptTerms: true,
       humanCheck: await solveHumanCheck(ctx.app),
     };
-    const created = await send('PUT', '/wps/member/register', { enc: await seal(register, key) });
+    expect((await send('register', register)).code).toBe('ENCRYPTION_REQUIRED');
+    const created = await send('register', { enc: await seal(register, key) });
     expect(created.status).toBe(200);
     expect(created.value.user.account).toBe(register.username);
   });
 
   it('validates what is inside, and names tampered, replayed and stale-key bodies', async () => {
-    const missing = await send('POST', '/wps/session/login', { enc: await seal({ username: 'x' }, key) });
+    const missing = await send('login', { enc: await seal({ username: 'x' }, key) });
     expect(missing).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
 
-    const garbage = await send('POST', '/wps/session/login', {
+    const garbage = await send('login', {
       enc: { v: 1, kid: key.kid, key: 'AA', iv: 'AA', data: 'AA' },
     });
     expect(garbage).toMatchObject({ status: 400, code: 'SEALED_BODY_INVALID' });
-    const malformed = await send('POST', '/wps/session/login', { enc: 'nope' });
+    const malformed = await send('login', { enc: 'nope' });
     expect(malformed).toMatchObject({ status: 400, code: 'SEALED_BODY_INVALID' });
 
-    const old = await seal({ username: 'demomember', password: 'Demo1234' }, key, Date.now() - 3_600_000);
-    expect(await send('POST', '/wps/session/login', { enc: old })).toMatchObject({
+    const old = await seal(
+      { username: member.username, password: member.password },
+      key,
+      Date.now() - 3_600_000,
+    );
+    expect(await send('login', { enc: old })).toMatchObject({
       status: 400,
       code: 'SEALED_BODY_INVALID',
     });
 
-    const rotated = await seal({ username: 'demomember' }, { ...key, kid: 'an-older-key' });
-    const stale = await send('POST', '/wps/session/login', { enc: rotated });
+    const rotated = await seal({ username: member.username }, { ...key, kid: 'an-older-key' });
+    const stale = await send('login', { enc: rotated });
     expect(stale).toMatchObject({ status: 409, code: 'SEALED_KEY_CHANGED', value: key });
   });
 
   it('leaves routes that are not enc in plain JSON', async () => {
-    const res = await send('POST', '/wps/member/password/email', {
+    const res = await send('forgotByEmail', {
       username: 'nobody1',
       email: 'no@x.example',
     });

@@ -6,20 +6,19 @@ import { buildApp } from '../../server/app';
 import { assertProductionSettings, loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { brands, members, operators, outbox, paymentMethods, serverSecrets } from '../../server/db/schema';
+import { demoAccounts } from '../../server/db/seed/demo-accounts';
+import { demoOperators } from '../../server/db/seed/demo-operators';
 import { demoLeftovers, prepareInstallation, removeDemo } from '../../server/db/seed/install';
 import { errorSerializer, redactUrl } from '../../server/http/log-redaction';
 import { masterBox } from '../../server/lib/master-key';
 import { installationSecret } from '../../server/lib/secrets';
-import type { LoginResult } from '../../src/api/contract/accounts';
-import type { PaymentMethod } from '../../src/api/contract/payments';
-import type { Whitelabel } from '../../src/api/contract/system';
-import { paths } from '../../src/api/paths';
 import {
-  body,
+  callEndpoint,
   createScratchDatabase,
   createTestContext,
   databaseKinds,
   loginMember,
+  newMember,
   solveHumanCheck,
   type TestContext,
 } from './harness';
@@ -78,32 +77,27 @@ describe.each(databaseKinds)('a real installation (production mode) on %s', (kin
   });
 
   it('serves no outbox view, no simulated gateway, and tells the site it is not a demo', async () => {
-    const outboxRes = await app.inject({ url: '/api/dev/outbox?recipient=5511987654321' });
-    expect(outboxRes.statusCode).toBe(404);
+    const outboxRes = await callEndpoint(app, 'outbox', { query: { recipient: '5511987654321' } });
+    expect(outboxRes.status).toBe(404);
+    // The simulated gateway's checkout page is HTML, outside the contract.
     expect((await app.inject({ url: '/pay/sim/ABC?t=x' })).statusCode).toBe(404);
-    const whitelabel = body<Whitelabel>(await app.inject({ url: '/wps/system/whitelabel' }));
+    const whitelabel = await callEndpoint(app, 'whitelabel');
     expect(whitelabel.value.demo).toBe(false);
   });
 
   it('a new member finds no way to pay in until the operator adds one', async () => {
-    const res = await app.inject({
-      method: paths.register.method,
-      url: paths.register.path,
-      payload: {
+    const res = await callEndpoint(app, 'register', {
+      body: {
         username: `real${kind}`,
         password: 'Secret123',
         confirmPassword: 'Secret123',
         acceptTerms: true,
         humanCheck: await solveHumanCheck(app),
-      },
+      } as never,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const token = body<LoginResult>(res).value.token;
-    const methods = await app.inject({
-      url: '/api/wallet/deposit-methods',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(body<PaymentMethod[]>(methods).value).toEqual([]);
+    expect(res.status, res.message).toBe(200);
+    const methods = await callEndpoint(app, 'depositMethods', { token: res.value.token });
+    expect(methods.value).toEqual([]);
   });
 
   it('keeps its own secrets sealed under the master key', async () => {
@@ -138,17 +132,15 @@ describe.each(databaseKinds)('a real installation (production mode) on %s', (kin
     await handle.db.execute(
       sql`INSERT INTO site_options (brand_id, code, enabled) VALUES (${brand!.id}, 'MOBILEVERCODELOGIN3', true)`,
     );
-    const res = await app.inject({
-      method: 'POST',
-      url: paths.smsNoLogin.path,
-      payload: {
+    const res = await callEndpoint(app, 'smsNoLogin', {
+      body: {
         mobileNum: '11911112222',
         countryDialingCode: '55',
         purpose: 'login',
         humanCheck: await solveHumanCheck(app),
-      },
+      } as never,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const rows = await handle.db.select().from(outbox);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.body).toBeNull();
@@ -205,44 +197,44 @@ describe.each(databaseKinds)('the demo (demo mode) on %s', (kind) => {
   afterAll(() => ctx.close());
 
   it('says it is a demo', async () => {
-    const whitelabel = body<Whitelabel>(await ctx.app.inject({ url: '/wps/system/whitelabel' }));
+    const whitelabel = await ctx.call('whitelabel');
     expect(whitelabel.value.demo).toBe(true);
   });
 
+  const outboxOf = (recipient: string, options: { ip?: string; headers?: Record<string, string> } = {}) =>
+    ctx.call('outbox', { query: { recipient }, ...options });
+
   it('shows its outbox to this machine only, sealed at rest', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: paths.smsNoLogin.path,
-      payload: {
-        mobileNum: '11987654321',
+    await newMember(ctx, { prefix: 'outbox', mobile: '11955507777' });
+    const res = await ctx.call('smsNoLogin', {
+      body: {
+        mobileNum: '11955507777',
         countryDialingCode: '55',
         purpose: 'login',
         humanCheck: await solveHumanCheck(ctx.app),
-      },
+      } as never,
     });
-    expect(res.statusCode).toBe(200);
-    const url = '/api/dev/outbox?recipient=5511987654321';
-    const local = body<Array<{ body: string }>>(await ctx.app.inject({ url }));
+    expect(res.status).toBe(200);
+    const local = await outboxOf('5511955507777');
     const code = /\b(\d{6})\b/.exec(local.value[0]!.body)![1]!;
     const [row] = await ctx.handle.db.select().from(outbox).orderBy(sql`id desc`).limit(1);
     expect(row!.body).not.toContain(code);
     expect(row!.expiresAt!.getTime()).toBeGreaterThan(Date.now());
     // From another machine, or through a proxy that speaks for one, there is nothing there.
-    expect((await ctx.app.inject({ url, remoteAddress: '198.51.100.7' })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url, headers: { 'x-forwarded-for': '198.51.100.7' } })).statusCode).toBe(
+    expect((await outboxOf('5511955507777', { ip: '198.51.100.7' })).status).toBe(404);
+    expect((await outboxOf('5511955507777', { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(
       404,
     );
   });
 
   it('forgets what it sent once the message has expired', async () => {
     await ctx.handle.db.update(outbox).set({ expiresAt: new Date(Date.now() - 1000) });
-    const url = '/api/dev/outbox?recipient=5511987654321';
-    expect(body<unknown[]>(await ctx.app.inject({ url })).value).toEqual([]);
-    await ctx.app.inject({
-      method: 'POST',
-      url: paths.forgotByEmail.path,
-      payload: { username: 'demodownline', email: 'downline@aurora.example' },
+    expect((await outboxOf('5511955507777')).value).toEqual([]);
+    const member = await newMember(ctx, { prefix: 'forgets', email: 'forgets@aurora.example' });
+    const sent = await ctx.call('forgotByEmail', {
+      body: { username: member.username, email: 'forgets@aurora.example' } as never,
     });
+    expect(sent.status).toBe(200);
     const kept = await ctx.handle.db.select().from(outbox).where(sql`body IS NOT NULL`);
     expect(kept.every((m) => m.expiresAt!.getTime() > Date.now())).toBe(true);
   });
@@ -255,48 +247,48 @@ describe.each(databaseKinds)('the demo (demo mode) on %s', (kind) => {
     });
     await app.ready();
     try {
-      const token = await loginMember({ ...ctx, app }, 'demomember', 'Demo1234');
-      const headers = { authorization: `Bearer ${token}` };
-      const methods = body<PaymentMethod[]>(
-        await app.inject({ url: '/api/wallet/deposit-methods', headers }),
-      );
+      const member = await newMember(ctx, { prefix: 'copy' });
+      // Logged in on the production server itself.
+      const production = {
+        ...ctx,
+        app,
+        call: ((name, options) => callEndpoint(app, name, options)) as TestContext['call'],
+      };
+      const token = await loginMember(production, member);
+      const methods = await production.call('depositMethods', { token });
       expect(methods.value.map((m) => m.code)).toEqual(['pix']);
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/wallet/deposits',
-        headers,
-        payload: { method: 'sim-gateway', amount: 1_000_000, requestId: `printer-${kind}` },
+      const res = await production.call('createDeposit', {
+        token,
+        body: { method: 'sim-gateway', amount: 1_000_000, requestId: `printer-${kind}` } as never,
       });
-      expect(res.statusCode).toBe(404);
-      expect(body(res).code).toBe('PAYMENT_METHOD_NOT_FOUND');
-      expect((await app.inject({ url: '/api/dev/outbox?recipient=x' })).statusCode).toBe(404);
+      expect(res.status).toBe(404);
+      expect(res.code).toBe('PAYMENT_METHOD_NOT_FOUND');
+      expect((await production.call('outbox', { query: { recipient: '5511955507777' } })).status).toBe(404);
     } finally {
       await app.close();
     }
   });
+  // This one is about the demo's own public accounts (the seed's), so it logs in with them on purpose.
   it('refuses to become production while demo logins or the simulated gateway remain, until removed', async () => {
+    const demoMember = demoAccounts.find((a) => a.username === 'demomember')!;
+    const demoAdmin = demoOperators.find((o) => o.role === 'admin')!;
     const production = () =>
       prepareInstallation(ctx.handle.db, loadConfig(productionEnv(ctx.masterKey)), masterBox(ctx.masterKey));
     await expect(production()).rejects.toThrow(
       /demo members .*demomember.*demo operators .*demoadmin.*simulated/,
     );
     await expect(production()).rejects.toThrow(/npm run demo:remove/);
-    const token = await loginMember(ctx, 'demomember', 'Demo1234');
+    const token = await loginMember(ctx, demoMember);
     const removed = await removeDemo(ctx.handle.db);
     expect(removed).toHaveLength(3);
     expect(await demoLeftovers(ctx.handle.db)).toEqual([]);
     // The public logins no longer open anything, and the sessions they had are over.
-    const info = await ctx.app.inject({
-      url: paths.memberInfo.path,
-      headers: { authorization: `Bearer ${token}` },
+    const info = await ctx.call('memberInfo', { token });
+    expect(info.status).toBeGreaterThanOrEqual(401);
+    const operator = await ctx.call('operatorLogin', {
+      body: { username: demoAdmin.username, password: demoAdmin.password },
     });
-    expect(info.statusCode).toBeGreaterThanOrEqual(401);
-    const operator = await ctx.app.inject({
-      method: 'POST',
-      url: paths.operatorLogin.path,
-      payload: { username: 'demoadmin', password: 'Admin12345' },
-    });
-    expect(operator.statusCode).toBe(401);
+    expect(operator.status).toBe(401);
     await expect(production()).resolves.toMatchObject({ mode: 'production', createdBrand: false });
   });
 });
@@ -311,9 +303,7 @@ describe.each(databaseKinds)('behind a proxy, with an https address, on %s', (ki
   afterAll(() => ctx.close());
 
   const visitorIp = async (forwarded: string) =>
-    body<Whitelabel>(
-      await ctx.app.inject({ url: paths.whitelabel.path, headers: { 'x-forwarded-for': forwarded } }),
-    ).value.location.ip;
+    (await ctx.call('whitelabel', { headers: { 'x-forwarded-for': forwarded } })).value.location.ip;
 
   it('takes the address the proxy saw, never what the client wrote before it', async () => {
     expect(await visitorIp('198.51.100.20')).toBe('198.51.100.20');
@@ -322,40 +312,38 @@ describe.each(databaseKinds)('behind a proxy, with an https address, on %s', (ki
 
   it('answers a forwarded address that is not an address without a 500', async () => {
     expect(await visitorIp('not-an-ip')).toBe('127.0.0.1');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: paths.login.path,
+    const member = await newMember(ctx, { prefix: 'proxied' });
+    const res = await ctx.call('login', {
       headers: { 'x-forwarded-for': 'not-an-ip' },
-      payload: { username: 'demomember', password: 'Wrong1234', humanCheck: await solveHumanCheck(ctx.app) },
+      body: {
+        username: member.username,
+        password: 'Wrong1234',
+        humanCheck: await solveHumanCheck(ctx.app),
+      } as never,
     });
-    expect(res.statusCode).toBe(401);
+    expect(res.status).toBe(401);
   });
 
   it('marks every cookie Secure, though the request reached it over http', async () => {
-    const captcha = await ctx.app.inject({ url: paths.captcha.path });
+    const captcha = (await ctx.call('captcha')).raw;
     expect(String(captcha.headers['set-cookie'])).toMatch(/captcha_id=.*; Secure/);
-    const language = await ctx.app.inject({
-      method: 'PUT',
-      url: paths.setLanguage.path,
-      payload: { language: 'en' },
-    });
+    const language = (await ctx.call('setLanguage', { body: { language: 'en' } })).raw;
     expect(String(language.headers['set-cookie'])).toMatch(/lang=en.*; Secure/);
   });
 
   it('ignores hostile cookies instead of failing on them', async () => {
+    const member = await newMember(ctx, { prefix: 'cookies' });
     for (const value of ['a%00b', '%ED%A0%80', 'x'.repeat(3000)]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: paths.login.path,
+      const res = await ctx.call('login', {
         headers: { cookie: `captcha_id=${value}; remember=${value}` },
-        payload: {
-          username: 'demodownline',
+        body: {
+          username: member.username,
           password: 'Wrong1234',
           captcha: '1234',
           humanCheck: await solveHumanCheck(ctx.app),
-        },
+        } as never,
       });
-      expect(res.statusCode).toBeLessThan(500);
+      expect(res.status).toBeLessThan(500);
     }
   });
 });

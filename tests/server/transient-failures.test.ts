@@ -13,8 +13,9 @@ import {
   connectVendor,
   createTestContext,
   databaseKinds,
-  fundMember,
-  loginMember,
+  fund,
+  newMember,
+  newOperator,
   type TestContext,
 } from './harness';
 
@@ -98,18 +99,14 @@ describe.each(databaseKinds)('transient database failures on %s', (kind) => {
   beforeAll(async () => {
     ctx = await createTestContext(kind);
     secret = await connectVendor(ctx, vendor);
-    await fundMember(ctx, 'demodownline', 500_000);
-    member = await loginMember(ctx, 'demodownline', 'Player1234');
-    operator = (
-      await call('POST', paths.operatorLogin.path, undefined, {
-        username: 'demoadmin',
-        password: 'Admin12345',
-      })
-    ).value.token;
+    const player = await newMember(ctx, { prefix: 'transient' });
+    await fund(ctx, player, 500_000);
+    member = player.token;
+    operator = (await newOperator(ctx, 'admin')).token;
     ({ token: launch, playerId } = (await call('POST', paths.launchToken.path, member, { vendor })).value);
     await call('POST', paths.paymentPassword.path, member, {
       password: '246810',
-      loginPassword: 'Player1234',
+      loginPassword: player.password,
     });
     await call('POST', paths.addBankAccount.path, member, {
       bankName: 'Banco Demo',
@@ -124,6 +121,7 @@ describe.each(databaseKinds)('transient database failures on %s', (kind) => {
   });
 
   let address = 0;
+  /** Raw requests, so a test can read the headers (Retry-After) and the body of a failed answer. */
   async function call(method: 'GET' | 'POST', url: string, bearer?: string, payload?: object, lang = 'en') {
     const res = await ctx.app.inject({
       method,
@@ -139,7 +137,8 @@ describe.each(databaseKinds)('transient database failures on %s', (kind) => {
     const raw = JSON.stringify(payload);
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/api/vendor/wallet/${route}`,
+      // The vendor signs the raw bytes of its body: sent as they are, not through ctx.call.
+      url: { bet: paths.vendorBet.path, win: paths.vendorWin.path, balance: paths.vendorBalance.path }[route],
       headers: {
         'content-type': 'application/json',
         'accept-language': 'en',

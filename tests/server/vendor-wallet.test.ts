@@ -3,16 +3,26 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchTokens, members } from '../../server/db/schema';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
-import type { LoginResult } from '../../src/api/contract/accounts';
+import { paths } from '../../src/api/paths';
 import {
   body,
   connectVendor,
   createTestContext,
   databaseKinds,
-  fundMember,
-  loginMember,
+  fund,
+  type Member,
+  newMember,
   type TestContext,
 } from './harness';
+
+/** The vendor's calls, sent below as raw signed bytes (the signature covers the exact body). */
+const vendorPaths = {
+  authenticate: paths.vendorAuthenticate.path,
+  balance: paths.vendorBalance.path,
+  bet: paths.vendorBet.path,
+  win: paths.vendorWin.path,
+  rollback: paths.vendorRollback.path,
+};
 
 type Answer = { playerId: string; currency: string; balance: number; transactionId?: string };
 
@@ -21,34 +31,34 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
   let secret: string;
   let token: string;
   let playerId: string;
+  let member: Member;
   let memberToken: string;
   const vendor = 'BGS';
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
     secret = await connectVendor(ctx, vendor);
-    await fundMember(ctx, 'demomember', 100_000);
-    memberToken = await loginMember(ctx, 'demomember', 'Demo1234');
-    const launched = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/games/launch-token',
-      headers: { authorization: `Bearer ${memberToken}` },
-      payload: { vendor, gameCode: 'aurora-crash' },
+    member = await newMember(ctx, { prefix: 'player' });
+    await fund(ctx, member, 100_000);
+    memberToken = member.token;
+    const launched = await ctx.call('launchToken', {
+      token: memberToken,
+      body: { vendor, gameCode: 'aurora-crash' } as never,
     });
-    ({ token, playerId } = body<{ token: string; playerId: string }>(launched).value);
+    ({ token, playerId } = launched.value as { token: string; playerId: string });
   });
   afterAll(() => ctx.close());
 
   /** A request as the vendor sends it: the raw JSON body signed with its secret. */
   const signed = async (
-    path: string,
+    path: keyof typeof vendorPaths,
     payload: object,
     options: { secret?: string; vendor?: string } = {},
   ) => {
     const raw = JSON.stringify(payload);
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/api/vendor/wallet/${path}`,
+      url: vendorPaths[path],
       headers: {
         'content-type': 'application/json',
         'x-vendor-code': options.vendor ?? vendor,
@@ -87,7 +97,7 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
     const raw = JSON.stringify({ playerId });
     const tampered = await ctx.app.inject({
       method: 'POST',
-      url: '/api/vendor/wallet/balance',
+      url: vendorPaths.balance,
       headers: {
         'content-type': 'application/json',
         'x-vendor-code': vendor,
@@ -203,33 +213,22 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
   });
 
   it('lets only real members launch a game, for a connected vendor', async () => {
-    const launch = (bearer: string, vendorCode: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/games/launch-token',
-        headers: { authorization: `Bearer ${bearer}` },
-        payload: { vendor: vendorCode },
+    const launch = (bearer: string | undefined, vendorCode: string) =>
+      ctx.call('launchToken', {
+        ...(bearer ? { token: bearer } : {}),
+        body: { vendor: vendorCode } as never,
       });
-    expect(body(await launch(memberToken, 'NOPE')).code).toBe('VENDOR_NOT_FOUND');
-    const trial = body<LoginResult>(
-      await ctx.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} }),
-    ).value;
-    expect(body(await launch(trial.token, vendor)).code).toBe('REAL_ACCOUNT_REQUIRED');
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/games/launch-token', payload: { vendor } }))
-        .statusCode,
-    ).toBe(401);
+    expect((await launch(memberToken, 'NOPE')).code).toBe('VENDOR_NOT_FOUND');
+    const trial = (await ctx.call('freePlay', { body: {} })).value;
+    expect((await launch(trial.token, vendor)).code).toBe('REAL_ACCOUNT_REQUIRED');
+    expect((await launch(undefined, vendor)).status).toBe(401);
   });
 
   it('refuses new bets of a disabled account but still settles its rounds', async () => {
-    const launched = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/games/launch-token',
-      headers: { authorization: `Bearer ${memberToken}` },
-      payload: { vendor },
-    });
-    const fresh = body<{ token: string }>(launched).value.token;
-    await ctx.handle.db.update(members).set({ status: 'disabled' }).where(eq(members.username, 'demomember'));
+    const launched = await ctx.call('launchToken', { token: memberToken, body: { vendor } as never });
+    const fresh = (launched.value as { token: string }).token;
+    // An operator disables the account (no call of the contract does).
+    await ctx.handle.db.update(members).set({ status: 'disabled' }).where(eq(members.id, member.id));
     try {
       expect(
         (
@@ -246,7 +245,7 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
         (await signed('win', { playerId, transactionId: 'w-disabled', roundId: 'r-1', amount: 100 })).status,
       ).toBe(200);
     } finally {
-      await ctx.handle.db.update(members).set({ status: 'active' }).where(eq(members.username, 'demomember'));
+      await ctx.handle.db.update(members).set({ status: 'active' }).where(eq(members.id, member.id));
     }
   });
 });

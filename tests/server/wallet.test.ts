@@ -1,52 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../../server/db/schema';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
-import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
+import { createTestContext, databaseKinds, fund, newMember, type TestContext } from './harness';
 
 describe.each(databaseKinds)('member wallets on %s', (kind) => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    await fundMember(ctx, 'demodownline', 50_000);
-    token = await loginMember(ctx, 'demodownline', 'Player1234');
+    const member = await newMember(ctx, { prefix: 'wallet' });
+    await fund(ctx, member, 50_000);
+    token = member.token;
   });
   afterAll(() => ctx.close());
 
-  const get = async (url: string) => {
-    const res = await ctx.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
-    return { status: res.statusCode, ...body<Record<string, unknown>>(res) };
-  };
-  const transfer = async (payload: Record<string, unknown>) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/wps/relay/GCS_walletTransfer',
-      headers: { authorization: `Bearer ${token}` },
-      payload,
-    });
-    return { status: res.statusCode, ...body<{ main: number; vendor: number }>(res) };
-  };
+  /** A transfer as the page sends it; amounts and directions may break the contract on purpose. */
+  const transfer = (payload: Record<string, unknown>) =>
+    ctx.call('walletTransfer', { token, body: payload as never });
+  const records = (query: Record<string, unknown> = {}) =>
+    ctx.call('accountRecords', { token, query: query as never });
 
   it('needs a session', async () => {
-    expect((await ctx.app.inject({ url: '/wps/v2/wallets/balance' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/wps/member/info/funds/consolidated' })).statusCode).toBe(401);
+    expect((await ctx.call('walletBalance')).status).toBe(401);
+    expect((await ctx.call('consolidatedFunds')).status).toBe(401);
   });
 
   it('shows the main balance, the wallet mode and the consolidated funds', async () => {
-    expect((await get('/wps/v2/wallets/balance')).value).toEqual({
+    expect((await ctx.call('walletBalance', { token })).value).toEqual({
       balance: 50_000,
       currency: 'FUN',
       isSingle: true,
     });
-    expect((await get('/wps/member/info/funds/consolidated')).value).toEqual({
+    expect((await ctx.call('consolidatedFunds', { token })).value).toEqual({
       currency: 'FUN',
       main: 50_000,
       vendors: [],
       total: 50_000,
     });
-    const wallets = (await get('/wps/relay/GCS_merchantWallet')).value as {
-      wallets: Array<{ vendor: string }>;
-    };
+    const wallets = (await ctx.call('merchantWallets', { token })).value;
     expect(wallets.wallets.map((w) => w.vendor)).toContain('BGS');
     expect(
       await transfer({ vendor: 'BGS', direction: 'in', amount: 100, requestId: 'req-00000001' }),
@@ -78,13 +69,16 @@ describe.each(databaseKinds)('member wallets on %s', (kind) => {
       main: 40_000,
       vendor: 10_000,
     });
-    const funds = (await get('/wps/member/info/funds/consolidated')).value;
+    const funds = (await ctx.call('consolidatedFunds', { token })).value;
     expect(funds).toMatchObject({
       main: 40_000,
       total: 50_000,
       vendors: [{ vendor: 'BGS', balance: 10_000 }],
     });
-    expect((await get('/wps/v2/wallets/balance')).value).toMatchObject({ balance: 40_000, isSingle: false });
+    expect((await ctx.call('walletBalance', { token })).value).toMatchObject({
+      balance: 40_000,
+      isSingle: false,
+    });
 
     expect(
       await transfer({ vendor: 'BGS', direction: 'out', amount: 10_001, requestId: 'req-00000004' }),
@@ -113,7 +107,7 @@ describe.each(databaseKinds)('member wallets on %s', (kind) => {
       items: Array<{ id: number; type: string; wallet: string; amount: number; balanceAfter: number }>;
       more: boolean;
     };
-    const all = (await get('/api/wallet/records')).value as unknown as Records;
+    const all = (await records()).value as unknown as Records;
     expect(all.items[0]).toMatchObject({ type: 'transfer' });
     expect(all.items.at(-1)).toMatchObject({
       type: 'deposit',
@@ -121,7 +115,7 @@ describe.each(databaseKinds)('member wallets on %s', (kind) => {
       amount: 50_000,
       balanceAfter: 50_000,
     });
-    const transfers = (await get('/api/wallet/records?type=transfer')).value as unknown as Records;
+    const transfers = (await records({ type: 'transfer' })).value as unknown as Records;
     expect(transfers.items.every((r) => r.type === 'transfer')).toBe(true);
     expect(transfers.items.map((r) => `${r.wallet} ${r.amount}`).sort()).toEqual([
       'BGS -2000',
@@ -129,14 +123,12 @@ describe.each(databaseKinds)('member wallets on %s', (kind) => {
       'main -12000',
       'main 2000',
     ]);
-    const first = (await get('/api/wallet/records?limit=2')).value as unknown as Records;
+    const first = (await records({ limit: 2 })).value as unknown as Records;
     expect(first.more).toBe(true);
-    const next = (await get(`/api/wallet/records?limit=2&before=${first.items[1]!.id}`))
-      .value as unknown as Records;
+    const next = (await records({ limit: 2, before: first.items[1]!.id })).value as unknown as Records;
     expect(next.items[0]!.id).toBeLessThan(first.items[1]!.id);
-    const future = (await get(`/api/wallet/records?from=${Date.now() + 86_400_000}`))
-      .value as unknown as Records;
+    const future = (await records({ from: Date.now() + 86_400_000 })).value as unknown as Records;
     expect(future.items).toEqual([]);
-    expect((await get('/api/wallet/records?type=lottery')).status).toBe(422);
+    expect((await records({ type: 'lottery' })).status).toBe(422);
   });
 });

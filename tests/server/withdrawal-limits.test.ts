@@ -16,7 +16,17 @@ import { AttemptLimiter } from '../../server/modules/security/attempt-limiter';
 import { AttemptsRepository } from '../../server/modules/security/attempts.repository';
 import { PaymentPasswordGuard } from '../../server/modules/security/payment-password';
 import { paths } from '../../src/api/paths';
-import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
+import {
+  body,
+  createTestContext,
+  databaseKinds,
+  fund,
+  type Member,
+  newMember,
+  newOperator,
+  type TestContext,
+  withdrawalNeighbours,
+} from './harness';
 
 /**
  * Issue 10, findings 8 and 14: a withdrawal decision answered from a 50-row queue page (500 although
@@ -24,6 +34,7 @@ import { body, createTestContext, databaseKinds, fundMember, loginMember, type T
  */
 describe.each(databaseKinds)('withdrawal answers and limits under load on %s', (kind) => {
   let ctx: TestContext;
+  let member: Member;
   let token: string;
   let operator: string;
   let memberId: number;
@@ -37,21 +48,19 @@ describe.each(databaseKinds)('withdrawal answers and limits under load on %s', (
       db,
       new Ledger(db),
       new PaymentPasswordGuard(new AttemptLimiter(new AttemptsRepository(db))),
+      withdrawalNeighbours(db),
     );
     brand = await new BrandService(new BrandRepository(db)).resolve('localhost');
-    ({ memberId } = await fundMember(ctx, 'demodownline', 1_000_000));
-    token = await loginMember(ctx, 'demodownline', 'Player1234');
+    member = await newMember(ctx, { prefix: 'limits' });
+    ({ memberId } = await fund(ctx, member, 1_000_000));
+    token = member.token;
     await db.update(brands).set({ withdrawDailyCount: 100 });
-    const office = await call('POST', paths.operatorLogin.path, undefined, {
-      username: 'demoadmin',
-      password: 'Admin12345',
-    });
-    operator = office.value.token;
+    operator = (await newOperator(ctx, 'finance')).token;
     expect(
       (
         await call('POST', paths.paymentPassword.path, token, {
           password: '246810',
-          loginPassword: 'Player1234',
+          loginPassword: member.password,
         })
       ).status,
     ).toBe(200);
@@ -125,9 +134,10 @@ describe.each(databaseKinds)('withdrawal answers and limits under load on %s', (
         png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
+      // A multipart body, which ctx.call (JSON only) does not send.
       const res = await ctx.app.inject({
         method: 'POST',
-        url: '/api/wallet/withdrawal/proof',
+        url: paths.withdrawalProof.path,
         remoteAddress: `10.93.0.${(++address % 250) + 1}`,
         headers: {
           authorization: `Bearer ${token}`,
@@ -191,7 +201,7 @@ describe.each(databaseKinds)('withdrawal answers and limits under load on %s', (
       value: {
         reference: rejectRef,
         status: 'rejected',
-        username: 'demodownline',
+        username: member.username,
         reason: 'the name does not match',
       },
     });

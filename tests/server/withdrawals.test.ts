@@ -10,10 +10,24 @@ import { AttemptLimiter } from '../../server/modules/security/attempt-limiter';
 import { AttemptsRepository } from '../../server/modules/security/attempts.repository';
 import { PaymentPasswordGuard } from '../../server/modules/security/payment-password';
 import type { WithdrawalView } from '../../src/api/contract/withdrawals';
-import { body, createTestContext, databaseKinds, fundMember, loginMember, type TestContext } from './harness';
+import type { endpoints } from '../../src/api/endpoints';
+import { paths } from '../../src/api/paths';
+import {
+  body,
+  type CallOptions,
+  createTestContext,
+  databaseKinds,
+  fund,
+  type Member,
+  newMember,
+  newOperator,
+  type TestContext,
+  withdrawalNeighbours,
+} from './harness';
 
 describe.each(databaseKinds)('withdrawals on %s', (kind) => {
   let ctx: TestContext;
+  let member: Member;
   let token: string;
   let service: WithdrawalsService;
   let brand: Awaited<ReturnType<BrandService['resolve']>>;
@@ -25,108 +39,79 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
       db,
       ledger,
       new PaymentPasswordGuard(new AttemptLimiter(new AttemptsRepository(db))),
+      withdrawalNeighbours(db),
     );
     brand = await new BrandService(new BrandRepository(db)).resolve('localhost');
-    await fundMember(ctx, 'demodownline', 100_000);
-    token = await loginMember(ctx, 'demodownline', 'Player1234');
+    member = await newMember(ctx, { prefix: 'withdraw' });
+    await fund(ctx, member, 100_000);
+    token = member.token;
   });
   afterAll(() => ctx.close());
 
   let address = 0;
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await ctx.app.inject({
-      method,
-      url,
+  const call = <N extends keyof typeof endpoints>(name: N, options: CallOptions<N> = {}) =>
+    ctx.call(name, {
       // Each call from its own address, so the per-address limit of the money routes stays out of the way.
-      remoteAddress: `10.60.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
+      ip: `10.60.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
+      token,
+      language: 'en',
+      ...options,
     });
-    return { status: res.statusCode, ...body<unknown>(res) };
-  };
-  const balance = async () =>
-    ((await call('GET', '/wps/v2/wallets/balance')).value as { balance: number }).balance;
+  const setPaymentPassword = (body: Record<string, string>) =>
+    call('paymentPassword', { body: body as never });
+  const addBank = (bankName: string, accountName: string, accountNumber: string) =>
+    call('addBankAccount', { body: { bankName, accountName, accountNumber } });
+  const balance = async () => (await call('walletBalance')).value.balance;
+  /** The first bank account (masked •••• 6789; before it exists, any id: the password is checked first). */
+  let bankId = 1;
+  /** A bank account that was removed. */
+  let removedBankId = 0;
   let n = 0;
   const withdraw = (amount: unknown, extra: Record<string, unknown> = {}) =>
-    call('POST', '/api/wallet/withdrawals', {
-      bankAccountId: 1,
-      amount,
-      paymentPassword: '246810',
-      requestId: `withdraw-${++n}-${kind}`,
-      ...extra,
+    call('requestWithdrawal', {
+      body: {
+        bankAccountId: bankId,
+        amount,
+        paymentPassword: '246810',
+        requestId: `withdraw-${++n}-${kind}`,
+        ...extra,
+      } as never,
     });
   const reference = (res: { value: unknown }) => (res.value as WithdrawalView).reference;
 
   it('needs a payment password set with the login password, then changed with the old one', async () => {
-    expect(
-      ((await call('GET', '/api/wallet/withdraw/setup')).value as { hasPaymentPassword: boolean })
-        .hasPaymentPassword,
-    ).toBe(false);
+    expect((await call('withdrawSetup')).value.hasPaymentPassword).toBe(false);
     expect((await withdraw(10_000)).code).toBe('PAYMENT_PASSWORD_REQUIRED');
-    expect(
-      (await call('POST', '/api/wallet/payment-password', { password: '135790', loginPassword: 'nope' }))
-        .code,
-    ).toBe('WRONG_OLD_PASSWORD');
-    expect(
-      (
-        await call('POST', '/api/wallet/payment-password', {
-          password: '135790',
-          loginPassword: 'Player1234',
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (await call('POST', '/api/wallet/payment-password', { password: '246810', oldPassword: '000000' }))
-        .code,
-    ).toBe('PAYMENT_PASSWORD_WRONG');
-    expect(
-      (await call('POST', '/api/wallet/payment-password', { password: '246810', oldPassword: '135790' }))
-        .status,
-    ).toBe(200);
-    expect((await call('POST', '/api/wallet/payment-password', { password: '12ab56' })).status).toBe(422);
+    expect((await setPaymentPassword({ password: '135790', loginPassword: 'nope' })).code).toBe(
+      'WRONG_OLD_PASSWORD',
+    );
+    expect((await setPaymentPassword({ password: '135790', loginPassword: member.password })).status).toBe(
+      200,
+    );
+    expect((await setPaymentPassword({ password: '246810', oldPassword: '000000' })).code).toBe(
+      'PAYMENT_PASSWORD_WRONG',
+    );
+    expect((await setPaymentPassword({ password: '246810', oldPassword: '135790' })).status).toBe(200);
+    expect((await setPaymentPassword({ password: '12ab56' })).status).toBe(422);
   });
 
   it('keeps up to three bank accounts, shown masked', async () => {
-    const added = await call('POST', '/api/wallet/bank-accounts', {
-      bankName: 'Banco Demo',
-      accountName: 'Demo Downline',
-      accountNumber: '0001-123456789',
-    });
+    const added = await addBank('Banco Demo', 'Demo Downline', '0001-123456789');
+    bankId = added.value[0]!.id;
     expect(added.value).toEqual([
-      { id: 1, bankName: 'Banco Demo', accountName: 'Demo Downline', accountNumber: '•••• 6789' },
+      { id: bankId, bankName: 'Banco Demo', accountName: 'Demo Downline', accountNumber: '•••• 6789' },
     ]);
-    await call('POST', '/api/wallet/bank-accounts', {
-      bankName: 'B',
-      accountName: 'Demo Downline',
-      accountNumber: '1234',
-    });
-    expect(
-      (
-        await call('POST', '/api/wallet/bank-accounts', {
-          bankName: 'Banco 2',
-          accountName: 'Demo',
-          accountNumber: '1234',
-        })
-      ).status,
-    ).toBe(200);
-    await call('POST', '/api/wallet/bank-accounts', {
-      bankName: 'Banco 3',
-      accountName: 'Demo',
-      accountNumber: '5678',
-    });
-    expect(
-      (
-        await call('POST', '/api/wallet/bank-accounts', {
-          bankName: 'Banco 4',
-          accountName: 'Demo',
-          accountNumber: '9999',
-        })
-      ).code,
-    ).toBe('BANK_ACCOUNT_LIMIT');
-    expect((await call('POST', '/api/wallet/bank-accounts/remove', { id: 3 })).value).toHaveLength(2);
-    expect((await call('POST', '/api/wallet/bank-accounts/remove', { id: 3 })).code).toBe(
-      'BANK_ACCOUNT_NOT_FOUND',
-    );
+    await addBank('B', 'Demo Downline', '1234');
+    const second = await addBank('Banco 2', 'Demo', '1234');
+    expect(second.status).toBe(200);
+    expect(second.value).toHaveLength(2);
+    removedBankId = second.value.find((a) => a.bankName === 'Banco 2')!.id;
+    expect(removedBankId).not.toBe(bankId);
+    await addBank('Banco 3', 'Demo', '5678');
+    expect((await addBank('Banco 4', 'Demo', '9999')).code).toBe('BANK_ACCOUNT_LIMIT');
+    const remove = () => call('removeBankAccount', { body: { id: removedBankId } });
+    expect((await remove()).value).toHaveLength(2);
+    expect((await remove()).code).toBe('BANK_ACCOUNT_NOT_FOUND');
   });
 
   it('holds the amount at request, releases it on rejection and on cancel, and pays it on approval', async () => {
@@ -134,7 +119,7 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     expect((await withdraw(10_000, { paymentPassword: '111111' })).code).toBe('PAYMENT_PASSWORD_WRONG');
     expect((await withdraw(100)).code).toBe('AMOUNT_BELOW_MIN');
     expect((await withdraw(0)).code).toBe('AMOUNT_ZERO');
-    expect((await withdraw(10_000, { bankAccountId: 3 })).code).toBe('BANK_ACCOUNT_NOT_FOUND');
+    expect((await withdraw(10_000, { bankAccountId: removedBankId })).code).toBe('BANK_ACCOUNT_NOT_FOUND');
     expect((await withdraw(5_000_001)).code).toBe('AMOUNT_ABOVE_MAX');
 
     const first = await withdraw(20_000);
@@ -149,33 +134,29 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     expect(await balance()).toBe(before);
 
     const second = await withdraw(15_000);
-    expect(
-      (await call('POST', '/api/wallet/withdrawal/cancel', { reference: reference(second) })).value,
-    ).toMatchObject({ status: 'cancelled' });
+    const cancel = (res: { value: unknown }) =>
+      call('cancelWithdrawal', { body: { reference: reference(res) } });
+    expect((await cancel(second)).value).toMatchObject({ status: 'cancelled' });
     expect(await balance()).toBe(before);
 
     const third = await withdraw(30_000);
     await service.decide(brand, await service.row(brand.id, reference(third), null), 'paid', {});
     expect(await balance()).toBe(before - 30_000);
-    expect((await call('POST', '/api/wallet/withdrawal/cancel', { reference: reference(third) })).code).toBe(
-      'WITHDRAWAL_STATE',
-    );
-    const paid = (await call('GET', '/api/wallet/withdrawals?status=paid')).value as WithdrawalView[];
+    expect((await cancel(third)).code).toBe('WITHDRAWAL_STATE');
+    const paid = (await call('withdrawals', { query: { status: 'paid' } })).value;
     expect(paid[0]).toMatchObject({ reference: reference(third), confirmBy: expect.any(Number) });
 
     // Not received needs proof; then the operator resolves the dispute with a refund.
     expect(
-      (
-        await call('POST', '/api/wallet/withdrawal/confirm', {
-          reference: reference(third),
-          outcome: 'not_received',
-        })
-      ).code,
+      (await call('confirmWithdrawal', { body: { reference: reference(third), outcome: 'not_received' } }))
+        .code,
     ).toBe('PROOF_REQUIRED');
-    const disputed = await call('POST', '/api/wallet/withdrawal/confirm', {
-      reference: reference(third),
-      outcome: 'not_received',
-      proof: 'Nothing arrived in my account by 18:00',
+    const disputed = await call('confirmWithdrawal', {
+      body: {
+        reference: reference(third),
+        outcome: 'not_received',
+        proof: 'Nothing arrived in my account by 18:00',
+      },
     });
     expect(disputed.value).toMatchObject({ status: 'disputed', confirmation: 'not_received' });
     await service.decide(brand, await service.row(brand.id, reference(third), null), 'refunded', {});
@@ -192,10 +173,10 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
       .set({ decidedAt: new Date(Date.now() - 25 * 3_600_000) })
       .where(eq(withdrawalsTable.reference, reference(w)));
     // Reading never writes: the payment stays paid until the auto-confirm job runs.
-    const before = (await call('GET', '/api/wallet/withdrawals')).value as WithdrawalView[];
+    const before = (await call('withdrawals')).value;
     expect(before.find((x) => x.reference === reference(w))).toMatchObject({ status: 'paid' });
     expect(await service.autoConfirm()).toBe(1);
-    const list = (await call('GET', '/api/wallet/withdrawals')).value as WithdrawalView[];
+    const list = (await call('withdrawals')).value;
     expect(list.find((x) => x.reference === reference(w))).toMatchObject({
       status: 'received',
       confirmation: 'auto',
@@ -231,9 +212,10 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
         chunks.push(Buffer.from(parts[i + 1]!), data, Buffer.from('\r\n'));
       });
       chunks.push(Buffer.from(`--${boundary}--\r\n`));
+      // A multipart body, which ctx.call (JSON only) does not send.
       const res = await ctx.app.inject({
         method: 'POST',
-        url: '/api/wallet/withdrawal/proof',
+        url: paths.withdrawalProof.path,
         remoteAddress: `10.61.0.${++address % 250}`,
         headers: {
           authorization: `Bearer ${token}`,
@@ -262,21 +244,17 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     ).toBe('PROOF_TOO_MANY');
     const [first] = (await service.queue(brand.id, 'paid')).filter((q) => q.reference === reference(w));
     expect(first!.proofImages).toHaveLength(2);
-    const office = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/login',
-      payload: { username: 'demoadmin', password: 'Admin12345' },
-    });
-    const operator = body<{ token: string }>(office).value.token;
+    const operator = (await newOperator(ctx, 'finance')).token;
+    // The picture comes back as bytes, not as an envelope ctx.call reads.
     const image = await ctx.app.inject({
-      url: `/api/backoffice/withdrawals/proof?id=${first!.proofImages[0]}`,
+      url: `${paths.withdrawalProofImage.path}?id=${first!.proofImages[0]}`,
       headers: { authorization: `Bearer ${operator}` },
     });
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(png)).toBe(true);
     // Members cannot read pictures through the operator's route.
     const asMember = await ctx.app.inject({
-      url: `/api/backoffice/withdrawals/proof?id=${first!.proofImages[0]}`,
+      url: `${paths.withdrawalProofImage.path}?id=${first!.proofImages[0]}`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(asMember.statusCode).toBe(401);

@@ -17,11 +17,21 @@ type Endpoint = keyof typeof endpoints;
 type ValueOf<N extends Endpoint> = z.input<(typeof endpoints)[N]['value']>;
 type Handler<N extends Endpoint> = (url: URL, init: Request) => ValueOf<N>;
 
+/** An endpoint whose answers wait until the test gives them, oldest call first. */
+export interface HeldEndpoint<N extends Endpoint> {
+  /** How many calls are waiting for an answer. */
+  waiting(): number;
+  answer(value: ValueOf<N>): void;
+  fail(status: number, code: string, message?: string): void;
+}
+
 export interface FakeServer {
   calls: Array<{ method: string; path: string; url: URL; body: unknown; language: string | null }>;
   /** Answers an endpoint with a value its contract accepts (checked by type, and by schema at run time). */
   respond<N extends Endpoint>(name: N, handler: Handler<N> | ValueOf<N>): void;
   fail(name: Endpoint, status: number, code: string, message?: string): void;
+  /** Holds the endpoint's answers until the test releases them, so a page's waiting state can be seen. */
+  hold<N extends Endpoint>(name: N): HeldEndpoint<N>;
 }
 
 /** A fixture that drifts from the contract fails the test that uses it, not a page in production. */
@@ -40,12 +50,16 @@ const ok = (value: unknown) => ({ success: true, code: 'OK', message: 'OK', valu
  * server's envelope, and records every call so tests can assert what the page asked for.
  */
 export function installFakeServer(options: { status?: 0 | 1 | 2 } = {}): FakeServer {
+  // By method and path: two endpoints may share a path (GET and POST /api/wallet/withdrawals).
+  const keyOf = (name: Endpoint) => `${paths[name].method} ${paths[name].path}`;
   const byPath = new Map<
     string,
-    { status: number; body: unknown } | { name: Endpoint; handler: (url: URL, init: Request) => unknown }
+    | { status: number; body: unknown }
+    | { name: Endpoint; handler: (url: URL, init: Request) => unknown }
+    | { held: Array<(response: Response) => void> }
   >();
   const set = (name: Endpoint, value: unknown) =>
-    byPath.set(paths[name].path, { status: 200, body: ok(checked(name, value)) });
+    byPath.set(keyOf(name), { status: 200, body: ok(checked(name, value)) });
   set('systemStatus', statusFixture(options.status ?? 0));
   set('whitelabel', {
     ...whitelabelFixture,
@@ -63,11 +77,26 @@ export function installFakeServer(options: { status?: 0 | 1 | 2 } = {}): FakeSer
     calls: [],
     respond(name, handler) {
       if (typeof handler === 'function') {
-        byPath.set(paths[name].path, { name, handler: handler as (url: URL, init: Request) => unknown });
+        byPath.set(keyOf(name), { name, handler: handler as (url: URL, init: Request) => unknown });
       } else set(name, handler);
     },
     fail(name, status, code, message = code) {
-      byPath.set(paths[name].path, { status, body: { success: false, code, message, value: null } });
+      byPath.set(keyOf(name), { status, body: { success: false, code, message, value: null } });
+    },
+    hold(name) {
+      const held: Array<(response: Response) => void> = [];
+      byPath.set(keyOf(name), { held });
+      const next = () => {
+        const release = held.shift();
+        if (!release) throw new Error(`fake server: no call to ${name} is waiting`);
+        return release;
+      };
+      return {
+        waiting: () => held.length,
+        answer: (value) => next()(Response.json(ok(checked(name, value)))),
+        fail: (status, code, message = code) =>
+          next()(Response.json({ success: false, code, message, value: null }, { status })),
+      };
     },
   };
 
@@ -89,12 +118,13 @@ export function installFakeServer(options: { status?: 0 | 1 | 2 } = {}): FakeSer
         body,
         language: input.headers.get('x-site-language'),
       });
-      const entry = byPath.get(url.pathname);
+      const entry = byPath.get(`${input.method} ${url.pathname}`);
       if (!entry)
         return Response.json(
           { success: false, code: 'NOT_FOUND', message: 'Not found', value: null },
           { status: 404 },
         );
+      if ('held' in entry) return new Promise<Response>((resolve) => entry.held.push(resolve));
       if ('handler' in entry) return Response.json(ok(checked(entry.name, entry.handler(url, input))));
       return Response.json(entry.body, { status: entry.status });
     }),

@@ -33,7 +33,7 @@ export const whitelabelFixture: Whitelabel = {
     },
   ],
   customerService: [
-    { id: 1, csType: 'LIVECHAT', title: 'Chat 24h', url: '/help#contact' },
+    { id: 1, csType: 'LIVECHAT', title: 'Chat 24h', url: 'https://chat.t.example/' },
     { id: 2, csType: 'TELEGRAM', title: 'Telegram', url: 'https://t.me/support' },
   ],
   whitelabelVal: {

@@ -7,7 +7,7 @@ export const demoBrand = {
   mainDomain: 'localhost',
   analyticsId: null,
   maintenanceMessage: {
-    pt: 'Estamos a melhorar a plataforma. Voltamos dentro de instantes — obrigado pela paciência.',
+    pt: 'Estamos melhorando a plataforma. Voltamos em instantes — obrigado pela paciência.',
     en: 'We are upgrading the platform. We will be back shortly — thank you for your patience.',
   },
 };
@@ -119,7 +119,7 @@ export const demoGames: Game[] = [
     hot: 2,
     popular: 1,
   },
-  { vendor: 'LUXR', category: 'RNG', code: 'neon-nights', pt: 'Noites de Néon', en: 'Neon Nights', hot: 7 },
+  { vendor: 'LUXR', category: 'RNG', code: 'neon-nights', pt: 'Noites de Neon', en: 'Neon Nights', hot: 7 },
   {
     vendor: 'MYTH',
     category: 'RNG',
@@ -226,7 +226,7 @@ export const demoGames: Game[] = [
     vendor: 'BGS',
     category: 'INHOUSE',
     code: 'crash-rocket',
-    pt: 'Foguetão',
+    pt: 'Foguete',
     en: 'Crash Rocket',
     cls: 'AC',
     hot: 13,
@@ -306,7 +306,7 @@ export const demoBanners = [
     group: 'w_home',
     art: 'LOTT-draws',
     title: { pt: 'Sorteios a cada 5 minutos', en: 'Draws every 5 minutes' },
-    subtitle: { pt: 'Loteria SEA com prémios instantâneos', en: 'SEA lottery with instant prizes' },
+    subtitle: { pt: 'Loteria SEA com prêmios instantâneos', en: 'SEA lottery with instant prizes' },
     linkageType: 'route',
     linkageTarget: '/seaLottery',
   },
@@ -314,15 +314,15 @@ export const demoBanners = [
     group: 'w_login',
     art: 'INHOUSE-login',
     title: { pt: 'Bem-vindo de volta', en: 'Welcome back' },
-    subtitle: { pt: 'Os seus jogos favoritos esperam por si', en: 'Your favourite games are waiting' },
+    subtitle: { pt: 'Seus jogos favoritos estão esperando por você', en: 'Your favourite games are waiting' },
     linkageType: null,
     linkageTarget: null,
   },
   {
     group: 'w_register',
     art: 'RNG-register',
-    title: { pt: 'Crie a sua conta em 1 minuto', en: 'Open your account in a minute' },
-    subtitle: { pt: 'E jogue já com dinheiro fictício', en: 'And play right away with play money' },
+    title: { pt: 'Crie sua conta em 1 minuto', en: 'Open your account in a minute' },
+    subtitle: { pt: 'E jogue agora mesmo com dinheiro fictício', en: 'And play right away with play money' },
     linkageType: null,
     linkageTarget: null,
   },
@@ -330,7 +330,7 @@ export const demoBanners = [
     group: 'w_forget',
     art: 'PVP-forget',
     title: { pt: 'Recupere o acesso', en: 'Get back in' },
-    subtitle: { pt: 'Por e-mail ou telemóvel', en: 'By email or phone' },
+    subtitle: { pt: 'Por e-mail ou celular', en: 'By email or phone' },
     linkageType: null,
     linkageTarget: null,
   },
@@ -347,14 +347,14 @@ export const demoNotices = [
   {
     title: { pt: 'Novos jogos', en: 'New games' },
     content: {
-      pt: 'Chegaram 12 novas slots Mythic Spins — experimente já o Trovão do Olimpo!',
+      pt: 'Chegaram 12 novos slots Mythic Spins — experimente agora o Trovão do Olimpo!',
       en: 'Twelve new Mythic Spins slots have landed — try Olympus Thunder now!',
     },
   },
   {
     title: { pt: 'Jogo responsável', en: 'Responsible gaming' },
     content: {
-      pt: 'Defina limites de depósito no seu centro de conta. Jogue com moderação. Proibido a menores de 18 anos.',
+      pt: 'Defina limites de depósito na sua conta. Jogue com moderação. Proibido para menores de 18 anos.',
       en: 'Set deposit limits in your account centre. Play responsibly. No one under 18 may play.',
     },
   },
@@ -365,15 +365,15 @@ export const demoPopups = [
     execution: 'B',
     title: { pt: 'Bem-vindo à Aurora Bet', en: 'Welcome to Aurora Bet' },
     content: {
-      pt: '<p>Este é um site de demonstração: todo o dinheiro é fictício (<strong>FUN</strong>) e as contas de demonstração são públicas.</p><p>Registe-se, deposite FUN pelo pagamento simulado e experimente.</p>',
+      pt: '<p>Este é um site de demonstração: todo o dinheiro é fictício (<strong>FUN</strong>) e as contas de demonstração são públicas.</p><p>Cadastre-se, deposite FUN pelo pagamento simulado e experimente.</p>',
       en: '<p>This is a demo site: all money is play money (<strong>FUN</strong>) and the demo accounts are public.</p><p>Sign up, deposit FUN through the simulated payment and try it out.</p>',
     },
   },
   {
     execution: 'B',
-    title: { pt: 'Aplicação móvel disponível', en: 'Mobile app available' },
+    title: { pt: 'App para celular disponível', en: 'Mobile app available' },
     content: {
-      pt: '<p>Descarregue a aplicação para iOS e Android no menu lateral e jogue em qualquer lugar.</p>',
+      pt: '<p>Baixe o app para iOS e Android no menu lateral e jogue onde quiser.</p>',
       en: '<p>Get the iOS and Android app from the side menu and play anywhere.</p>',
     },
   },
@@ -381,7 +381,7 @@ export const demoPopups = [
     execution: 'A',
     title: { pt: 'Missões da semana', en: 'Weekly missions' },
     content: {
-      pt: '<p>Complete 5 missões esta semana e ganhe 50 FUN no centro de recompensas.</p>',
+      pt: '<p>Complete 5 missões esta semana e ganhe 50 FUN na central de recompensas.</p>',
       en: '<p>Complete 5 missions this week and earn 50 FUN in the reward centre.</p>',
     },
   },
@@ -389,7 +389,7 @@ export const demoPopups = [
     execution: 'F',
     title: { pt: 'Primeiro acesso', en: 'Your first visit' },
     content: {
-      pt: '<p>Complete o seu perfil e ative a verificação em dois passos para proteger a sua conta.</p>',
+      pt: '<p>Complete seu perfil e ative a verificação em duas etapas para proteger sua conta.</p>',
       en: '<p>Complete your profile and turn on two-step verification to protect your account.</p>',
     },
   },
@@ -410,14 +410,14 @@ export const demoPromotions = [
     art: 'LIVE-cashback',
     title: { pt: 'Cashback diário ao vivo 0,8%', en: 'Daily live cashback 0.8%' },
     content: {
-      pt: '<p>Receba 0,8% de todas as apostas válidas no casino ao vivo, todos os dias.</p>',
+      pt: '<p>Receba 0,8% de todas as apostas válidas no cassino ao vivo, todos os dias.</p>',
       en: '<p>Get 0.8% of every valid live-casino bet back, every day.</p>',
     },
   },
   {
     type: 'SPORTS',
     art: 'SPORTS-accumulator',
-    title: { pt: 'Múltiplas com bónus', en: 'Accumulator boost' },
+    title: { pt: 'Múltiplas com bônus', en: 'Accumulator boost' },
     content: {
       pt: '<p>Até 50% extra nos ganhos de apostas múltiplas com 5 ou mais seleções.</p>',
       en: '<p>Up to 50% extra winnings on accumulators with 5 or more selections.</p>',
@@ -428,23 +428,23 @@ export const demoPromotions = [
     art: 'PVP-vip',
     title: { pt: 'Clube VIP', en: 'VIP club' },
     content: {
-      pt: '<p>Suba de nível e desbloqueie levantamentos prioritários e um gestor de conta dedicado.</p>',
+      pt: '<p>Suba de nível e desbloqueie saques prioritários e um gerente de conta exclusivo.</p>',
       en: '<p>Level up to unlock priority withdrawals and a dedicated account manager.</p>',
     },
   },
   {
     type: 'REFERRAL',
     art: 'INHOUSE-referral',
-    title: { pt: 'Convide amigos', en: 'Invite friends' },
+    title: { pt: 'Indique amigos', en: 'Invite friends' },
     content: {
-      pt: '<p>Ganhe 20 FUN por cada amigo que se registe e faça o primeiro depósito.</p>',
+      pt: '<p>Ganhe 20 FUN para cada amigo que se cadastrar e fizer o primeiro depósito.</p>',
       en: '<p>Earn 20 FUN for every friend who signs up and makes a first deposit.</p>',
     },
   },
   {
     type: 'FISH',
     art: 'FISH-tournament',
-    title: { pt: 'Torneio de pesca', en: 'Fishing tournament' },
+    title: { pt: 'Torneio de pescaria', en: 'Fishing tournament' },
     content: {
       pt: '<p>Os 10 melhores caçadores da semana dividem 5.000 FUN.</p>',
       en: "<p>The week's top 10 hunters share 5,000 FUN.</p>",
@@ -452,8 +452,8 @@ export const demoPromotions = [
   },
 ];
 
+/** Only channels that reach someone: the demo has no live chat, so it lists none. */
 export const demoCustomerService = [
-  { csType: 'LIVECHAT', title: { pt: 'Chat ao vivo 24h', en: '24h live chat' }, url: '/help#contact' },
   {
     csType: 'TELEGRAM',
     title: { pt: 'Suporte no Telegram', en: 'Telegram support' },
@@ -470,7 +470,7 @@ export const demoResources = [
   },
   {
     type: 'TELEGRAM',
-    label: { pt: 'Canal Telegram', en: 'Telegram channel' },
+    label: { pt: 'Canal no Telegram', en: 'Telegram channel' },
     url: 'https://t.me/aurora_demo',
   },
   {

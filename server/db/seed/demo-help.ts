@@ -12,12 +12,12 @@ export const demoHelp: Record<'pt' | 'en', Section[]> = {
         {
           title: 'Quem somos',
           content:
-            '<p>A Aurora Bet é uma plataforma de demonstração de jogos e apostas online. Todo o dinheiro neste site é fictício (FUN): deposita-se e levanta-se pelos mesmos passos de um site real, mas não vale nada fora dele.</p>',
+            '<p>A Aurora Bet é uma plataforma de demonstração de jogos e apostas online. Todo o dinheiro neste site é fictício (FUN): você deposita e saca seguindo os mesmos passos de um site real, mas ele não vale nada fora daqui.</p>',
         },
         {
-          title: 'Contactos',
+          title: 'Contato',
           content:
-            '<p>O apoio ao cliente está disponível 24 horas por dia através do chat ao vivo e do Telegram, no menu lateral.</p>',
+            '<p>Fale com o atendimento pelos canais listados no <a href="#contact">fim desta página</a> e no menu lateral. Este site não tem chat ao vivo.</p>',
         },
       ],
     },
@@ -28,23 +28,23 @@ export const demoHelp: Record<'pt' | 'en', Section[]> = {
         {
           title: 'Como depositar',
           content:
-            '<ol><li>Inicie sessão.</li><li>Clique em <strong>Depositar</strong> no topo da página.</li><li>Escolha o método e o valor e confirme.</li></ol>',
+            '<ol><li>Faça login.</li><li>Clique em <strong>Depositar</strong> no topo da página.</li><li>Escolha o método e o valor e confirme.</li></ol>',
         },
         {
-          title: 'Quanto tempo demora?',
+          title: 'Quanto tempo leva?',
           content:
-            '<p>Pagamentos online são creditados em segundos; transferências bancárias após confirmação do operador.</p>',
+            '<p>Pagamentos online são creditados em segundos; transferências bancárias, após a confirmação do operador.</p>',
         },
       ],
     },
     {
       section: 'withdraw',
-      title: 'Levantamentos',
+      title: 'Saques',
       articles: [
         {
-          title: 'Como levantar',
+          title: 'Como sacar',
           content:
-            '<p>Defina uma palavra-passe de pagamento, associe uma conta bancária e peça o levantamento no centro de membro. Cada pedido é verificado pela nossa equipa.</p>',
+            '<p>Defina uma senha de pagamento, cadastre uma conta bancária e solicite o saque na central do membro. Cada solicitação é verificada pela nossa equipe.</p>',
         },
       ],
     },
@@ -55,7 +55,7 @@ export const demoHelp: Record<'pt' | 'en', Section[]> = {
         {
           title: 'Jogue com moderação',
           content:
-            '<p>O jogo deve ser uma diversão. Defina limites, faça pausas e nunca jogue com dinheiro de que precisa. É proibido o acesso a menores de 18 anos ou da idade legal de jogo da sua jurisdição.</p>',
+            '<p>O jogo deve ser uma diversão. Defina limites, faça pausas e nunca jogue com dinheiro de que você precisa. É proibido o acesso a menores de 18 anos ou abaixo da idade legal para jogos na sua jurisdição.</p>',
         },
       ],
     },
@@ -64,9 +64,9 @@ export const demoHelp: Record<'pt' | 'en', Section[]> = {
       title: 'Termos e condições',
       articles: [
         {
-          title: 'Termos de utilização',
+          title: 'Termos de uso',
           content:
-            '<p>Ao utilizar este site aceita os termos de utilização, incluindo a idade mínima, uma conta por pessoa e as regras de cada promoção.</p>',
+            '<p>Ao usar este site, você aceita os termos de uso, incluindo a idade mínima, uma conta por pessoa e as regras de cada promoção.</p>',
         },
       ],
     },
@@ -77,7 +77,7 @@ export const demoHelp: Record<'pt' | 'en', Section[]> = {
         {
           title: 'Política de privacidade',
           content:
-            '<p>Guardamos apenas os dados necessários para operar a sua conta. As palavras-passe são guardadas com hash e nunca em texto simples.</p>',
+            '<p>Armazenamos apenas os dados necessários para operar sua conta. As senhas são armazenadas com hash, nunca em texto puro.</p>',
         },
       ],
     },
@@ -95,7 +95,7 @@ export const demoHelp: Record<'pt' | 'en', Section[]> = {
         {
           title: 'Contact',
           content:
-            '<p>Customer support is available around the clock through live chat and Telegram, in the side menu.</p>',
+            '<p>Reach support through the channels listed at the <a href="#contact">end of this page</a> and in the side menu. This site has no live chat.</p>',
         },
       ],
     },

@@ -1,15 +1,14 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   captchas,
   loginFailures,
   memberSessions,
   members,
-  outbox,
   registerFieldRules,
   rememberTokens,
   sessionHandoffs,
-} from '../../db/schema';
+} from './accounts.tables';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -24,7 +23,80 @@ const unspentHandoff = (codeHash: string, brandId: number) =>
 export type NewMember = typeof members.$inferInsert;
 
 export class AccountsRepository {
-  constructor(private readonly db: Database) {}
+  // The vendor wallet API looks players up thousands of times a minute: built once, planned once.
+  private readonly walletMemberQuery;
+
+  constructor(private readonly db: Database) {
+    this.walletMemberQuery = db
+      .select({ id: members.id, userType: members.userType, status: members.status })
+      .from(members)
+      .where(
+        and(eq(members.brandId, sql.placeholder('brandId')), eq(members.id, sql.placeholder('memberId'))),
+      )
+      .prepare('wallet_member');
+  }
+
+  /** Usernames by member id. */
+  async usernames(memberIds: number[]) {
+    if (memberIds.length === 0) return new Map<number, string>();
+    const rows = await this.db
+      .select({ id: members.id, username: members.username })
+      .from(members)
+      .where(inArray(members.id, memberIds));
+    return new Map(rows.map((r) => [r.id, r.username]));
+  }
+
+  async savePaymentPasswordHash(memberId: number, hash: string) {
+    await this.db.update(members).set({ paymentPasswordHash: hash }).where(eq(members.id, memberId));
+  }
+
+  /** A member of the brand by id, as the agent tree shows them. */
+  async treeMember(brandId: number, memberId: number) {
+    const [row] = await this.db
+      .select({ id: members.id, username: members.username, userType: members.userType })
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.brandId, brandId)));
+    return row;
+  }
+
+  /**
+   * Members anywhere below `agentId`, nearest first: those whose username is `exact`, or starts with
+   * `prefix`. The depth cap keeps a damaged tree (a loop) from running forever.
+   */
+  async descendants(
+    brandId: number,
+    agentId: number,
+    match: { exact: string } | { prefix: string },
+    limit: number,
+  ) {
+    const name =
+      'exact' in match
+        ? sql`m.username = ${match.exact.toLowerCase()}`
+        : sql`m.username LIKE ${`${match.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+    const result = await this.db.execute(sql`
+      WITH RECURSIVE tree AS (
+        SELECT id, 1 AS depth FROM members WHERE parent_id = ${agentId} AND brand_id = ${brandId}
+        UNION ALL
+        SELECT m.id, t.depth + 1 FROM members m JOIN tree t ON m.parent_id = t.id WHERE t.depth < 64
+      )
+      SELECT m.id, m.username, m.nickname, min(t.depth)::integer AS depth
+      FROM members m JOIN tree t ON t.id = m.id
+      WHERE ${name}
+      GROUP BY m.id, m.username, m.nickname
+      ORDER BY depth, m.username
+      LIMIT ${limit}`);
+    return (
+      result as unknown as {
+        rows: Array<{ id: number; username: string; nickname: string | null; depth: number }>;
+      }
+    ).rows.map((r) => ({ ...r, id: Number(r.id), depth: Number(r.depth) }));
+  }
+
+  /** A member's id, kind and status: all a game vendor's wallet call needs. */
+  async walletMember(brandId: number, memberId: number) {
+    const [row] = await this.walletMemberQuery.execute({ brandId, memberId });
+    return row;
+  }
 
   async findMember(brandId: number, username: string): Promise<MemberRow | undefined> {
     const [row] = await this.db
@@ -100,6 +172,42 @@ export class AccountsRepository {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(rememberTokens.memberId, memberId), isNull(rememberTokens.revokedAt)));
     });
+  }
+
+  /** The member's nickname and, only while it is still empty, real name; the row as it is after. */
+  async updateProfile(memberId: number, fields: { nickname?: string | null; realName?: string }) {
+    // Nothing sent, nothing to write: the profile as it is.
+    if (fields.nickname === undefined && fields.realName === undefined) return undefined;
+    const [row] = await this.db
+      .update(members)
+      .set({
+        ...(fields.nickname !== undefined ? { nickname: fields.nickname } : {}),
+        // Written once: a real name already set stays, whatever was sent at the same moment.
+        ...(fields.realName !== undefined
+          ? { payeeName: sql`coalesce(${members.payeeName}, ${fields.realName})` }
+          : {}),
+      })
+      .where(eq(members.id, memberId))
+      .returning();
+    return row;
+  }
+
+  /** The member's latest sessions, newest first, each marked when it is the one with this token hash. */
+  recentSessions(memberId: number, currentTokenHash: string, limit: number) {
+    return this.db
+      .select({
+        id: memberSessions.id,
+        loginType: memberSessions.loginType,
+        ip: memberSessions.ip,
+        userAgent: memberSessions.userAgent,
+        createdAt: memberSessions.createdAt,
+        current: sql<boolean>`${memberSessions.tokenHash} = ${currentTokenHash}`,
+        active: sql<boolean>`${memberSessions.revokedAt} is null and ${memberSessions.expiresAt} > now()`,
+      })
+      .from(memberSessions)
+      .where(eq(memberSessions.memberId, memberId))
+      .orderBy(desc(memberSessions.createdAt), desc(memberSessions.id))
+      .limit(limit);
   }
 
   async setIcon(memberId: number, icon: number) {
@@ -238,9 +346,5 @@ export class AccountsRepository {
 
   registerRules(brandId: number) {
     return this.db.select().from(registerFieldRules).where(eq(registerFieldRules.brandId, brandId));
-  }
-
-  async sendToOutbox(message: typeof outbox.$inferInsert) {
-    await this.db.insert(outbox).values(message);
   }
 }

@@ -371,6 +371,37 @@ export function accountsRoutes(deps: {
 
     defineRoute(
       app,
+      endpoints.memberProfile,
+      { summary: "The member's own profile (Minha conta)", tags: ['accounts'], auth: 'member' },
+      ({ request }) => accounts.profile(request.member!),
+    );
+
+    defineRoute(
+      app,
+      endpoints.updateProfile,
+      {
+        summary: 'Change the nickname, or set the real name while none is stored',
+        tags: ['accounts'],
+        auth: 'member',
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.updateProfile(request.brand, request.member!, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.loginHistory,
+      {
+        summary: "The member's latest logins, newest first: time, address, browser; this one marked",
+        tags: ['accounts'],
+        auth: 'member',
+      },
+      ({ request, query }) =>
+        accounts.recentLogins(request.member!, bearerToken(request.headers.authorization)!, query.limit),
+    );
+
+    defineRoute(
+      app,
       endpoints.freePlay,
       { summary: 'Start a trial account with no credentials', tags: ['accounts'], rateLimit: strict },
       ({ request }) => accounts.freePlay(request.brand, caller(request)),

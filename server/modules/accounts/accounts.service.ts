@@ -2,8 +2,11 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   AGENT_TYPES,
   type ChangePasswordBody,
+  type LoginRecord,
   type LoginResult,
   type MemberInfo,
+  type MemberProfile,
+  type ProfileBody,
   type RegisterBody,
   type RegisterFieldName,
   type RegisterMobileBody,
@@ -52,6 +55,20 @@ function sameText(a: string, b: string) {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The agent tree as other modules may read it (wallet transfers up and down the tree). */
+export interface MemberTree {
+  member(
+    brandId: number,
+    memberId: number,
+  ): Promise<{ id: number; username: string; userType: number } | undefined>;
+  descendants(
+    brandId: number,
+    agentId: number,
+    match: { exact: string } | { prefix: string },
+    limit: number,
+  ): Promise<Array<{ id: number; username: string; nickname: string | null; depth: number }>>;
+}
+
 export class AccountsService {
   constructor(
     private readonly repo: AccountsRepository,
@@ -63,6 +80,34 @@ export class AccountsService {
     private readonly sessionTtlMs: number,
     private readonly limiter: AttemptLimiter,
   ) {}
+
+  /** A member of the brand by username (the back office's adjustments). */
+  memberByUsername(brandId: number, username: string) {
+    return this.repo.findMember(brandId, username);
+  }
+
+  /** Usernames by member id (the back office's queues). */
+  usernames(memberIds: number[]) {
+    return this.repo.usernames(memberIds);
+  }
+
+  /** Stores a member's payment password hash (checked and hashed by the withdrawal flow). */
+  savePaymentPasswordHash(memberId: number, hash: string) {
+    return this.repo.savePaymentPasswordHash(memberId, hash);
+  }
+
+  /** The agent tree, as transfers up and down it need it. */
+  get tree(): MemberTree {
+    return {
+      member: (brandId, memberId) => this.repo.treeMember(brandId, memberId),
+      descendants: (brandId, agentId, match, limit) => this.repo.descendants(brandId, agentId, match, limit),
+    };
+  }
+
+  /** A member's id, kind and status, for the wallet (the vendor wallet API's player lookups). */
+  walletMember(brandId: number, memberId: number) {
+    return this.repo.walletMember(brandId, memberId);
+  }
 
   /** A new image captcha: the PNG for the page and the id the browser keeps in a cookie. */
   async issueCaptcha() {
@@ -358,6 +403,66 @@ export class AccountsService {
       twoFactor: member.totpSecret !== null,
       createdAt: member.createdAt.getTime(),
     };
+  }
+
+  /** "Minha conta": the member's own profile as stored. */
+  profile(member: MemberRow): MemberProfile {
+    return {
+      account: member.username,
+      nickname: member.nickname,
+      realName: member.payeeName,
+      email: member.email,
+      mobile: member.mobile,
+      countryDialingCode: member.countryDialingCode,
+      contacts: { ...member.contacts },
+      createdAt: member.createdAt.getTime(),
+      lastLoginAt: member.lastLoginAt?.getTime() ?? null,
+      lastLoginIp: member.lastLoginIp ?? null,
+    };
+  }
+
+  /**
+   * Changes what the member may change of their profile: the nickname (any text, empty clears it), and
+   * the real name only while none is stored (REAL_NAME_LOCKED after), under the brand's payeeName rule.
+   */
+  async updateProfile(
+    brand: Brand,
+    member: MemberRow,
+    body: ProfileBody,
+    ctx: CallerContext,
+  ): Promise<MemberProfile> {
+    if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
+    const realName = body.realName || undefined;
+    if (realName !== undefined) {
+      if (member.payeeName !== null) throw new AppError('REAL_NAME_LOCKED');
+      const rules = await this.registerRules(brand);
+      const problem = checkField(realName, { ...rules.payeeName, required: true });
+      if (problem) {
+        const message = translate(ctx.lang, problem.key, problem.params);
+        throw new AppError('VALIDATION_FAILED', {}, { issues: [{ path: 'body.realName', message }] });
+      }
+    }
+    const nickname = body.nickname === undefined ? undefined : body.nickname || null;
+    const row = await this.repo.updateProfile(member.id, {
+      ...(nickname !== undefined ? { nickname } : {}),
+      ...(realName !== undefined ? { realName } : {}),
+    });
+    if (realName !== undefined && row && row.payeeName !== realName) throw new AppError('REAL_NAME_LOCKED');
+    return this.profile(row ?? member);
+  }
+
+  /** The member's latest logins (sessions opened), newest first, the one this token holds marked. */
+  async recentLogins(member: MemberRow, token: string, limit: number): Promise<LoginRecord[]> {
+    const rows = await this.repo.recentSessions(member.id, hashToken(token), limit);
+    return rows.map((r) => ({
+      id: r.id,
+      loginType: r.loginType,
+      ip: r.ip,
+      userAgent: r.userAgent,
+      createdAt: r.createdAt.getTime(),
+      current: r.current === true,
+      active: r.active === true,
+    }));
   }
 
   /** The member's picture and the ones they may pick instead. */

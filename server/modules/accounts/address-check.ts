@@ -1,8 +1,6 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { LoginChannel, NewAddressChallenge } from '../../../src/api/contract/accounts';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type { Database } from '../../db/client';
-import { loginCodes, memberAddresses } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import type { Pepper } from '../../lib/pepper';
@@ -12,6 +10,7 @@ import type { Messenger } from '../messaging/messenger';
 import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
 import type { MemberRow } from './accounts.repository';
 import { randomDigits } from './credentials';
+import { MemberAddressesRepository } from './member-addresses.repository';
 
 const TICKET_TTL_MS = 15 * 60_000;
 const CODE_MINUTES = 10;
@@ -39,39 +38,30 @@ const maskEmail = (email: string) => {
  * by an operator) are not locked out.
  */
 export class AddressCheck {
+  private readonly addresses: MemberAddressesRepository;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly messenger: Messenger,
     private readonly tickets: TicketSigner,
     private readonly pepper: Pepper,
     private readonly limiter: AttemptLimiter,
-  ) {}
+  ) {
+    this.addresses = new MemberAddressesRepository(db);
+  }
 
   /** Whether a password login of this member from this address may go straight to a session. */
   async allows(brand: Brand, member: MemberRow, ip: string): Promise<boolean> {
     if (!brand.newAddressCheck) return true;
-    const [row] = await this.db
-      .select({
-        known: sql<boolean>`bool_or(${memberAddresses.ip} = ${ip}::inet)`,
-        total: count(),
-      })
-      .from(memberAddresses)
-      .where(eq(memberAddresses.memberId, member.id));
-    if (!row || row.total === 0) return true;
-    if (row.known) return true;
+    const { known, total } = await this.addresses.standing(member.id, ip);
+    if (total === 0 || known) return true;
     // Nowhere to send a code: refusing would lock the member out for good.
     return this.channels(member).length === 0;
   }
 
   /** Called for every session that starts: the address is the member's from now on. */
   async remember(memberId: number, ip: string) {
-    await this.db
-      .insert(memberAddresses)
-      .values({ memberId, ip })
-      .onConflictDoUpdate({
-        target: [memberAddresses.memberId, memberAddresses.ip],
-        set: { lastSeenAt: sql`now()` },
-      });
+    await this.addresses.remember(memberId, ip);
   }
 
   private channels(member: MemberRow): NewAddressChallenge['channels'] {
@@ -105,19 +95,14 @@ export class AddressCheck {
         : (member.email ?? null);
     if (!recipient) throw new AppError('LOGIN_CHANNEL_UNAVAILABLE');
 
-    const [recent] = await this.db
-      .select({ last: sql<Date | string | null>`max(${loginCodes.createdAt})` })
-      .from(loginCodes)
-      .where(
-        and(eq(loginCodes.memberId, member.id), gt(loginCodes.createdAt, new Date(Date.now() - PACE_MS))),
-      );
-    if (recent?.last) throw new AppError('SMS_TOO_SOON');
+    if (await this.addresses.codeSentSince(member.id, new Date(Date.now() - PACE_MS)))
+      throw new AppError('SMS_TOO_SOON');
     // Three codes per member in five minutes, counted atomically: a burst sends three, not one per request.
     const n = await this.limiter.count(POLICIES.addressCodes, member.id);
     if (n > POLICIES.addressCodes.max) throw new AppError('SMS_TOO_MANY');
 
     const code = randomDigits(6);
-    await this.db.insert(loginCodes).values({
+    await this.addresses.insertCode({
       memberId: member.id,
       channel,
       ip: ticket.ip,
@@ -146,36 +131,11 @@ export class AddressCheck {
    * in one statement, so a burst of guesses gets MAX_ATTEMPTS tries in all.
    */
   async consume(ticket: Ticket, code: string) {
-    const [latest] = await this.db
-      .select({ id: loginCodes.id, expiresAt: loginCodes.expiresAt })
-      .from(loginCodes)
-      .where(
-        and(
-          eq(loginCodes.memberId, ticket.memberId),
-          eq(loginCodes.ip, ticket.ip),
-          isNull(loginCodes.usedAt),
-        ),
-      )
-      .orderBy(desc(loginCodes.id))
-      .limit(1);
+    const latest = await this.addresses.latestCode(ticket.memberId, ticket.ip);
     if (!latest) throw new AppError('SMS_CODE_INVALID');
     if (latest.expiresAt.getTime() <= Date.now()) throw new AppError('SMS_CODE_EXPIRED');
     const hash = this.pepper.hash(`${ticket.memberId}:${ticket.ip}:${code}`);
-    const [tried] = await this.db
-      .update(loginCodes)
-      .set({
-        attempts: sql`${loginCodes.attempts} + 1`,
-        usedAt: sql`CASE WHEN ${loginCodes.codeHash} = ${hash} THEN now() END`,
-      })
-      .where(
-        and(
-          eq(loginCodes.id, latest.id),
-          isNull(loginCodes.usedAt),
-          lt(loginCodes.attempts, MAX_ATTEMPTS),
-          gt(loginCodes.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ usedAt: loginCodes.usedAt });
-    if (!tried?.usedAt) throw new AppError('SMS_CODE_INVALID');
+    if (!(await this.addresses.tryCode(latest.id, hash, MAX_ATTEMPTS)))
+      throw new AppError('SMS_CODE_INVALID');
   }
 }

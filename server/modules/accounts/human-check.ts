@@ -1,9 +1,8 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { humanChecksUsed } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { HumanChecksRepository } from './human-checks.repository';
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
 
@@ -12,11 +11,15 @@ const CHALLENGE_TTL_MS = 10 * 60_000;
  * verifies the work and its signature, and accepts each solved challenge once.
  */
 export class HumanCheckService {
+  private readonly used: HumanChecksRepository;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly secrets: { signature: string; key: string },
     private readonly cost: number,
-  ) {}
+  ) {
+    this.used = new HumanChecksRepository(db);
+  }
 
   challenge() {
     return createChallenge({
@@ -46,12 +49,7 @@ export class HumanCheckService {
       hmacKeySignatureSecret: this.secrets.key,
     }).catch(() => ({ verified: false }));
     if (!result.verified || !parsed.challenge.signature) throw new AppError('HUMAN_CHECK_REQUIRED');
-    await this.db.delete(humanChecksUsed).where(lt(humanChecksUsed.expiresAt, new Date()));
-    const used = await this.db
-      .insert(humanChecksUsed)
-      .values({ signature: parsed.challenge.signature, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) })
-      .onConflictDoNothing()
-      .returning();
-    if (used.length === 0) throw new AppError('HUMAN_CHECK_REQUIRED');
+    const fresh = await this.used.spend(parsed.challenge.signature, new Date(Date.now() + CHALLENGE_TTL_MS));
+    if (!fresh) throw new AppError('HUMAN_CHECK_REQUIRED');
   }
 }

@@ -1,7 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type { Database } from '../../db/client';
-import { smsCodes } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import type { Pepper } from '../../lib/pepper';
@@ -9,6 +7,7 @@ import type { Brand } from '../brand/brand.service';
 import type { Messenger } from '../messaging/messenger';
 import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
 import { randomDigits } from './credentials';
+import { SmsCodesRepository } from './sms-codes.repository';
 
 export type SmsPurpose = 'login' | 'register' | 'reset';
 export type CodeChannel = 'sms' | 'email';
@@ -27,12 +26,16 @@ export const phoneOf = (dialingCode: string, mobile: string) => `${dialingCode}$
  * of times (counted and checked in one statement), sent at a limited pace per recipient.
  */
 export class SmsVerification {
+  private readonly codes: SmsCodesRepository;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly messenger: Messenger,
     private readonly limiter: AttemptLimiter,
     private readonly pepper: Pepper,
-  ) {}
+  ) {
+    this.codes = new SmsCodesRepository(db);
+  }
 
   private codeHash(recipient: string, purpose: string, code: string) {
     return this.pepper.hash(`${recipient}:${purpose}:${code}`);
@@ -47,34 +50,22 @@ export class SmsVerification {
     channel: CodeChannel = 'sms',
   ) {
     const minutes = channel === 'sms' ? SMS_CODE_MINUTES : EMAIL_CODE_MINUTES;
-    const [recent] = await this.db
-      .select({ last: max(smsCodes.createdAt) })
-      .from(smsCodes)
-      .where(
-        and(
-          eq(smsCodes.brandId, brand.id),
-          eq(smsCodes.phone, recipient),
-          gt(smsCodes.createdAt, new Date(Date.now() - SMS_CODE_MINUTES * 60_000)),
-        ),
-      );
-    if (recent?.last) throw new AppError('SMS_TOO_SOON');
+    const since = new Date(Date.now() - SMS_CODE_MINUTES * 60_000);
+    if (await this.codes.lastSentSince(brand.id, recipient, since)) throw new AppError('SMS_TOO_SOON');
     // Spec 8: three codes per recipient in five minutes; counted atomically, so a burst gets three.
     const n = await this.limiter.count(POLICIES.smsPerRecipient, `${brand.id}:${recipient}`);
     if (n > POLICIES.smsPerRecipient.max) throw new AppError('SMS_TOO_MANY');
 
     const code = randomDigits(6);
-    const [row] = await this.db
-      .insert(smsCodes)
-      .values({
-        brandId: brand.id,
-        purpose,
-        phone: recipient,
-        channel,
-        codeHash: this.codeHash(recipient, purpose, code),
-        expiresAt: new Date(Date.now() + minutes * 60_000),
-        ip,
-      })
-      .returning({ id: smsCodes.id });
+    const id = await this.codes.insert({
+      brandId: brand.id,
+      purpose,
+      phone: recipient,
+      channel,
+      codeHash: this.codeHash(recipient, purpose, code),
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+      ip,
+    });
     // A code that could not be sent (the brand's SMS budget is spent) must not replace one that was.
     await this.messenger
       .send(
@@ -94,7 +85,7 @@ export class SmsVerification {
             },
       )
       .catch(async (error: unknown) => {
-        await this.db.delete(smsCodes).where(eq(smsCodes.id, row!.id));
+        await this.codes.delete(id);
         throw error;
       });
     return { expiredMinutes: minutes };
@@ -105,37 +96,11 @@ export class SmsVerification {
    * code checked in one statement, so a burst of guesses gets CODE_MAX_ATTEMPTS tries in all.
    */
   async consume(brand: Brand, recipient: string, purpose: SmsPurpose, code: string) {
-    const [latest] = await this.db
-      .select({ id: smsCodes.id, expiresAt: smsCodes.expiresAt })
-      .from(smsCodes)
-      .where(
-        and(
-          eq(smsCodes.brandId, brand.id),
-          eq(smsCodes.phone, recipient),
-          eq(smsCodes.purpose, purpose),
-          isNull(smsCodes.usedAt),
-        ),
-      )
-      .orderBy(desc(smsCodes.id))
-      .limit(1);
+    const latest = await this.codes.latestUnspent(brand.id, recipient, purpose);
     if (!latest) throw new AppError('SMS_CODE_INVALID');
     if (latest.expiresAt.getTime() <= Date.now()) throw new AppError('SMS_CODE_EXPIRED');
     const hash = this.codeHash(recipient, purpose, code);
-    const [tried] = await this.db
-      .update(smsCodes)
-      .set({
-        attempts: sql`${smsCodes.attempts} + 1`,
-        usedAt: sql`CASE WHEN ${smsCodes.codeHash} = ${hash} THEN now() END`,
-      })
-      .where(
-        and(
-          eq(smsCodes.id, latest.id),
-          isNull(smsCodes.usedAt),
-          lt(smsCodes.attempts, CODE_MAX_ATTEMPTS),
-          gt(smsCodes.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ usedAt: smsCodes.usedAt });
-    if (!tried?.usedAt) throw new AppError('SMS_CODE_INVALID');
+    if (!(await this.codes.tryCode(latest.id, hash, CODE_MAX_ATTEMPTS)))
+      throw new AppError('SMS_CODE_INVALID');
   }
 }

@@ -1,6 +1,6 @@
 import { desc, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditLog, operators } from '../../db/schema';
+import { auditLog, operators } from './backoffice.tables';
 
 export interface AuditEntry {
   operatorId: number | null;

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { OperatorRole } from '../../../src/api/contract/backoffice';
 import { MAX_INT32 } from '../../../src/api/contract/common';
 import { depositStatesBefore } from '../../../src/api/contract/payments';
 import type { Database } from '../../db/client';
-import { deposits, members, operatorSessions, operators } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../accounts/credentials';
 import type { TwoFactor } from '../accounts/two-factor';
@@ -16,8 +14,17 @@ import type { WithdrawalsService } from '../payments/withdrawals.service';
 import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
 import { checkBrandMaximum } from '../wallet/amount';
 import { type AuditEntry, AuditRepository } from './audit.repository';
+import { type OperatorRow, OperatorsRepository } from './operators.repository';
 
-export type OperatorRow = typeof operators.$inferSelect;
+export type { OperatorRow };
+
+/** What the back office asks of the accounts module. */
+export interface BackofficeMembers {
+  /** A member of the brand by username (lower case), or undefined. */
+  byUsername(brandId: number, username: string): Promise<{ id: number; username: string } | undefined>;
+  /** Usernames by member id, for the queues. */
+  usernames(memberIds: number[]): Promise<Map<number, string>>;
+}
 const SESSION_TTL_MS = 8 * 3_600_000;
 const NO_SUCH_OPERATOR = hashPassword(randomUUID());
 
@@ -40,16 +47,21 @@ export interface OperatorContext {
  * members', the finance queue, balance adjustments, and an append-only audit of every action.
  */
 export class BackofficeService {
+  private readonly operators: OperatorsRepository;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly ledger: Ledger,
     private readonly payments: PaymentsService,
     private readonly withdrawals: WithdrawalsService,
+    private readonly members: BackofficeMembers,
     private readonly twoFactor: TwoFactor,
     private readonly events: MemberEvents | undefined,
     private readonly security: { limiter: AttemptLimiter; requireTwoFactor: boolean },
     private readonly auditLog: AuditRepository = new AuditRepository(db),
-  ) {}
+  ) {
+    this.operators = new OperatorsRepository(db);
+  }
 
   audit(entry: AuditEntry, executor?: Database) {
     return this.auditLog.insert(entry, executor);
@@ -100,7 +112,7 @@ export class BackofficeService {
       }
       throw new AppError('TOO_MANY_ATTEMPTS');
     }
-    const [operator] = await this.db.select().from(operators).where(eq(operators.username, username));
+    const operator = await this.operators.byUsername(username);
     const ok = operator
       ? await verifyPassword(operator.passwordHash, body.password)
       : await verifyPassword(await NO_SUCH_OPERATOR, body.password).then(() => false);
@@ -132,12 +144,9 @@ export class BackofficeService {
     await this.security.limiter.succeeded(POLICIES.operatorLogin, username);
     const token = newToken();
     const expiresAt = Date.now() + SESSION_TTL_MS;
-    await this.db
-      .insert(operatorSessions)
-      .values({ tokenHash: hashToken(token), operatorId: operator.id, ip, expiresAt: new Date(expiresAt) });
-    await this.db.update(operators).set({ lastLoginAt: sql`now()` }).where(eq(operators.id, operator.id));
+    await this.operators.startSession(operator.id, hashToken(token), ip, new Date(expiresAt));
     await this.audit({ operatorId: operator.id, brandId: brand.id, action: 'login', ip });
-    const [fresh] = await this.db.select().from(operators).where(eq(operators.id, operator.id));
+    const fresh = await this.operators.byId(operator.id);
     return { token, operator: this.info(fresh!), expiresAt };
   }
 
@@ -150,33 +159,20 @@ export class BackofficeService {
   private async spendCode(operatorId: number, secret: string, code: string) {
     const step = this.twoFactor.stepOf(secret, code);
     if (step === null) return false;
-    const spent = await this.db
-      .update(operators)
-      .set({ totpLastStep: step })
-      .where(and(eq(operators.id, operatorId), sql`coalesce(${operators.totpLastStep}, -1) < ${step}`))
-      .returning({ id: operators.id });
-    return spent.length > 0;
+    return this.operators.spendStep(operatorId, step);
   }
 
   /** A new secret to scan, kept pending until a code from it comes back. */
   private async startEnrolment(operator: OperatorRow) {
     const setup = this.twoFactor.newSecret('Back office', operator.username);
-    await this.db
-      .update(operators)
-      .set({ totpPendingSecret: setup.stored })
-      .where(eq(operators.id, operator.id));
+    await this.operators.setPendingSecret(operator.id, setup.stored);
     return { secret: setup.secret, uri: setup.uri };
   }
 
   private async finishEnrolment(operator: OperatorRow, code: string) {
     const step = operator.totpPendingSecret ? this.twoFactor.stepOf(operator.totpPendingSecret, code) : null;
     if (step === null) return false;
-    const done = await this.db
-      .update(operators)
-      .set({ totpSecret: operator.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
-      .where(and(eq(operators.id, operator.id), eq(operators.totpPendingSecret, operator.totpPendingSecret!)))
-      .returning({ id: operators.id });
-    return done.length > 0;
+    return this.operators.enableSecret(operator.id, operator.totpPendingSecret!, step);
   }
 
   /** An operator turning two-step verification on from the console: the secret to scan. */
@@ -202,11 +198,7 @@ export class BackofficeService {
 
   async authenticate(brand: Brand, token: string | undefined): Promise<OperatorRow> {
     if (!token) throw new AppError('UNAUTHORIZED');
-    const [found] = await this.db
-      .select({ session: operatorSessions, operator: operators })
-      .from(operatorSessions)
-      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-      .where(eq(operatorSessions.tokenHash, hashToken(token)));
+    const found = await this.operators.session(hashToken(token));
     if (!found) throw new AppError('UNAUTHORIZED');
     if (found.session.revokedAt || found.session.expiresAt.getTime() <= Date.now())
       throw new AppError('SESSION_EXPIRED');
@@ -217,32 +209,26 @@ export class BackofficeService {
   }
 
   async logout(ctx: OperatorContext, token: string) {
-    await this.db
-      .update(operatorSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(eq(operatorSessions.tokenHash, hashToken(token)));
+    await this.operators.revokeSession(hashToken(token));
     await this.audit({ operatorId: ctx.operator.id, brandId: ctx.brand.id, action: 'logout', ip: ctx.ip });
     return null;
   }
 
   async depositQueue(ctx: OperatorContext, status = 'pending') {
     this.require(ctx, 'read');
-    const rows = await this.db
-      .select({ row: deposits, username: members.username })
-      .from(deposits)
-      .innerJoin(members, eq(members.id, deposits.memberId))
-      .where(and(eq(deposits.brandId, ctx.brand.id), eq(deposits.status, status)))
-      .orderBy(deposits.createdAt)
-      .limit(100);
-    const methods = await this.payments.methods(ctx.brand, 'en');
-    return rows.map(({ row, username }) => ({
+    const rows = await this.payments.queue(ctx.brand.id, status, 100);
+    const [methods, usernames] = await Promise.all([
+      this.payments.methods(ctx.brand, 'en'),
+      this.members.usernames([...new Set(rows.map((r) => r.memberId))]),
+    ]);
+    return rows.map((row) => ({
       ...this.payments.view(row, undefined),
       kind: (methods.find((m) => m.code === row.methodCode)?.kind ?? 'bank_transfer') as
         | 'bank_transfer'
         | 'gateway',
       bank: null,
       payUrl: null,
-      username,
+      username: usernames.get(row.memberId) ?? '',
     }));
   }
 
@@ -270,12 +256,14 @@ export class BackofficeService {
       { decidedBy: ctx.operator.id, ...(body.reason ? { reason: body.reason } : {}) },
       this.auditDecision(ctx, `deposit_${body.decision}`, body, row.amount),
     );
-    const [username] = await this.db
-      .select({ u: members.username })
-      .from(members)
-      .where(eq(members.id, row.memberId));
-    const updated = await this.payments.get(ctx.brand, null, body.reference);
-    return { ...this.payments.view(updated.row, updated.method), username: username!.u };
+    const [usernames, updated] = await Promise.all([
+      this.members.usernames([row.memberId]),
+      this.payments.get(ctx.brand, null, body.reference),
+    ]);
+    return {
+      ...this.payments.view(updated.row, updated.method),
+      username: usernames.get(row.memberId) ?? '',
+    };
   }
 
   /** The audit row of a decision, written inside the decision's own transaction. */
@@ -351,29 +339,19 @@ export class BackofficeService {
     if (!Number.isSafeInteger(body.amount)) throw new AppError('AMOUNT_NOT_INTEGER');
     if (body.amount === 0) throw new AppError('AMOUNT_ZERO');
     checkBrandMaximum(ctx.brand, body.amount);
-    const [member] = await this.db
-      .select()
-      .from(members)
-      .where(and(eq(members.brandId, ctx.brand.id), eq(members.username, body.username.toLowerCase())));
+    const member = await this.members.byUsername(ctx.brand.id, body.username.toLowerCase());
     if (!member) throw new AppError('MEMBER_NOT_FOUND');
-    const main = await this.ledger.memberAccount(ctx.brand.id, member.id, 'main', ctx.brand.currency);
     const bonus = body.category === 'bonus';
-    const house = await this.ledger.houseAccount(
-      ctx.brand.id,
-      bonus ? 'bonus' : 'adjustment',
-      ctx.brand.currency,
-    );
     // The money and its audit row commit together; a retry under the same request id moves nothing and
     // writes no second row.
-    const result = await this.ledger.postWith(
+    const result = await this.ledger.transferWith(
       {
-        brandId: ctx.brand.id,
+        brand: ctx.brand,
         key: `adjust:${ctx.operator.id}:${body.requestId}`,
         kind: bonus ? 'bonus' : 'adjustment',
-        postings: [
-          { accountId: house, amount: -body.amount },
-          { accountId: main, amount: body.amount },
-        ],
+        from: { house: bonus ? 'bonus' : 'adjustment' },
+        to: { memberId: member.id, wallet: 'main' },
+        amount: body.amount,
         meta: { operator: ctx.operator.username, reason: body.reason, category: body.category },
       },
       (tx, moved) =>
@@ -395,7 +373,7 @@ export class BackofficeService {
           tx,
         ),
     );
-    const balance = result.balances[main] ?? (await this.ledger.balance(main));
+    const balance = await this.ledger.balanceAfter(result, result.to);
     if (!result.replayed)
       await this.events?.publish(member.id, { type: 'balance', balance, currency: ctx.brand.currency });
     return { username: member.username, balance };

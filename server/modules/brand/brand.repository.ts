@@ -7,7 +7,7 @@ import {
   regionRules,
   siteOptions,
   siteResources,
-} from '../../db/schema';
+} from './brand.tables';
 
 export type BrandRow = typeof brands.$inferSelect;
 
@@ -27,6 +27,28 @@ export class BrandRepository {
   async findDefault(): Promise<BrandRow | undefined> {
     const rows = await this.db.select().from(brands).where(eq(brands.isDefault, true)).limit(1);
     return rows[0];
+  }
+
+  /** The brand's withdrawal rules (spec 9). */
+  async withdrawalRules(brandId: number) {
+    const [row] = await this.db
+      .select({
+        min: brands.withdrawMin,
+        max: brands.withdrawMax,
+        daily: brands.withdrawDailyCount,
+        confirmMinutes: brands.withdrawConfirmMinutes,
+      })
+      .from(brands)
+      .where(eq(brands.id, brandId));
+    return row;
+  }
+
+  /** Every brand's time to confirm a paid withdrawal, in minutes. */
+  confirmMinutes() {
+    return this.db
+      .select({ brandId: brands.id, minutes: brands.withdrawConfirmMinutes })
+      .from(brands)
+      .orderBy(asc(brands.id));
   }
 
   domains(brandId: number) {

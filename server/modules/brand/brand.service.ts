@@ -1,6 +1,12 @@
 import type { LanguageCode } from '../../../src/api/contract/common';
 import { languageCode, MAX_AMOUNT } from '../../../src/api/contract/common';
-import { type SiteOptionCode, siteOptionCodes } from '../../../src/api/contract/system';
+import {
+  type CustomerServiceEntry,
+  customerServiceType,
+  isServiceChannel,
+  type SiteOptionCode,
+  siteOptionCodes,
+} from '../../../src/api/contract/system';
 import type { LocalizedText } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { BrandRepository, BrandRow } from './brand.repository';
@@ -85,6 +91,16 @@ export class BrandService {
     >;
   }
 
+  async withdrawalRules(brandId: number) {
+    const rules = await this.repo.withdrawalRules(brandId);
+    if (!rules) throw new AppError('DOMAIN_CHECK_FAILED');
+    return rules;
+  }
+
+  confirmMinutes() {
+    return this.repo.confirmMinutes();
+  }
+
   domains(brandId: number) {
     return this.repo.domains(brandId);
   }
@@ -105,11 +121,13 @@ export class BrandService {
 
   async customerService(brand: Brand, lang: LanguageCode) {
     const rows = await this.repo.customerService(brand.id);
+    // Only channels that reach someone: never one that leads back to the help page, nor a type the
+    // site cannot show.
     return rows
-      .filter((r) => r.active)
+      .filter((r) => r.active && isServiceChannel(r.url) && customerServiceType.safeParse(r.csType).success)
       .map((r) => ({
         id: r.id,
-        csType: r.csType,
+        csType: r.csType as CustomerServiceEntry['csType'],
         title: localize(r.title, lang, brand.defaultLanguage),
         url: r.url,
       }));

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { announcementImages, announcements, banners, liveModels } from '../../db/schema';
+import { announcementImages, announcements, banners, liveModels } from './content.tables';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MemberEvent } from '../../../src/api/contract/events';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { textArrayLiteral } from '../../lib/pg-array';
+import { NotificationsRepository } from './notifications.repository';
 
 const CHANNEL = 'member_events';
 /** Bets and wins come many a second: the balances they change are pushed at most this often. */
@@ -26,12 +25,15 @@ export class MemberEvents {
   private readonly pendingBalances = new Map<number, MemberEvent>();
   private balanceTimer: NodeJS.Timeout | null = null;
   private stop: (() => Promise<void>) | null = null;
+  private readonly notifications: NotificationsRepository;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly listen?: DatabaseHandle['listen'],
     private readonly log?: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.notifications = new NotificationsRepository(db, CHANNEL);
+  }
 
   async start() {
     if (this.listen) {
@@ -76,7 +78,7 @@ export class MemberEvents {
   async publish(memberId: number, event: MemberEvent) {
     try {
       if (!this.listen) return this.deliver(memberId, event);
-      await this.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ memberId, event })})`);
+      await this.notifications.notify(JSON.stringify({ memberId, event }));
     } catch (error) {
       // A lost notification is repaired by the client's resync on its next connection.
       this.log?.warn({ err: error, memberId, type: event.type }, 'member event not sent');
@@ -120,9 +122,7 @@ export class MemberEvents {
     }
     payloads.push(JSON.stringify({ batch }));
     try {
-      await this.db.execute(
-        sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${textArrayLiteral(payloads)}::text[]) AS p`,
-      );
+      await this.notifications.notifyAll(payloads);
     } catch (error) {
       // A lost notification is repaired by the client's resync on its next connection.
       this.log?.warn({ err: error, members: pending.length }, 'balance notifications not sent');

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { gameCategories, games, gameVendors, winnerBoard } from '../../db/schema';
+import { gameCategories, games, gameVendors, winnerBoard } from './games.tables';
 
 export type CategoryRow = typeof gameCategories.$inferSelect;
 export type VendorRow = typeof gameVendors.$inferSelect;

@@ -38,6 +38,15 @@ export class GamesService {
     return { categories, vendors: visible };
   }
 
+  /** The brand's playable vendors, one line per code, in menu order: what a wallet can move money to. */
+  async activeVendors(brandId: number): Promise<{ code: string; name: string }[]> {
+    const rows = await this.repo.vendors(brandId);
+    const seen = new Set<string>();
+    return rows
+      .filter((r) => r.status === 'active' && !seen.has(r.code) && seen.add(r.code))
+      .map((r) => ({ code: r.code, name: r.name }));
+  }
+
   async menus(brand: Brand): Promise<GameMenu[]> {
     const { categories, vendors } = await this.orderedVendors(brand.id);
     return categories.map((c) => ({

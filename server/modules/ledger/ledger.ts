@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_AMOUNT } from '../../../src/api/contract/common';
 import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
-import { ledgerAccounts } from '../../db/schema';
 import { isTransientDatabaseError } from '../../db/transient';
 import { AppError } from '../../http/app-error';
 import { MicroBatcher, type Settled, settle } from '../../lib/micro-batcher';
 import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
+import { LedgerRepository, type LedgerStatement } from './ledger.repository';
 
 export interface Posting {
   accountId: number;
@@ -35,6 +34,40 @@ export interface MovementResult {
 
 export type MemberWalletKind = 'main' | 'hold' | `vendor:${string}`;
 export type HouseKind = 'house' | 'clearing' | 'bonus' | 'commission' | 'adjustment';
+
+/** One side of a two-sided movement: a member's wallet, or one of the brand's own (house) accounts. */
+export type Side = { memberId: number; wallet: MemberWalletKind } | { house: HouseKind };
+
+/**
+ * Money from one side to the other: the shape of nearly every movement. Modules describe what moves and
+ * the ledger assembles the postings, so every movement's postings are built in one place.
+ */
+export interface Transfer {
+  brand: { id: number; currency: string };
+  /** The idempotency key (see Movement.key). */
+  key: string;
+  kind: string;
+  from: Side;
+  to: Side;
+  /** Minor units leaving `from` and reaching `to` (negative turns the direction around). */
+  amount: number;
+  meta?: Record<string, unknown>;
+}
+
+/** Postings as two array literals, for a database function's `bigint[]` parameters. */
+export interface PostingArrays {
+  accounts: string;
+  amounts: string;
+}
+
+/** A state change that moves no money. */
+export const NO_POSTINGS: PostingArrays = { accounts: '{}', amounts: '{}' };
+
+/** A transfer's answer, with the two accounts it moved between. */
+export interface TransferResult extends MovementResult {
+  from: number;
+  to: number;
+}
 
 const LEDGER_ERRORS = {
   LEDGER_INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
@@ -88,20 +121,7 @@ const fingerprint = (kind: string, postings: Posting[]) =>
     .update(JSON.stringify([kind, postings.map((p) => [p.accountId, p.amount])]))
     .digest('hex');
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** The write functions, as parameterised statements (docs/money.md). */
-const STATEMENTS = {
-  ledger_post: 'SELECT ledger_post($1::integer, $2, $3, $4, $5::jsonb, $6::bigint[], $7::bigint[]) AS out',
-  vendor_bet:
-    'SELECT vendor_bet($1::integer, $2, $3, $4::integer, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[]) AS out',
-  vendor_win:
-    'SELECT vendor_win($1::integer, $2, $3, $4::integer, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[]) AS out',
-  vendor_batch: `SELECT vendor_batch($1::text[], $2::integer[], $3::text[], $4::text[], $5::integer[], $6::text[],
-    $7::text[], $8::jsonb[], $9::bigint[], $10::bigint[], $11::bigint[]) AS out`,
-} as const;
-
-interface RoundInfo {
+export interface RoundInfo {
   vendor: string;
   roundId: string;
   memberId: number;
@@ -113,23 +133,6 @@ interface RoundItem {
   round: RoundInfo;
   /** The player wallet, the house account, and the amount as the wallet sees it. */
   pair: { wallet: number; house: number; amount: number };
-}
-
-type RawRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
-
-/**
- * node-postgres gets named statements (parsed and planned once per connection); PGlite gets its own
- * parameterised query. Either way the values travel as parameters, never in the text.
- */
-function rawRunner(db: Database): RawRunner | null {
-  const client = (db as unknown as { $client?: unknown }).$client as
-    | { totalCount?: number; query: (...args: unknown[]) => Promise<{ rows: unknown[] }> }
-    | undefined;
-  if (!client || typeof client.query !== 'function') return null;
-  if (typeof client.totalCount === 'number') {
-    return (name, text, values) => client.query({ name: `ledger_${name}`, text, values });
-  }
-  return (_name, text, values) => client.query(text, values);
 }
 
 /** Amounts are whole minor units and every movement sums to zero. */
@@ -144,14 +147,6 @@ function checkPostings(movement: Movement) {
   }
 }
 
-/** Only for a database without a reachable driver: literals quoted the way PostgreSQL reads them. */
-function bind(text: string, values: unknown[]) {
-  return text.replace(/\$(\d+)/g, (_, i: string) => {
-    const v = values[Number(i) - 1];
-    return typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-  });
-}
-
 /**
  * The double-entry ledger (docs/money.md). Every movement is one call of a database function: the
  * idempotency key, the guarded balance updates and the postings commit together or not at all.
@@ -162,8 +157,7 @@ export class Ledger {
   /** The house accounts this ledger has resolved: what tells a vendor movement's wallet from its house. */
   private readonly houseIds = new Set<number>();
 
-  /** The driver under Drizzle: the hot path skips query building and, on PostgreSQL, reuses its plan. */
-  private readonly raw: RawRunner | null;
+  private readonly repo: LedgerRepository;
 
   /**
    * Vendor bets and wins arriving together share one statement and one commit. Each lane runs one batch
@@ -174,14 +168,14 @@ export class Ledger {
   private readonly lanes: MicroBatcher<RoundItem, MovementResult>[];
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     /** Batching of vendor movements (LEDGER_BATCH_MAX, LEDGER_BATCH_PARALLEL); `maxItems: 1` turns it off. */
     batch: { maxItems: number; lanes: number } = { maxItems: 32, lanes: 2 },
     private readonly log?: FastifyBaseLogger,
   ) {
-    this.raw = rawRunner(db);
+    this.repo = new LedgerRepository(db);
     this.lanes =
-      this.raw && batch.maxItems > 1
+      this.repo.canBatch && batch.maxItems > 1
         ? Array.from(
             { length: batch.lanes },
             () =>
@@ -193,6 +187,71 @@ export class Ledger {
         : [];
   }
 
+  /** Moves `amount` from one side to the other, once per key. */
+  async transfer(transfer: Transfer): Promise<TransferResult> {
+    const { movement, from, to } = await this.assemble(transfer);
+    return { ...(await this.post(movement)), from, to };
+  }
+
+  /** A transfer and what must commit with it (see postWith). */
+  async transferWith(
+    transfer: Transfer,
+    alongside: (tx: Database, result: MovementResult) => Promise<void>,
+  ): Promise<TransferResult> {
+    const { movement, from, to } = await this.assemble(transfer);
+    return { ...(await this.postWith(movement, alongside)), from, to };
+  }
+
+  /** A vendor's bet (wallet to house) or win (house to wallet) inside its game round (see postInRound). */
+  async transferInRound(
+    transfer: Transfer & { kind: 'bet' | 'win' },
+    round: RoundInfo,
+  ): Promise<TransferResult> {
+    const { movement, from, to } = await this.assemble(transfer);
+    return { ...(await this.postInRound({ ...movement, kind: transfer.kind }, round)), from, to };
+  }
+
+  /**
+   * A transfer's postings as the database functions that post through `ledger_post` take them (deposits,
+   * withdrawals: their state change and their money commit in one statement).
+   */
+  async postingsFor(transfer: Omit<Transfer, 'key' | 'kind' | 'meta'>): Promise<PostingArrays> {
+    const { movement } = await this.assemble({ ...transfer, key: '', kind: '' });
+    checkPostings(movement);
+    return {
+      accounts: integerArrayLiteral(movement.postings.map((p) => p.accountId)),
+      amounts: integerArrayLiteral(movement.postings.map((p) => p.amount)),
+    };
+  }
+
+  /** An account's balance right after a movement: from its answer when it has it, else read. */
+  async balanceAfter(result: MovementResult, accountId: number): Promise<number> {
+    return result.balances[accountId] ?? this.balance(accountId);
+  }
+
+  private account(brand: Transfer['brand'], side: Side) {
+    return 'house' in side
+      ? this.houseAccount(brand.id, side.house, brand.currency)
+      : this.memberAccount(brand.id, side.memberId, side.wallet, brand.currency);
+  }
+
+  private async assemble(transfer: Transfer) {
+    const from = await this.account(transfer.brand, transfer.from);
+    const to = await this.account(transfer.brand, transfer.to);
+    const movement: Movement = {
+      brandId: transfer.brand.id,
+      key: transfer.key,
+      kind: transfer.kind,
+      postings: [
+        { accountId: from, amount: -transfer.amount },
+        { accountId: to, amount: transfer.amount },
+      ],
+      ...(transfer.meta ? { meta: transfer.meta } : {}),
+    };
+    return { movement, from, to };
+  }
+
+  /** A movement of any shape (two or more postings summing to zero); most callers want `transfer`. */
   async post(movement: Movement): Promise<MovementResult> {
     return this.call(movement, 'ledger_post');
   }
@@ -206,17 +265,19 @@ export class Ledger {
     alongside: (tx: Database, result: MovementResult) => Promise<void>,
   ): Promise<MovementResult> {
     checkPostings(movement);
-    const accounts = integerArrayLiteral(movement.postings.map((p) => p.accountId));
-    const amounts = integerArrayLiteral(movement.postings.map((p) => p.amount));
     try {
-      return await this.db.transaction(async (tx) => {
-        const result = await tx.execute(sql`SELECT ledger_post(${movement.brandId}::integer, ${movement.key},
-          ${movement.kind}, ${fingerprint(movement.kind, movement.postings)},
-          ${JSON.stringify(movement.meta ?? {})}::jsonb, ${accounts}::bigint[], ${amounts}::bigint[]) AS out`);
-        const out = rowsOf<{ out: MovementResult }>(result)[0]!.out;
-        if (!out.replayed) await alongside(tx as unknown as Database, out);
-        return out;
-      });
+      return await this.repo.postInTransaction<MovementResult>(
+        {
+          brandId: movement.brandId,
+          key: movement.key,
+          kind: movement.kind,
+          fingerprint: fingerprint(movement.kind, movement.postings),
+          meta: JSON.stringify(movement.meta ?? {}),
+          accounts: integerArrayLiteral(movement.postings.map((p) => p.accountId)),
+          amounts: integerArrayLiteral(movement.postings.map((p) => p.amount)),
+        },
+        alongside,
+      );
     } catch (error) {
       translateError(error);
     }
@@ -275,8 +336,7 @@ export class Ledger {
     ];
     let out: (MovementResult | { error: string })[];
     try {
-      const result = await this.raw!('vendor_batch', STATEMENTS.vendor_batch, values);
-      out = rowsOf<{ out: (MovementResult | { error: string })[] }>(result)[0]!.out;
+      out = await this.repo.run<(MovementResult | { error: string })[]>('vendor_batch', values);
     } catch (error) {
       // Nothing of the batch was written: each item goes again on its own, and the cause is kept.
       this.log?.warn({ err: error, items: items.length }, 'ledger batch failed; items sent one by one');
@@ -300,7 +360,7 @@ export class Ledger {
 
   private async call(
     movement: Movement,
-    fn: keyof typeof STATEMENTS,
+    fn: Exclude<LedgerStatement, 'vendor_batch'>,
     round?: RoundInfo,
   ): Promise<MovementResult> {
     checkPostings(movement);
@@ -317,11 +377,7 @@ export class Ledger {
       amounts,
     ];
     try {
-      const text = STATEMENTS[fn];
-      const result = this.raw
-        ? await this.raw(fn, text, values)
-        : await this.db.execute(sql.raw(bind(text, values)));
-      return rowsOf<{ out: MovementResult }>(result)[0]!.out;
+      return await this.repo.run<MovementResult>(fn, values);
     } catch (error) {
       translateError(error);
     }
@@ -338,10 +394,13 @@ export class Ledger {
     meta?: Record<string, unknown>;
   }): Promise<MovementResult & { original: number | 'missing' }> {
     try {
-      const result = await this.db.execute(sql`SELECT ledger_reverse(
-        ${input.brandId}::integer, ${input.targetKey}, ${input.key},
-        ${fingerprint('reversal', [])}, ${JSON.stringify(input.meta ?? {})}::jsonb) AS out`);
-      return rowsOf<{ out: MovementResult & { original: number | 'missing' } }>(result)[0]!.out;
+      return await this.repo.reverse<MovementResult & { original: number | 'missing' }>({
+        brandId: input.brandId,
+        targetKey: input.targetKey,
+        key: input.key,
+        fingerprint: fingerprint('reversal', []),
+        meta: JSON.stringify(input.meta ?? {}),
+      });
     } catch (error) {
       translateError(error);
     }
@@ -352,22 +411,9 @@ export class Ledger {
     const cacheKey = `${brandId}:${memberId}:${kind}`;
     const cached = this.accountIds.get(cacheKey);
     if (cached !== undefined) return cached;
-    await this.db
-      .insert(ledgerAccounts)
-      .values({ brandId, memberId, kind, currency, floor: 0 })
-      .onConflictDoNothing();
-    const [row] = await this.db
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.brandId, brandId),
-          eq(ledgerAccounts.memberId, memberId),
-          eq(ledgerAccounts.kind, kind),
-        ),
-      );
-    this.accountIds.set(cacheKey, row!.id);
-    return row!.id;
+    const id = await this.repo.ensureAccount({ brandId, memberId, kind, currency });
+    this.accountIds.set(cacheKey, id);
+    return id;
   }
 
   /** One of the brand's own accounts: derived from its postings, so it has no floor and no hot row. */
@@ -375,34 +421,26 @@ export class Ledger {
     const cacheKey = `${brandId}::${kind}`;
     const cached = this.accountIds.get(cacheKey);
     if (cached !== undefined) return cached;
-    await this.db
-      .insert(ledgerAccounts)
-      .values({ brandId, memberId: null, kind, currency, floor: null })
-      .onConflictDoNothing();
-    const [row] = await this.db
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.brandId, brandId),
-          isNull(ledgerAccounts.memberId),
-          eq(ledgerAccounts.kind, kind),
-        ),
-      );
-    this.accountIds.set(cacheKey, row!.id);
-    this.houseIds.add(row!.id);
-    return row!.id;
+    const id = await this.repo.ensureAccount({ brandId, memberId: null, kind, currency });
+    this.accountIds.set(cacheKey, id);
+    this.houseIds.add(id);
+    return id;
+  }
+
+  /** Stored balances of all a member's wallets, by kind. */
+  memberBalances(memberId: number) {
+    return this.repo.memberBalances(memberId);
+  }
+
+  /** A member's postings, newest first, with the movement each belongs to. */
+  records(memberId: number, filter: Parameters<LedgerRepository['records']>[1]) {
+    return this.repo.records(memberId, filter);
   }
 
   /** Stored balance of a member wallet; a derived account's balance is the sum of its postings. */
   async balance(accountId: number): Promise<number> {
-    const result = await this.db.execute(sql`
-      SELECT CASE WHEN a.floor IS NULL
-        THEN (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e WHERE e.account_id = a.id)
-        ELSE a.balance END::bigint AS balance
-      FROM ledger_accounts a WHERE a.id = ${accountId}`);
-    const row = rowsOf<{ balance: string | number }>(result)[0];
-    if (!row) throw new AppError('WALLET_NOT_FOUND');
-    return Number(row.balance);
+    const balance = await this.repo.balance(accountId);
+    if (balance === null) throw new AppError('WALLET_NOT_FOUND');
+    return balance;
   }
 }

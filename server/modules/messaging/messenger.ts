@@ -1,9 +1,8 @@
-import { and, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { outbox } from '../../db/schema';
 import type { Pepper } from '../../lib/pepper';
 import type { SecretBox } from '../../lib/secret-box';
+import { OutboxRepository } from './outbox.repository';
 
 export interface OutgoingMessage {
   brandId: number;
@@ -30,20 +29,22 @@ export class OutboxMessenger implements Messenger {
   private readonly box: SecretBox | null;
   private readonly log: FastifyBaseLogger | undefined;
   private readonly pepper: Pepper;
+  private readonly outbox: OutboxRepository;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     options: { keepReadable: SecretBox | null; pepper: Pepper; log?: FastifyBaseLogger },
   ) {
     this.box = options.keepReadable;
     this.pepper = options.pepper;
     this.log = options.log;
+    this.outbox = new OutboxRepository(db);
   }
 
   async send(message: OutgoingMessage) {
     // Expired texts go as new ones come (and hourly, by a job), so none outlives its window for long.
     if (this.box) await this.forgetExpired();
-    await this.db.insert(outbox).values({
+    await this.outbox.insert({
       brandId: message.brandId,
       channel: message.channel,
       recipient: message.recipient,
@@ -58,30 +59,13 @@ export class OutboxMessenger implements Messenger {
 
   /** Erases the texts whose readable time is over; the record of the message and its hash stay. */
   async forgetExpired(): Promise<number> {
-    const erased = await this.db
-      .update(outbox)
-      .set({ body: null })
-      .where(and(isNotNull(outbox.body), lt(outbox.expiresAt, sql`now()`)))
-      .returning({ id: outbox.id });
-    return erased.length;
+    return this.outbox.eraseExpiredBodies();
   }
 
   /** The demo's outbox view: the latest messages to a recipient still readable, newest first. */
   async readable(brandId: number, recipient: string, limit = 10) {
     if (!this.box) return [];
-    const rows = await this.db
-      .select()
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.brandId, brandId),
-          eq(outbox.recipient, recipient),
-          isNotNull(outbox.body),
-          gt(outbox.expiresAt, sql`now()`),
-        ),
-      )
-      .orderBy(desc(outbox.id))
-      .limit(limit);
+    const rows = await this.outbox.readable(brandId, recipient, limit);
     const box = this.box;
     return rows.map((m) => ({
       channel: m.channel,

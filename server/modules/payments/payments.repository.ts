@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deposits, paymentMethods } from '../../db/schema';
+import { deposits, paymentMethods } from './payments.tables';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -49,6 +49,48 @@ export class PaymentsRepository {
       .from(deposits)
       .where(and(eq(deposits.memberId, memberId), status ? eq(deposits.status, status) : undefined))
       .orderBy(desc(deposits.createdAt), desc(deposits.id))
+      .limit(limit);
+  }
+
+  /**
+   * `deposit_settle` (server/db/functions): the status change and its money in one statement, and what
+   * must commit with it (`alongside`, not run on a replay) in the same transaction.
+   */
+  async settle(
+    values: {
+      id: number;
+      to: string;
+      from: string[];
+      reason: string | null;
+      decidedBy: number | null;
+      gatewayReference: string | null;
+      fingerprint: string;
+      accounts: string;
+      amounts: string;
+    },
+    alongside?: (tx: Database) => Promise<void>,
+  ) {
+    const statement = sql`SELECT deposit_settle(
+      ${values.id}::bigint, ${values.to}, ${`{${values.from.join(',')}}`}::text[],
+      ${values.reason}, ${values.decidedBy}::integer, ${values.gatewayReference},
+      ${values.fingerprint}, ${values.accounts}::bigint[], ${values.amounts}::bigint[]) AS out`;
+    const outOf = (result: unknown) =>
+      (result as { rows: Array<{ out: { status: string; replayed: boolean } }> }).rows[0]!.out;
+    if (!alongside) return outOf(await this.db.execute(statement));
+    return this.db.transaction(async (tx) => {
+      const settled = outOf(await tx.execute(statement));
+      if (!settled.replayed) await alongside(tx as unknown as Database);
+      return settled;
+    });
+  }
+
+  /** Deposits of a brand in a status, oldest first (the operator's queue). */
+  queue(brandId: number, status: string, limit: number) {
+    return this.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.brandId, brandId), eq(deposits.status, status)))
+      .orderBy(deposits.createdAt)
       .limit(limit);
   }
 }

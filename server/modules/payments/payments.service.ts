@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import {
   type DepositStatus,
@@ -14,7 +13,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { TicketSigner } from '../../lib/signed-ticket';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
-import type { Ledger } from '../ledger/ledger';
+import { type Ledger, NO_POSTINGS } from '../ledger/ledger';
 import { checkAmount, checkBrandMaximum } from '../wallet/amount';
 import type { DepositRow, PaymentMethodRow, PaymentsRepository } from './payments.repository';
 
@@ -35,7 +34,6 @@ const localized = (text: Record<string, string>, lang: LanguageCode) =>
  */
 export class PaymentsService {
   constructor(
-    private readonly db: Database,
     private readonly repo: PaymentsRepository,
     private readonly ledger: Ledger,
     private readonly secrets: SecretBox,
@@ -127,6 +125,11 @@ export class PaymentsService {
     );
   }
 
+  /** Deposits of a brand in a status, oldest first (the back office's queue). */
+  queue(brandId: number, status: string, limit: number) {
+    return this.repo.queue(brandId, status, limit);
+  }
+
   async get(brand: Brand, memberId: number | null, reference: string) {
     const row = await this.repo.deposit(brand.id, reference);
     if (!row || (memberId !== null && row.memberId !== memberId)) throw new AppError('DEPOSIT_NOT_FOUND');
@@ -145,30 +148,31 @@ export class PaymentsService {
     /** What must commit with the decision (an operator's audit row); not run on a replay. */
     alongside?: (tx: Database) => Promise<void>,
   ) {
-    let accounts = '{}';
-    let amounts = '{}';
-    if (to === 'credited') {
-      const main = await this.ledger.memberAccount(brand.id, row.memberId, 'main', brand.currency);
-      const clearing = await this.ledger.houseAccount(brand.id, 'clearing', brand.currency);
-      accounts = `{${clearing},${main}}`;
-      amounts = `{${-row.amount},${row.amount}}`;
-    }
+    const postings =
+      to === 'credited'
+        ? await this.ledger.postingsFor({
+            brand,
+            from: { house: 'clearing' },
+            to: { memberId: row.memberId, wallet: 'main' },
+            amount: row.amount,
+          })
+        : NO_POSTINGS;
     const hash = createHash('sha256').update(`deposit:${row.id}:${row.amount}`).digest('hex');
     let out: { status: string; replayed: boolean };
     try {
-      const statement = sql`SELECT deposit_settle(
-        ${row.id}::bigint, ${to}, ${`{${depositStatesBefore(to).join(',')}}`}::text[],
-        ${extra.reason ?? null}, ${extra.decidedBy ?? null}::integer, ${extra.gatewayReference ?? null},
-        ${hash}, ${accounts}::bigint[], ${amounts}::bigint[]) AS out`;
-      const outOf = (result: unknown) =>
-        (result as { rows: Array<{ out: { status: string; replayed: boolean } }> }).rows[0]!.out;
-      out = alongside
-        ? await this.db.transaction(async (tx) => {
-            const settled = outOf(await tx.execute(statement));
-            if (!settled.replayed) await alongside(tx as unknown as Database);
-            return settled;
-          })
-        : outOf(await this.db.execute(statement));
+      out = await this.repo.settle(
+        {
+          id: row.id,
+          to,
+          from: depositStatesBefore(to),
+          reason: extra.reason ?? null,
+          decidedBy: extra.decidedBy ?? null,
+          gatewayReference: extra.gatewayReference ?? null,
+          fingerprint: hash,
+          ...postings,
+        },
+        alongside,
+      );
     } catch (error) {
       const message = String(
         (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message,

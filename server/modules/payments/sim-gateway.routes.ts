@@ -103,7 +103,7 @@ export function simGatewayRoutes(deps: { payments: PaymentsService }) {
 }
 
 function page(lang: string, title: string, body: string) {
-  return `<!doctype html><html lang="${lang === 'en' ? 'en' : 'pt'}"><head><meta charset="utf-8">
+  return `<!doctype html><html lang="${lang === 'en' ? 'en' : 'pt-BR'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:linear-gradient(135deg,#1e1b4b,#0f766e);font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a}

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import {
   type WithdrawalStatus,
@@ -8,14 +7,14 @@ import {
 } from '../../../src/api/contract/withdrawals';
 import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
-import { brands, memberBankAccounts, members, withdrawalProofs, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { hashPassword } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
-import { amountBoundsError, type Ledger } from '../ledger/ledger';
+import { amountBoundsError, type Ledger, NO_POSTINGS, type Side } from '../ledger/ledger';
 import type { PaymentPasswordGuard } from '../security/payment-password';
 import { checkAmount, checkBrandMaximum } from '../wallet/amount';
+import { type WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newReference = () =>
@@ -34,7 +33,25 @@ function imageType(data: Buffer): 'image/png' | 'image/jpeg' | null {
 }
 const mask = (number: string) => `•••• ${number.slice(-4)}`;
 
-type WithdrawalRow = typeof withdrawals.$inferSelect;
+/** A brand's withdrawal rules (spec 9), kept by the brand module. */
+export interface WithdrawalRules {
+  min: number;
+  max: number;
+  daily: number;
+  confirmMinutes: number;
+}
+
+/** What withdrawals ask of other modules. */
+export interface WithdrawalNeighbours {
+  /** The brand's withdrawal rules (brand module). */
+  rules(brandId: number): Promise<WithdrawalRules>;
+  /** Every brand's confirmation minutes, for the auto-confirm job (brand module). */
+  confirmMinutes(): Promise<Array<{ brandId: number; minutes: number }>>;
+  /** Usernames by member id, for the back-office queue (accounts module). */
+  usernames(memberIds: number[]): Promise<Map<number, string>>;
+  /** Stores a member's new payment password hash (accounts module). */
+  savePaymentPasswordHash(memberId: number, hash: string): Promise<void>;
+}
 
 /** Raised by the database functions; the message names the stable code. */
 function translate(error: unknown): never {
@@ -53,12 +70,17 @@ function translate(error: unknown): never {
  * request, the operator's decision, then the member's confirmation of receipt.
  */
 export class WithdrawalsService {
+  private readonly repo: WithdrawalsRepository;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly ledger: Ledger,
     private readonly paymentPasswords: PaymentPasswordGuard,
+    private readonly neighbours: WithdrawalNeighbours,
     private readonly events?: MemberEvents,
-  ) {}
+  ) {
+    this.repo = new WithdrawalsRepository(db);
+  }
 
   /** Tells the member's open pages about the withdrawal and the main balance after it. */
   private async announce(
@@ -78,17 +100,8 @@ export class WithdrawalsService {
     });
   }
 
-  private async rules(brandId: number) {
-    const [row] = await this.db
-      .select({
-        min: brands.withdrawMin,
-        max: brands.withdrawMax,
-        daily: brands.withdrawDailyCount,
-        confirmMinutes: brands.withdrawConfirmMinutes,
-      })
-      .from(brands)
-      .where(eq(brands.id, brandId));
-    return row!;
+  private rules(brandId: number) {
+    return this.neighbours.rules(brandId);
   }
 
   private startOfDay() {
@@ -98,11 +111,7 @@ export class WithdrawalsService {
   }
 
   async bankAccounts(memberId: number) {
-    const rows = await this.db
-      .select()
-      .from(memberBankAccounts)
-      .where(and(eq(memberBankAccounts.memberId, memberId), isNull(memberBankAccounts.removedAt)))
-      .orderBy(memberBankAccounts.id);
+    const rows = await this.repo.bankAccounts(memberId);
     return rows.map((r) => ({
       id: r.id,
       bankName: r.bankName,
@@ -112,19 +121,10 @@ export class WithdrawalsService {
   }
 
   async setup(brand: Brand, member: { id: number; paymentPasswordHash: string | null }) {
-    const [rules, accounts, [today], main] = await Promise.all([
+    const [rules, accounts, usedToday, main] = await Promise.all([
       this.rules(brand.id),
       this.bankAccounts(member.id),
-      this.db
-        .select({ n: count() })
-        .from(withdrawals)
-        .where(
-          and(
-            eq(withdrawals.memberId, member.id),
-            gte(withdrawals.createdAt, this.startOfDay()),
-            notInArray(withdrawals.status, ['rejected', 'cancelled']),
-          ),
-        ),
+      this.repo.countSince(member.id, this.startOfDay()),
       this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency),
     ]);
     return {
@@ -135,7 +135,7 @@ export class WithdrawalsService {
       minAmount: rules.min,
       maxAmount: rules.max,
       dailyCount: rules.daily,
-      usedToday: today?.n ?? 0,
+      usedToday,
       confirmMinutes: rules.confirmMinutes,
     };
   }
@@ -150,46 +150,26 @@ export class WithdrawalsService {
     } else {
       await this.paymentPasswords.verifyLoginPassword(member, body.loginPassword ?? '');
     }
-    await this.db
-      .update(members)
-      .set({ paymentPasswordHash: await hashPassword(body.password) })
-      .where(eq(members.id, member.id));
+    await this.neighbours.savePaymentPasswordHash(member.id, await hashPassword(body.password));
     return { hasPaymentPassword: true };
   }
 
   /**
-   * Adds a bank account, three at most. The member's row is locked first, so additions sent at once
-   * take turns: each counts what the one before it stored.
+   * Adds a bank account, three at most; additions sent at once take turns, each counting what the one
+   * before it stored.
    */
   async addBankAccount(
     memberId: number,
     body: { bankName: string; accountName: string; accountNumber: string },
   ) {
-    await this.db.transaction(async (tx) => {
-      await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
-      const [stored] = await tx
-        .select({ n: count() })
-        .from(memberBankAccounts)
-        .where(and(eq(memberBankAccounts.memberId, memberId), isNull(memberBankAccounts.removedAt)));
-      if ((stored?.n ?? 0) >= MAX_BANK_ACCOUNTS) throw new AppError('BANK_ACCOUNT_LIMIT');
-      await tx.insert(memberBankAccounts).values({ memberId, ...body });
-    });
+    if (!(await this.repo.addBankAccount(memberId, body, MAX_BANK_ACCOUNTS))) {
+      throw new AppError('BANK_ACCOUNT_LIMIT');
+    }
     return this.bankAccounts(memberId);
   }
 
   async removeBankAccount(memberId: number, id: number) {
-    const removed = await this.db
-      .update(memberBankAccounts)
-      .set({ removedAt: sql`now()` })
-      .where(
-        and(
-          eq(memberBankAccounts.id, id),
-          eq(memberBankAccounts.memberId, memberId),
-          isNull(memberBankAccounts.removedAt),
-        ),
-      )
-      .returning({ id: memberBankAccounts.id });
-    if (removed.length === 0) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+    if (!(await this.repo.removeBankAccount(memberId, id))) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
     return this.bankAccounts(memberId);
   }
 
@@ -206,16 +186,7 @@ export class WithdrawalsService {
     if (amount < rules.min) throw new AppError('AMOUNT_BELOW_MIN', { min: money(rules.min) });
     if (amount > rules.max) throw new AppError('AMOUNT_ABOVE_MAX', { max: money(rules.max) });
     checkBrandMaximum(brand, amount, lang);
-    const [account] = await this.db
-      .select()
-      .from(memberBankAccounts)
-      .where(
-        and(
-          eq(memberBankAccounts.id, body.bankAccountId),
-          eq(memberBankAccounts.memberId, member.id),
-          isNull(memberBankAccounts.removedAt),
-        ),
-      );
+    const account = await this.repo.bankAccount(member.id, body.bankAccountId);
     if (!account) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
     const main = await this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency);
     const hold = await this.ledger.memberAccount(brand.id, member.id, 'hold', brand.currency);
@@ -225,12 +196,18 @@ export class WithdrawalsService {
       accountNumber: account.accountNumber,
     };
     try {
-      const result = await this.db.execute(sql`SELECT withdrawal_request(
-        ${brand.id}::integer, ${member.id}::integer, ${newReference()}, ${body.requestId},
-        ${JSON.stringify(bank)}::jsonb, ${amount}::bigint, ${main}::bigint, ${hold}::bigint,
-        ${rules.daily}::integer, ${this.startOfDay().toISOString()}::timestamptz) AS out`);
-      const out = (result as unknown as { rows: Array<{ out: { reference: string; replayed: boolean } }> })
-        .rows[0]!.out;
+      const out = await this.repo.request({
+        brandId: brand.id,
+        memberId: member.id,
+        reference: newReference(),
+        requestId: body.requestId,
+        bank,
+        amount,
+        main,
+        hold,
+        dailyCount: rules.daily,
+        startOfDay: this.startOfDay(),
+      });
       if (!out.replayed) await this.announce(brand, member.id, out.reference, 'pending', amount);
       return this.get(brand, member.id, out.reference);
     } catch (error) {
@@ -244,13 +221,7 @@ export class WithdrawalsService {
    * (spec: auto). Runs as the `withdrawals.auto-confirm` job, never inside a read; returns how many.
    */
   async autoConfirm(): Promise<number> {
-    const confirmed = await this.db.execute(sql`
-      UPDATE withdrawals w SET status = 'received', confirmation = 'auto', updated_at = now()
-      FROM brands b
-      WHERE w.brand_id = b.id AND w.status = 'paid'
-        AND w.decided_at < now() - make_interval(mins => b.withdraw_confirm_minutes)
-      RETURNING w.id`);
-    return (confirmed as unknown as { rows: unknown[] }).rows.length;
+    return this.repo.autoConfirm(await this.neighbours.confirmMinutes());
   }
 
   private async confirmMinutes(brandId: number) {
@@ -274,20 +245,12 @@ export class WithdrawalsService {
 
   async list(brand: Brand, memberId: number, status: WithdrawalStatus | undefined, limit: number) {
     const minutes = await this.confirmMinutes(brand.id);
-    const rows = await this.db
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.memberId, memberId), status ? eq(withdrawals.status, status) : undefined))
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-      .limit(limit);
+    const rows = await this.repo.list(memberId, status, limit);
     return rows.map((r) => this.view(r, minutes));
   }
 
   async row(brandId: number, reference: string, memberId: number | null) {
-    const [row] = await this.db
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.brandId, brandId), eq(withdrawals.reference, reference)));
+    const row = await this.repo.byReference(brandId, reference);
     if (!row || (memberId !== null && row.memberId !== memberId)) throw new AppError('WITHDRAWAL_NOT_FOUND');
     return row;
   }
@@ -309,32 +272,32 @@ export class WithdrawalsService {
     /** What must commit with the decision (an operator's audit row); not run on a replay. */
     alongside?: (tx: Database) => Promise<void>,
   ) {
-    const main = await this.ledger.memberAccount(brand.id, row.memberId, 'main', brand.currency);
-    const hold = await this.ledger.memberAccount(brand.id, row.memberId, 'hold', brand.currency);
-    const clearing = await this.ledger.houseAccount(brand.id, 'clearing', brand.currency);
-    const moves: Partial<Record<WithdrawalStatus, [string, number, number]>> = {
+    const hold: Side = { memberId: row.memberId, wallet: 'hold' };
+    const main: Side = { memberId: row.memberId, wallet: 'main' };
+    const clearing: Side = { house: 'clearing' };
+    const moves: Partial<Record<WithdrawalStatus, [string, Side, Side]>> = {
       paid: ['withdrawal', hold, clearing],
       rejected: ['withdrawal_release', hold, main],
       cancelled: ['withdrawal_release', hold, main],
       refunded: ['withdrawal_refund', clearing, main],
     };
     const move = moves[to];
-    const accounts = move ? `{${move[1]},${move[2]}}` : '{}';
-    const amounts = move ? `{${-row.amount},${row.amount}}` : '{}';
+    const postings = move
+      ? await this.ledger.postingsFor({ brand, from: move[1], to: move[2], amount: row.amount })
+      : NO_POSTINGS;
     try {
-      const statement = sql`SELECT withdrawal_decide(
-        ${row.id}::bigint, ${to}, ${`{${withdrawalStatesBefore(to).join(',')}}`}::text[],
-        ${by.operatorId ?? null}::integer, ${by.reason ?? null}, ${move?.[0] ?? 'none'},
-        ${accounts}::bigint[], ${amounts}::bigint[]) AS out`;
-      const outOf = (result: unknown) =>
-        (result as { rows: Array<{ out: { replayed: boolean } }> }).rows[0]!.out;
-      const out = alongside
-        ? await this.db.transaction(async (tx) => {
-            const decided = outOf(await tx.execute(statement));
-            if (!decided.replayed) await alongside(tx as unknown as Database);
-            return decided;
-          })
-        : outOf(await this.db.execute(statement));
+      const out = await this.repo.decide(
+        {
+          id: row.id,
+          to,
+          from: withdrawalStatesBefore(to),
+          operatorId: by.operatorId ?? null,
+          reason: by.reason ?? null,
+          kind: move?.[0] ?? 'none',
+          ...postings,
+        },
+        alongside,
+      );
       if (!out.replayed) await this.announce(brand, row.memberId, row.reference, to, row.amount);
     } catch (error) {
       translate(error);
@@ -359,10 +322,7 @@ export class WithdrawalsService {
     const row = await this.row(brand.id, body.reference, memberId);
     if (body.outcome === 'not_received' && !body.proof) throw new AppError('PROOF_REQUIRED');
     await this.decide(brand, row, body.outcome === 'not_received' ? 'disputed' : 'received', {});
-    await this.db
-      .update(withdrawals)
-      .set({ confirmation: body.outcome, proof: body.proof ?? null })
-      .where(eq(withdrawals.id, row.id));
+    await this.repo.recordConfirmation(row.id, body.outcome, body.proof ?? null);
     return this.get(brand, memberId, body.reference);
   }
 
@@ -378,34 +338,22 @@ export class WithdrawalsService {
       if (!mime) throw new AppError('PROOF_FILE_TYPE');
       return { mime, data };
     });
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: withdrawals.id, memberId: withdrawals.memberId, status: withdrawals.status })
-        .from(withdrawals)
-        .where(and(eq(withdrawals.brandId, brand.id), eq(withdrawals.reference, reference)))
-        .for('no key update');
-      if (!row || row.memberId !== memberId) throw new AppError('WITHDRAWAL_NOT_FOUND');
-      if (row.status !== 'paid' && row.status !== 'disputed') throw new AppError('WITHDRAWAL_STATE');
-      const [existing] = await tx
-        .select({ n: count() })
-        .from(withdrawalProofs)
-        .where(eq(withdrawalProofs.withdrawalId, row.id));
-      const stored = existing?.n ?? 0;
-      if (stored + typed.length > MAX_PROOFS) throw new AppError('PROOF_TOO_MANY');
-      if (typed.length > 0) {
-        await tx.insert(withdrawalProofs).values(typed.map((f) => ({ withdrawalId: row.id, ...f })));
-      }
-      return { proofs: stored + typed.length };
-    });
+    const proofs = await this.repo.addProofs(
+      brand.id,
+      reference,
+      (row, stored) => {
+        if (!row || row.memberId !== memberId) throw new AppError('WITHDRAWAL_NOT_FOUND');
+        if (row.status !== 'paid' && row.status !== 'disputed') throw new AppError('WITHDRAWAL_STATE');
+        if (stored + typed.length > MAX_PROOFS) throw new AppError('PROOF_TOO_MANY');
+      },
+      typed,
+    );
+    return { proofs };
   }
 
   /** One proof picture, for the operator of the withdrawal's brand. */
   async proofImage(brandId: number, id: number) {
-    const [found] = await this.db
-      .select({ mime: withdrawalProofs.mime, data: withdrawalProofs.data })
-      .from(withdrawalProofs)
-      .innerJoin(withdrawals, eq(withdrawals.id, withdrawalProofs.withdrawalId))
-      .where(and(eq(withdrawalProofs.id, id), eq(withdrawals.brandId, brandId)));
+    const found = await this.repo.proofImage(brandId, id);
     if (!found) throw new AppError('NOT_FOUND');
     return found;
   }
@@ -413,47 +361,30 @@ export class WithdrawalsService {
   /** The operator's queue: withdrawals of a brand in a status, oldest first. */
   async queue(brandId: number, status: WithdrawalStatus, limit = 50) {
     const minutes = await this.confirmMinutes(brandId);
-    const rows = await this.db
-      .select({ row: withdrawals, username: members.username })
-      .from(withdrawals)
-      .innerJoin(members, eq(members.id, withdrawals.memberId))
-      .where(and(eq(withdrawals.brandId, brandId), eq(withdrawals.status, status)))
-      .orderBy(withdrawals.createdAt)
-      .limit(limit);
+    const rows = await this.repo.queue(brandId, status, limit);
     return this.queueRows(rows, minutes);
   }
 
   /** One withdrawal of the brand as the operator's queue shows it, whatever its status and age. */
   async queueRow(brandId: number, reference: string) {
     const minutes = await this.confirmMinutes(brandId);
-    const rows = await this.db
-      .select({ row: withdrawals, username: members.username })
-      .from(withdrawals)
-      .innerJoin(members, eq(members.id, withdrawals.memberId))
-      .where(and(eq(withdrawals.brandId, brandId), eq(withdrawals.reference, reference)));
-    const [found] = await this.queueRows(rows, minutes);
+    const row = await this.repo.byReference(brandId, reference);
+    const [found] = await this.queueRows(row ? [row] : [], minutes);
     if (!found) throw new AppError('WITHDRAWAL_NOT_FOUND');
     return found;
   }
 
   /** Queue lines: the bank account in full (the operator pays it) and the member's proof pictures. */
-  private async queueRows(rows: Array<{ row: WithdrawalRow; username: string }>, minutes: number) {
-    const proofs = rows.length
-      ? await this.db
-          .select({ id: withdrawalProofs.id, withdrawalId: withdrawalProofs.withdrawalId })
-          .from(withdrawalProofs)
-          .where(
-            inArray(
-              withdrawalProofs.withdrawalId,
-              rows.map((r) => r.row.id),
-            ),
-          )
-      : [];
-    return rows.map(({ row, username }) => ({
+  private async queueRows(rows: WithdrawalRow[], minutes: number) {
+    const [proofs, usernames] = await Promise.all([
+      this.repo.proofIds(rows.map((r) => r.id)),
+      this.neighbours.usernames([...new Set(rows.map((r) => r.memberId))]),
+    ]);
+    return rows.map((row) => ({
       ...this.view(row, minutes),
       // The operator pays the account in full; the member sees it masked.
       bank: row.bank,
-      username,
+      username: usernames.get(row.memberId) ?? '',
       proof: row.proof,
       proofImages: proofs.filter((p) => p.withdrawalId === row.id).map((p) => p.id),
     }));

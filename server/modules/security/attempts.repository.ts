@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { attemptCounters } from '../../db/schema';
+import { attemptCounters } from './security.tables';
 
 /** The attempt counters' SQL: every change is one statement, so concurrent attempts get distinct numbers. */
 export class AttemptsRepository {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { helpArticles } from '../../db/schema';
+import { helpArticles } from './system.tables';
 
 export class SystemRepository {
   constructor(private readonly db: Database) {}

@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../src/api/contract/common';
-import type { Database } from '../../db/client';
-import { members } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { MemberTree } from '../accounts/accounts.service';
 import { isAgentType } from '../accounts/accounts.service';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
@@ -24,7 +22,7 @@ type Payer = {
  */
 export class TreeTransfersService {
   constructor(
-    private readonly db: Database,
+    private readonly tree: MemberTree,
     private readonly ledger: Ledger,
     private readonly paymentPasswords: PaymentPasswordGuard,
     private readonly events?: MemberEvents,
@@ -42,22 +40,19 @@ export class TreeTransfersService {
     body: { amount: number; requestId: string },
   ) {
     const amount = checkAmount(body.amount);
-    const from = await this.ledger.memberAccount(brand.id, payer.id, 'main', brand.currency);
-    const to = await this.ledger.memberAccount(brand.id, payee.id, 'main', brand.currency);
-    const result = await this.ledger.post({
-      brandId: brand.id,
+    const result = await this.ledger.transfer({
+      brand,
       key: `m:${payer.id}:${kind}:${body.requestId}`,
       kind,
-      postings: [
-        { accountId: from, amount: -amount },
-        { accountId: to, amount },
-      ],
+      from: { memberId: payer.id, wallet: 'main' },
+      to: { memberId: payee.id, wallet: 'main' },
+      amount,
       meta: { from: payer.id, fromUsername: payer.username, to: payee.id, toUsername: payee.username },
     });
-    const balance = result.balances[from] ?? (await this.ledger.balance(from));
+    const balance = await this.ledger.balanceAfter(result, result.from);
     if (!result.replayed) {
       await this.events?.publish(payer.id, { type: 'balance', balance, currency: brand.currency });
-      const theirs = result.balances[to] ?? (await this.ledger.balance(to));
+      const theirs = await this.ledger.balanceAfter(result, result.to);
       await this.events?.publish(payee.id, { type: 'balance', balance: theirs, currency: brand.currency });
     }
     return { to: payee.username, amount, balance, currency: brand.currency };
@@ -92,44 +87,12 @@ export class TreeTransfersService {
   /** The agent directly above, if there is one (a parent that is not an agent does not count). */
   private async upline(brand: Brand, parentId: number | null) {
     if (parentId === null) return undefined;
-    const [upline] = await this.db
-      .select({ id: members.id, username: members.username, userType: members.userType })
-      .from(members)
-      .where(and(eq(members.id, parentId), eq(members.brandId, brand.id)));
+    const upline = await this.tree.member(brand.id, parentId);
     return upline && isAgentType(upline.userType) ? upline : undefined;
   }
 
-  /**
-   * Players anywhere below the agent, nearest first: those whose username is `exact`, or starts with
-   * `prefix`. The depth cap keeps a damaged tree (a loop) from running forever.
-   */
-  private async below(
-    brand: Brand,
-    agentId: number,
-    match: { exact: string } | { prefix: string },
-    limit: number,
-  ) {
-    const name =
-      'exact' in match
-        ? sql`m.username = ${match.exact.toLowerCase()}`
-        : sql`m.username LIKE ${`${match.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
-    const result = await this.db.execute(sql`
-      WITH RECURSIVE tree AS (
-        SELECT id, 1 AS depth FROM members WHERE parent_id = ${agentId} AND brand_id = ${brand.id}
-        UNION ALL
-        SELECT m.id, t.depth + 1 FROM members m JOIN tree t ON m.parent_id = t.id WHERE t.depth < 64
-      )
-      SELECT m.id, m.username, m.nickname, min(t.depth)::integer AS depth
-      FROM members m JOIN tree t ON t.id = m.id
-      WHERE ${name}
-      GROUP BY m.id, m.username, m.nickname
-      ORDER BY depth, m.username
-      LIMIT ${limit}`);
-    return (
-      result as unknown as {
-        rows: Array<{ id: number; username: string; nickname: string | null; depth: number }>;
-      }
-    ).rows.map((r) => ({ ...r, id: Number(r.id), depth: Number(r.depth) }));
+  private below(brand: Brand, agentId: number, match: { exact: string } | { prefix: string }, limit: number) {
+    return this.tree.descendants(brand.id, agentId, match, limit);
   }
 
   /** The agent's downline for the transfer form's player picker. */

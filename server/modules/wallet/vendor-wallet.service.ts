@@ -7,7 +7,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken, newToken } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
-import type { Ledger, MovementResult } from '../ledger/ledger';
+import type { Ledger, MovementResult, Side } from '../ledger/ledger';
 import { checkBrandAmount } from './amount';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletService } from './wallet.service';
@@ -35,7 +35,7 @@ export class VendorWalletService {
   // The hot path reads these on every call; none of them changes often, and a launch token never does.
   private readonly keys: TtlCache<Buffer | null>;
   private readonly tokens: TtlCache<Awaited<ReturnType<WalletRepository['launchToken']>>>;
-  private readonly players: TtlCache<Awaited<ReturnType<WalletRepository['member']>>>;
+  private readonly players: TtlCache<Awaited<ReturnType<WalletService['member']>>>;
 
   constructor(
     private readonly ledger: Ledger,
@@ -119,17 +119,15 @@ export class VendorWalletService {
     const id = /^[1-9]\d{0,9}$/.test(playerId) ? Number(playerId) : 0;
     const member =
       id > 0 && id <= MAX_INT32
-        ? await this.players.get(`${call.brand.id}:${id}`, () => this.repo.member(call.brand.id, id))
+        ? await this.players.get(`${call.brand.id}:${id}`, () => this.wallets.member(call.brand.id, id))
         : undefined;
     if (!member) throw new AppError('PLAYER_NOT_FOUND');
+    const wallet = this.wallets.gameWalletKind(call.brand, call.vendor);
     return {
       memberId: member.id,
       active: member.status === 'active',
-      account: await this.wallets.account(
-        call.brand,
-        member.id,
-        this.wallets.gameWalletKind(call.brand, call.vendor),
-      ),
+      side: { memberId: member.id, wallet } satisfies Side,
+      account: await this.wallets.account(call.brand, member.id, wallet),
     };
   }
 
@@ -183,20 +181,18 @@ export class VendorWalletService {
     const amount = checkBrandAmount(call.brand, body.amount);
     const session = await this.session(call, body.token);
     if (String(session.memberId) !== body.playerId) throw new AppError('TOKEN_INVALID');
-    const { memberId, account, active } = await this.player(call, body.playerId);
+    const { memberId, account, side, active } = await this.player(call, body.playerId);
     // A disabled account places no new bets; its open rounds still settle (wins, rollbacks).
     if (!active) throw new AppError('ACCOUNT_DISABLED');
-    const house = await this.ledger.houseAccount(call.brand.id, 'house', call.brand.currency);
     try {
-      const result = await this.ledger.postInRound(
+      const result = await this.ledger.transferInRound(
         {
-          brandId: call.brand.id,
+          brand: call.brand,
           key: `v:${call.vendor}:bet:${body.transactionId}`,
           kind: 'bet',
-          postings: [
-            { accountId: account, amount: -amount },
-            { accountId: house, amount },
-          ],
+          from: side,
+          to: { house: 'house' },
+          amount,
           meta: {
             vendor: call.vendor,
             round: body.roundId,
@@ -231,17 +227,15 @@ export class VendorWalletService {
     },
   ): Promise<Answered> {
     const amount = checkBrandAmount(call.brand, body.amount);
-    const { memberId, account } = await this.player(call, body.playerId);
-    const house = await this.ledger.houseAccount(call.brand.id, 'house', call.brand.currency);
-    const result = await this.ledger.postInRound(
+    const { memberId, account, side } = await this.player(call, body.playerId);
+    const result = await this.ledger.transferInRound(
       {
-        brandId: call.brand.id,
+        brand: call.brand,
         key: `v:${call.vendor}:win:${body.transactionId}`,
         kind: 'win',
-        postings: [
-          { accountId: house, amount: -amount },
-          { accountId: account, amount },
-        ],
+        from: { house: 'house' },
+        to: side,
+        amount,
         meta: { vendor: call.vendor, round: body.roundId, game: body.gameCode ?? null, member: memberId },
       },
       { vendor: call.vendor, roundId: body.roundId, memberId },

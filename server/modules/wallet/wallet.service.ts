@@ -3,9 +3,8 @@ import type { RecordType } from '../../../src/api/contract/wallet';
 import { AppError } from '../../http/app-error';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
-import type { Ledger, MemberWalletKind } from '../ledger/ledger';
+import type { Ledger, MemberWalletKind, Side } from '../ledger/ledger';
 import { checkBrandAmount } from './amount';
-import type { WalletRepository } from './wallet.repository';
 
 /** The ledger movement kinds behind each type of line the member can filter on. */
 const RECORD_KINDS: Record<RecordType, string[]> = {
@@ -43,12 +42,26 @@ function memberVisible(meta: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(meta).filter(([key]) => MEMBER_VISIBLE_DETAIL.includes(key)));
 }
 
+/** What the wallet asks of other modules: the brand's game vendors (games) and a member's standing (accounts). */
+export interface WalletDirectory {
+  vendors(brandId: number): Promise<{ code: string; name: string }[]>;
+  member(
+    brandId: number,
+    memberId: number,
+  ): Promise<{ id: number; userType: number; status: string } | undefined>;
+}
+
 export class WalletService {
   constructor(
     private readonly ledger: Ledger,
-    private readonly repo: WalletRepository,
+    private readonly directory: WalletDirectory,
     private readonly events?: MemberEvents,
   ) {}
+
+  /** A member as the game vendors' wallet calls need them (id, kind, status). */
+  member(brandId: number, memberId: number) {
+    return this.directory.member(brandId, memberId);
+  }
 
   /** The wallet games play from: the main one (single wallet) or the vendor's own (transfer mode). */
   /** The hot path's balance changes, coalesced; only the main wallet is shown live. */
@@ -65,14 +78,14 @@ export class WalletService {
   }
 
   async balance(brand: Brand, memberId: number) {
-    const balances = await this.repo.memberBalances(memberId);
+    const balances = await this.ledger.memberBalances(memberId);
     return { balance: balances.get('main') ?? 0, currency: brand.currency, isSingle: brand.singleWallet };
   }
 
   private async vendorWallets(brand: Brand, memberId: number) {
     const [vendors, balances] = await Promise.all([
-      this.repo.vendors(brand.id),
-      this.repo.memberBalances(memberId),
+      this.directory.vendors(brand.id),
+      this.ledger.memberBalances(memberId),
     ]);
     return {
       balances,
@@ -113,7 +126,7 @@ export class WalletService {
       limit: number;
     },
   ) {
-    const rows = await this.repo.records(memberId, {
+    const rows = await this.ledger.records(memberId, {
       ...(query.type ? { kinds: RECORD_KINDS[query.type] } : {}),
       ...(query.from !== undefined ? { from: new Date(query.from) } : {}),
       ...(query.to !== undefined ? { to: new Date(query.to) } : {}),
@@ -143,24 +156,23 @@ export class WalletService {
   ) {
     if (brand.singleWallet) throw new AppError('SINGLE_WALLET');
     const amount = checkBrandAmount(brand, body.amount, lang);
-    const vendors = await this.repo.vendors(brand.id);
+    const vendors = await this.directory.vendors(brand.id);
     if (!vendors.some((v) => v.code === body.vendor)) throw new AppError('VENDOR_NOT_FOUND');
-    const main = await this.account(brand, memberId, 'main');
-    const vendor = await this.account(brand, memberId, `vendor:${body.vendor}`);
-    const [from, to] = body.direction === 'in' ? [main, vendor] : [vendor, main];
-    const result = await this.ledger.post({
-      brandId: brand.id,
+    const main: Side = { memberId, wallet: 'main' };
+    const vendor: Side = { memberId, wallet: `vendor:${body.vendor}` };
+    const result = await this.ledger.transfer({
+      brand,
       key: `m:${memberId}:transfer:${body.requestId}`,
       kind: 'transfer',
-      postings: [
-        { accountId: from, amount: -amount },
-        { accountId: to, amount },
-      ],
+      ...(body.direction === 'in' ? { from: main, to: vendor } : { from: vendor, to: main }),
+      amount,
       meta: { vendor: body.vendor, direction: body.direction },
     });
+    const [mainAccount, vendorAccount] =
+      body.direction === 'in' ? [result.from, result.to] : [result.to, result.from];
     const after = {
-      main: result.balances[main] ?? (await this.ledger.balance(main)),
-      vendor: result.balances[vendor] ?? (await this.ledger.balance(vendor)),
+      main: await this.ledger.balanceAfter(result, mainAccount),
+      vendor: await this.ledger.balanceAfter(result, vendorAccount),
       currency: brand.currency,
     };
     if (!result.replayed)

@@ -210,3 +210,52 @@ export const memberIconBody = z.object({ icon: z.number().int().min(1).max(99) }
 export const handoffCreated = z.object({ code: z.string(), expiresAt: z.number().int() });
 export const handoffExchangeBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) });
 export const handoffAccount = z.object({ account: z.string() });
+
+/**
+ * "Minha conta": the member's own profile (spec 3: account, nickname, real name, contacts). The
+ * username, mobile and email are read-only here (a mobile or email receives login and recovery codes,
+ * so changing one would need a code of its own); the nickname can change, and the real name can be
+ * written once while it is empty (it must match the holder of the bank accounts withdrawals go to).
+ */
+export const memberProfile = z.object({
+  account: z.string(),
+  nickname: z.string().nullable(),
+  realName: z.string().nullable(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  countryDialingCode: z.string().nullable(),
+  /** Other contacts given at registration (line, whatsapp, facebook, wechat, qqNum, idNumber). */
+  contacts: z.record(z.string(), z.string()),
+  createdAt: z.number().int(),
+  lastLoginAt: z.number().int().nullable(),
+  lastLoginIp: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+export const NICKNAME_MAX = 20;
+export const profileBody = z.object({
+  /** Empty clears it. */
+  nickname: z.string().trim().max(NICKNAME_MAX).optional(),
+  /** Only while the profile has none: checked against the brand's payeeName rule. */
+  realName: z.string().trim().max(64).optional(),
+});
+export type ProfileBody = z.infer<typeof profileBody>;
+
+/** One login of the member (a session opened), newest first: when, from where, with what. */
+export const loginRecord = z.object({
+  id: z.number().int(),
+  /** How it began: username (password), sms, remember, two-factor, new-address, register, password-change, handoff. */
+  loginType: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.number().int(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+  /** Neither ended nor expired. */
+  active: z.boolean(),
+});
+export type LoginRecord = z.infer<typeof loginRecord>;
+export const LOGIN_HISTORY_MAX = 50;
+export const loginHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(LOGIN_HISTORY_MAX).default(20),
+});

@@ -40,13 +40,29 @@ export const siteResource = z.object({
 });
 export type SiteResource = z.infer<typeof siteResource>;
 
+/** A customer-service channel (spec 3: csType LIVECHAT, TELEGRAM; EMAIL is a mailto: address). */
+export const customerServiceType = z.enum(['LIVECHAT', 'TELEGRAM', 'EMAIL']);
 export const customerServiceEntry = z.object({
   id: z.number().int(),
-  csType: z.enum(['LIVECHAT', 'TELEGRAM']),
+  csType: customerServiceType,
   title: z.string(),
   url: z.string(),
 });
 export type CustomerServiceEntry = z.infer<typeof customerServiceEntry>;
+
+/**
+ * Whether a customer-service target reaches someone: a web address (a chat, Telegram), a mailto: or tel:
+ * address, or another page of this site. The help page is not one: its contact section lists these
+ * channels, so a channel pointing back at it would send the visitor in a circle.
+ */
+export function isServiceChannel(url: string): boolean {
+  const target = url.trim();
+  if (/^https?:\/\/[^\s/]/i.test(target)) return true;
+  if (/^(mailto|tel):\S+$/i.test(target)) return true;
+  if (!target.startsWith('/') || target.startsWith('//')) return false;
+  const path = target.split(/[?#]/, 1)[0]!.replace(/\/+$/, '').toLowerCase();
+  return path !== '' && path !== '/help';
+}
 
 export const whitelabel = z.object({
   merchantCode: z.string(),

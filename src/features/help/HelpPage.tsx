@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { call } from '../../api/client';
+import type { CustomerServiceEntry } from '../../api/contract/system';
 import { useRemote } from '../../api/useRemote';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { ChatIcon, SendIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { usePageTitle } from '../common/usePageTitle';
-import { useOpenCustomerService } from '../site/customerService';
+import { useWhitelabel } from '../site/SiteProvider';
+import './help.css';
 
 export default function HelpPage() {
   const { t, i18n } = useTranslation();
@@ -14,11 +17,13 @@ export default function HelpPage() {
   const { hash } = useLocation();
   const lang = i18n.language as 'pt' | 'en';
   const help = useRemote(`help:${lang}`, () => call('helpCenter', { query: { lang, device: 'WEB' } }));
-  const openService = useOpenCustomerService();
 
   useEffect(() => {
-    if (help.status === 'ready' && hash)
-      document.getElementById(hash.slice(1))?.scrollIntoView({ behavior: 'smooth' });
+    if (help.status === 'loading' || !hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    target.scrollIntoView({ behavior: 'smooth' });
+    return keepInView(target);
   }, [help.status, hash]);
 
   return (
@@ -26,7 +31,13 @@ export default function HelpPage() {
       <h1 className="page-title">{t('titles.HELP')}</h1>
       <p className="muted">{t('help.subtitle')}</p>
       {help.status === 'loading' && <div className="skeleton" style={{ height: 320 }} />}
-      {help.status === 'error' && <ErrorNotice code={help.error.code} />}
+      {help.status === 'error' && (
+        <div className="help-sections">
+          <ErrorNotice code={help.error.code} />
+          {/* The channels come with the site, not with the articles: they show whatever failed. */}
+          <ContactSection />
+        </div>
+      )}
       {help.status === 'ready' && (
         <div className="help-layout">
           <nav className="help-toc card" aria-label={t('help.contents')}>
@@ -37,9 +48,9 @@ export default function HelpPage() {
                 </li>
               ))}
             </ul>
-            <button type="button" className="btn btn-primary" onClick={() => openService()}>
+            <a href="#contact" className="btn btn-primary" data-testid="help-contact-link">
               {t('help.contact')}
-            </button>
+            </a>
           </nav>
           <div className="help-sections">
             {help.data.map((s) => (
@@ -53,9 +64,92 @@ export default function HelpPage() {
                 ))}
               </section>
             ))}
+            <ContactSection />
           </div>
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The page still grows for a moment after the articles arrive (the footer, pictures): a section near the
+ * end, such as the contact one, would stop short of the top. Until the visitor scrolls themselves, or
+ * two seconds pass, it is brought back into place each time the page grows.
+ */
+function keepInView(target: HTMLElement) {
+  if (typeof ResizeObserver === 'undefined') return undefined;
+  const inputs = ['wheel', 'touchstart', 'keydown'] as const;
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    // The first call only reports the size the page has now.
+    if (first) first = false;
+    else target.scrollIntoView();
+  });
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const name of inputs) window.removeEventListener(name, stop);
+  };
+  const timer = setTimeout(stop, 2000);
+  for (const name of inputs) window.addEventListener(name, stop, { passive: true });
+  observer.observe(document.body);
+  return stop;
+}
+
+/** How to reach a person: the brand's customer-service channels, each a link that works, or the honest none. */
+function ContactSection() {
+  const { t } = useTranslation();
+  const { customerService } = useWhitelabel();
+  return (
+    <section id="contact" className="help-section card" data-testid="help-contact">
+      <h2>{t('help.contact_title')}</h2>
+      {customerService.length > 0 ? (
+        <>
+          <p>{t('help.contact_text')}</p>
+          <ul className="help-channels">
+            {customerService.map((cs) => (
+              <li key={cs.id}>
+                <ChannelLink channel={cs} />
+                <span className="muted">{channelAddress(cs.url)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p data-testid="help-contact-none">{t('help.contact_none')}</p>
+      )}
+    </section>
+  );
+}
+
+/** Where a channel leads, as a person reads it: "t.me/aurora_support", "suporte@aurora.example". */
+function channelAddress(url: string) {
+  return url.replace(/^(https?:\/\/|mailto:|tel:)/i, '').replace(/\/$/, '');
+}
+
+function ChannelLink({ channel }: { channel: CustomerServiceEntry }) {
+  const icon = channel.csType === 'TELEGRAM' ? <SendIcon size={18} /> : <ChatIcon size={18} />;
+  const body = (
+    <>
+      {icon} <span>{channel.title}</span>
+    </>
+  );
+  if (channel.url.startsWith('/')) {
+    return (
+      <Link to={channel.url} className="btn btn-ghost">
+        {body}
+      </Link>
+    );
+  }
+  const external = /^https?:\/\//i.test(channel.url);
+  return (
+    <a
+      href={channel.url}
+      className="btn btn-ghost"
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {body}
+    </a>
   );
 }

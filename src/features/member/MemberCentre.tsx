@@ -8,6 +8,7 @@ import { isMemberPage, MEMBER_PAGES, type MemberPage, memberPagePath } from './p
 import './member.css';
 
 const built: Partial<Record<MemberPage, ReturnType<typeof lazy>>> = {
+  securityCenter: lazy(() => import('./AccountPage')),
   transferFund: lazy(() => import('./WalletPage')),
   depositv2: lazy(() => import('./DepositPage')),
   transactionHistory: lazy(() => import('./RecordsPage')),
@@ -23,7 +24,7 @@ export default function MemberCentre() {
   const navigate = useNavigate();
   const session = useSession();
   usePageTitle('MEMBER');
-  if (!isMemberPage(page)) return <Navigate to={memberPagePath('transferFund')} replace />;
+  if (!isMemberPage(page)) return <Navigate to={memberPagePath('securityCenter')} replace />;
   // Trial players browse, but the member centre is for real accounts (spec 4.6).
   if (session.kind === 'trial') return <Navigate to="/" replace />;
   const Page = built[page];

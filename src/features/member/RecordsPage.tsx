@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { RECORD_TYPES, type RecordType } from '../../api/contract/wallet';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatAmount, formatDateTime } from '../../ui/format';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 type Line = Awaited<ReturnType<typeof call<'accountRecords'>>>['items'][number];
 /** Spec 9's date presets that look back (a record has no future). */
@@ -51,6 +52,7 @@ export default function RecordsPage({ only }: { only?: RecordType }) {
     if (typeof other === 'string' && i18n.exists(key)) return t(key, { name: other });
     return t(`centre.records.kinds.${line.type}`, { defaultValue: group });
   };
+  const title = t(`centre.pages.${only === 'bonus' ? 'bonusDetails' : 'transactionHistory'}`);
   const walletName = (w: string) => (w === 'main' || w === 'hold' ? t(`centre.records.wallets.${w}`) : w);
   return (
     <div className="records-page" data-testid="records-page">
@@ -88,33 +90,50 @@ export default function RecordsPage({ only }: { only?: RecordType }) {
         </fieldset>
       )}
       {error && <ErrorNotice code={error} />}
-      <div className="records-table-wrap">
-        <table className="records-table">
+      {/* On phones each line is a card of label and value (member.css); wider, a table that may scroll. */}
+      <ScrollRegion className="records-table-wrap" label={title} testId="records-scroll">
+        <table className="records-table stack-table">
+          <caption className="visually-hidden">{title}</caption>
           <thead>
             <tr>
-              <th>{t('centre.records.columns.time')}</th>
-              <th>{t('centre.records.columns.type')}</th>
-              <th>{t('centre.records.columns.wallet')}</th>
-              <th className="num">{t('centre.records.columns.amount')}</th>
-              <th className="num">{t('centre.records.columns.balance')}</th>
+              <th scope="col">{t('centre.records.columns.time')}</th>
+              <th scope="col">{t('centre.records.columns.type')}</th>
+              <th scope="col">{t('centre.records.columns.wallet')}</th>
+              <th scope="col" className="num">
+                {t('centre.records.columns.amount')}
+              </th>
+              <th scope="col" className="num">
+                {t('centre.records.columns.balance')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {lines.map((line) => (
               <tr key={line.id} data-testid="record-line" data-type={line.type}>
-                <td>{formatDateTime(line.createdAt)}</td>
-                <td>{typeName(line)}</td>
-                <td>{walletName(line.wallet)}</td>
-                <td className={line.amount < 0 ? 'num negative' : 'num positive'}>
+                <td className="record-time" data-label={t('centre.records.columns.time')}>
+                  {formatDateTime(line.createdAt)}
+                </td>
+                <td className="record-type" data-label={t('centre.records.columns.type')}>
+                  {typeName(line)}
+                </td>
+                <td className="record-wallet" data-label={t('centre.records.columns.wallet')}>
+                  {walletName(line.wallet)}
+                </td>
+                <td
+                  className={`record-amount num ${line.amount < 0 ? 'negative' : 'positive'}`}
+                  data-label={t('centre.records.columns.amount')}
+                >
                   {line.amount > 0 ? '+' : ''}
                   {formatAmount(line.amount, lang)}
                 </td>
-                <td className="num">{formatAmount(line.balanceAfter, lang)}</td>
+                <td className="record-balance num" data-label={t('centre.records.columns.balance')}>
+                  {formatAmount(line.balanceAfter, lang)}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {!loading && lines.length === 0 && !error && <p className="muted">{t('centre.records.empty')}</p>}
       {more && (
         <button

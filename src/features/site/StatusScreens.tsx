@@ -57,13 +57,12 @@ export function BlockedScreen() {
         <p className="status-ip">
           {t('status.your_ip')}: <strong data-testid="blocked-ip">{ip}</strong>
         </p>
-        <button
-          type="button"
-          className="btn btn-accent"
-          onClick={() => service && openServiceTarget(service)}
-        >
-          {t('status.contact_service')}
-        </button>
+        {/* The help page is closed here too: the button shows only when there is a channel to open. */}
+        {service && (
+          <button type="button" className="btn btn-accent" onClick={() => openServiceTarget(service)}>
+            {t('status.contact_service')}
+          </button>
+        )}
       </div>
     </main>
   );

@@ -6,6 +6,7 @@ import { memberIconUrl } from '../../api/member-icons';
 import { useLiveBalance } from '../../features/session/member-events';
 import { useSessionActor } from '../../features/session/session';
 import { formatAmount } from '../format';
+import { AccountMenu } from './AccountMenu';
 
 const IconPicker = lazy(() =>
   import('../../features/account/IconPicker').then((m) => ({ default: m.IconPicker })),
@@ -22,6 +23,7 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
   const [security, setSecurity] = useState(false);
   const [picking, setPicking] = useState(false);
   const balance = useLiveBalance(!member.isTrial);
+  const signOut = () => session.send({ type: 'LOGOUT' });
   return (
     <div className="member-block" data-testid="member-block">
       {!member.isTrial && (
@@ -41,7 +43,7 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
       )}
       <button
         type="button"
-        className="member-avatar-btn"
+        className="member-avatar-btn hide-phone"
         title={t('member.icon_change')}
         aria-label={t('member.icon_change')}
         disabled={member.isTrial}
@@ -56,6 +58,14 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
           height={36}
         />
       </button>
+      {/* Where the header is narrow, the hide-phone entries fold into this menu (layout.css). */}
+      <AccountMenu
+        member={member}
+        balance={balance && `${formatAmount(balance.balance, i18n.language)} ${balance.currency}`}
+        onSecurity={() => setSecurity(true)}
+        onPickIcon={() => setPicking(true)}
+        onSignOut={signOut}
+      />
       <span className="member-name hide-phone">
         <strong data-testid="member-account">{member.account}</strong>
         <small>{member.isTrial ? t('member.trial') : t('member.vip', { level: 0 })}</small>
@@ -65,6 +75,15 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
           </small>
         )}
       </span>
+      {!member.isTrial && (
+        <Link
+          to="/member/securityCenter"
+          className="btn btn-ghost btn-sm hide-phone"
+          data-testid="my-account-link"
+        >
+          {t('member.my_account')}
+        </Link>
+      )}
       {!member.isTrial && (
         <button type="button" className="btn btn-ghost btn-sm hide-phone" onClick={() => setSecurity(true)}>
           {t('security.menu')}
@@ -80,7 +99,7 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
           <TwoFactorDialog onClose={() => setSecurity(false)} />
         </Suspense>
       )}
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => session.send({ type: 'LOGOUT' })}>
+      <button type="button" className="btn btn-ghost btn-sm hide-phone" onClick={signOut}>
         {t('member.sign_out')}
       </button>
     </div>

@@ -5,6 +5,7 @@ import type { SiteResource } from '../../api/contract/system';
 import { buildNavigation } from '../../features/games/navigation';
 import { useGameMenus } from '../../features/games/useGameMenus';
 import { LanguageSelect, ThemeSwitch } from '../../features/preferences/PreferenceControls';
+import { useSession } from '../../features/session/session';
 import { useOpenCustomerService } from '../../features/site/customerService';
 import { useWhitelabel } from '../../features/site/SiteProvider';
 import {
@@ -17,6 +18,7 @@ import {
   HomeIcon,
   InstagramIcon,
   SendIcon,
+  UserIcon,
 } from '../icons';
 import { useSideMenu } from './SideMenuContext';
 
@@ -59,6 +61,7 @@ export function SideMenu() {
   const { open, setOpen, isWide } = useSideMenu();
   const { customerService, resources } = useWhitelabel();
   const openService = useOpenCustomerService();
+  const session = useSession();
   const menus = useGameMenus();
   const games = useMemo(() => (menus ? buildNavigation(menus).filter((e) => e.section) : []), [menus]);
   const social = resources.filter((r) => ['FACEBOOK', 'INSTAGRAM', 'TELEGRAM'].includes(r.resourceType));
@@ -89,6 +92,11 @@ export function SideMenu() {
           <NavLink to="/" end className="side-link" onClick={closeIfDrawer}>
             <HomeIcon size={18} /> <span>{t('nav.home')}</span>
           </NavLink>
+          {session.kind === 'member' && (
+            <NavLink to="/member/securityCenter" className="side-link" onClick={closeIfDrawer}>
+              <UserIcon size={18} /> <span>{t('side.my_account')}</span>
+            </NavLink>
+          )}
           <h3 className="side-heading">{t('side.game_types')}</h3>
           {games.map((g) =>
             g.to ? (
@@ -109,17 +117,20 @@ export function SideMenu() {
           </NavLink>
         </nav>
 
-        <section className="side-section" aria-labelledby="side-cs-title">
-          <h3 id="side-cs-title" className="side-heading">
-            {t('side.customer_service')}
-          </h3>
-          {customerService.map((cs) => (
-            <button key={cs.id} type="button" className="side-link" onClick={() => openService(cs.url)}>
-              {cs.csType === 'TELEGRAM' ? <SendIcon size={18} /> : <ChatIcon size={18} />}{' '}
-              <span>{cs.title}</span>
-            </button>
-          ))}
-        </section>
+        {/* Only channels that reach someone come from the server; none, and the section is left out. */}
+        {customerService.length > 0 && (
+          <section className="side-section" aria-labelledby="side-cs-title">
+            <h3 id="side-cs-title" className="side-heading">
+              {t('side.customer_service')}
+            </h3>
+            {customerService.map((cs) => (
+              <button key={cs.id} type="button" className="side-link" onClick={() => openService(cs.url)}>
+                {cs.csType === 'TELEGRAM' ? <SendIcon size={18} /> : <ChatIcon size={18} />}{' '}
+                <span>{cs.title}</span>
+              </button>
+            ))}
+          </section>
+        )}
 
         <AppDownload resources={resources} />
 

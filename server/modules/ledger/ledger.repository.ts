@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { runWithAlongside } from '../../db/money-statement';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.tables';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -155,14 +156,10 @@ export class LedgerRepository {
     },
     alongside: (tx: Database, out: T) => Promise<void>,
   ): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const result = await tx.execute(sql`SELECT ledger_post(${values.brandId}::integer, ${values.key},
-        ${values.kind}, ${values.fingerprint}, ${values.meta}::jsonb, ${values.accounts}::bigint[],
-        ${values.amounts}::bigint[]) AS out`);
-      const out = rowsOf<{ out: T }>(result)[0]!.out;
-      if (!out.replayed) await alongside(tx as unknown as Database, out);
-      return out;
-    });
+    const statement = sql`SELECT ledger_post(${values.brandId}::integer, ${values.key},
+      ${values.kind}, ${values.fingerprint}, ${values.meta}::jsonb, ${values.accounts}::bigint[],
+      ${values.amounts}::bigint[]) AS out`;
+    return runWithAlongside<T>(this.db, statement, alongside);
   }
 
   async reverse<T>(values: {

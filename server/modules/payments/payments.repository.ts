@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { runWithAlongside } from '../../db/money-statement';
 import { deposits, paymentMethods } from './payments.tables';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -74,14 +75,7 @@ export class PaymentsRepository {
       ${values.id}::bigint, ${values.to}, ${`{${values.from.join(',')}}`}::text[],
       ${values.reason}, ${values.decidedBy}::integer, ${values.gatewayReference},
       ${values.fingerprint}, ${values.accounts}::bigint[], ${values.amounts}::bigint[]) AS out`;
-    const outOf = (result: unknown) =>
-      (result as { rows: Array<{ out: { status: string; replayed: boolean } }> }).rows[0]!.out;
-    if (!alongside) return outOf(await this.db.execute(statement));
-    return this.db.transaction(async (tx) => {
-      const settled = outOf(await tx.execute(statement));
-      if (!settled.replayed) await alongside(tx as unknown as Database);
-      return settled;
-    });
+    return runWithAlongside<{ status: string; replayed: boolean }>(this.db, statement, alongside);
   }
 
   /** Deposits of a brand in a status, oldest first (the operator's queue). */

@@ -1,12 +1,11 @@
 import { and, count, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { outOf, runWithAlongside } from '../../db/money-statement';
 import { integerArrayLiteral } from '../../lib/pg-array';
 import { memberBankAccounts, withdrawalProofs, withdrawals } from './payments.tables';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type BankAccountRow = typeof memberBankAccounts.$inferSelect;
-
-const outOf = <T>(result: unknown) => (result as { rows: Array<{ out: T }> }).rows[0]!.out;
 
 /** Advisory lock space for a member's bank accounts (the second key is the member id). */
 const BANK_ACCOUNTS_LOCK = 0x62616e6b;
@@ -165,12 +164,7 @@ export class WithdrawalsRepository {
       ${values.id}::bigint, ${values.to}, ${`{${values.from.join(',')}}`}::text[],
       ${values.operatorId}::integer, ${values.reason}, ${values.kind},
       ${values.accounts}::bigint[], ${values.amounts}::bigint[]) AS out`;
-    if (!alongside) return outOf<{ replayed: boolean }>(await this.db.execute(statement));
-    return this.db.transaction(async (tx) => {
-      const decided = outOf<{ replayed: boolean }>(await tx.execute(statement));
-      if (!decided.replayed) await alongside(tx as unknown as Database);
-      return decided;
-    });
+    return runWithAlongside<{ replayed: boolean }>(this.db, statement, alongside);
   }
 
   async recordConfirmation(id: number, confirmation: string, proof: string | null) {

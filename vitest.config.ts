@@ -20,6 +20,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'provider',
+          environment: 'node',
+          include: ['tests/provider/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'client',
           environment: 'jsdom',
           include: ['tests/{unit,components,machines}/**/*.test.{ts,tsx}'],

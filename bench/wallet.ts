@@ -31,6 +31,7 @@ import { GamesRepository } from '../server/modules/games/games.repository';
 import { GamesService } from '../server/modules/games/games.service';
 import { Ledger } from '../server/modules/ledger/ledger';
 import { checkLedger } from '../server/modules/ledger/ledger.check';
+import { VendorIntegrations } from '../server/modules/wallet/vendor-integrations.service';
 import { VendorWalletService } from '../server/modules/wallet/vendor-wallet.service';
 import { WalletRepository } from '../server/modules/wallet/wallet.repository';
 import { WalletService } from '../server/modules/wallet/wallet.service';
@@ -80,14 +81,17 @@ async function prepare() {
     vendors: (id) => games.activeVendors(id),
     member: (id, memberId) => accounts.walletMember(id, memberId),
   });
-  const vendorWallet = new VendorWalletService(
-    ledger,
-    wallets,
-    repo,
-    new SecretBox(await installationSecret(db, masterBox(resolveMasterKey(config)), 'sealed-secrets-key')),
+  const box = new SecretBox(
+    await installationSecret(db, masterBox(resolveMasterKey(config)), 'sealed-secrets-key'),
   );
-  await vendorWallet.connect(brandId, VENDOR);
-  const secret = (await vendorWallet.secretOf(brandId, VENDOR))!;
+  const vendorWallet = new VendorWalletService(ledger, wallets, repo, box);
+  const { secret } = await new VendorIntegrations(repo, box).connect(brandId, {
+    vendor: VENDOR,
+    launchUrl: null,
+    mode: 'seamless',
+    currencies: [],
+    opensIn: 'page',
+  });
   const brand = { id: brandId, currency: brandRow!.currency, singleWallet: true } as Parameters<
     typeof wallets.account
   >[0];

@@ -57,6 +57,7 @@ import { memberSocketRoutes } from './modules/events/member-socket.routes';
 import { GamesRepository } from './modules/games/games.repository';
 import { gamesRoutes } from './modules/games/games.routes';
 import { GamesService } from './modules/games/games.service';
+import { WinnerFeed } from './modules/games/winner-feed';
 import { Ledger } from './modules/ledger/ledger';
 import { OutboxMessenger } from './modules/messaging/messenger';
 import { SmsBudgetMessenger } from './modules/messaging/sms-budget';
@@ -73,7 +74,11 @@ import type { CountryLookup } from './modules/system/region';
 import { SystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
+import { BetRecords } from './modules/wallet/bet-records.service';
+import { RoundsRepository } from './modules/wallet/rounds.repository';
 import { TreeTransfersService } from './modules/wallet/tree-transfers.service';
+import { VendorIntegrations } from './modules/wallet/vendor-integrations.service';
+import { VendorLauncher } from './modules/wallet/vendor-launch';
 import { vendorWalletRoutes } from './modules/wallet/vendor-wallet.routes';
 import { VendorWalletService } from './modules/wallet/vendor-wallet.service';
 import { WalletRepository } from './modules/wallet/wallet.repository';
@@ -223,6 +228,15 @@ export async function buildApp({
   );
   alerts.backoffice = backoffice;
   const vendorWallet = new VendorWalletService(ledger, wallet, walletRepo, secretBox, config.BRAND_CACHE_MS);
+  const vendorIntegrations = new VendorIntegrations(walletRepo, secretBox);
+  const records = new BetRecords(new RoundsRepository(db), ledger, games, events);
+  const winners = new WinnerFeed(new GamesRepository(db), {
+    bigWins: (since, minPayout, multiple) => records.bigWins(since, minPayout, multiple),
+    usernames: (ids) => accounts.usernames(ids),
+  });
+  games.setLauncher(
+    new VendorLauncher(vendorIntegrations, vendorWallet, walletRepo, config.VENDOR_LAUNCH_TIMEOUT_MS),
+  );
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));
 
   const fail = (
@@ -379,8 +393,8 @@ export async function buildApp({
   );
   await app.register(
     walletRoutes({
+      records,
       wallet,
-      vendorWallet,
       transfers: new TreeTransfersService(accounts.tree, ledger, paymentPasswords, events),
     }),
   );
@@ -397,7 +411,13 @@ export async function buildApp({
 
   if (jobs && config.JOBS === 'true') {
     const queue = await JobQueue.start(db, { log: app.log, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
-    for (const job of jobDefinitions({ withdrawals, limiter, accounts, messenger: outboxMessenger })) {
+    for (const job of jobDefinitions({
+      withdrawals,
+      limiter,
+      accounts,
+      messenger: outboxMessenger,
+      winners,
+    })) {
       await queue.define(job);
     }
     app.decorate('jobs', queue);

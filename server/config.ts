@@ -21,6 +21,17 @@ const configSchema = z.object({
   LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(500).default(32),
   LEDGER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   DATA_DIR: z.string().default('./data'),
+  /** How long a game vendor has to answer a launch before the member is told it is unavailable. */
+  VENDOR_LAUNCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /**
+   * The demo game provider (provider/): `npm start` runs it beside the site unless DEMO_PROVIDER=false,
+   * and the demo seed connects it as the demo brand's vendors at DEMO_PROVIDER_URL.
+   */
+  DEMO_PROVIDER: z
+    .string()
+    .optional()
+    .transform((v) => v === undefined || !['false', '0', 'no'].includes(v)),
+  DEMO_PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(7070),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies in front may name the visitor in X-Forwarded-For. `true` trusts one hop (the reverse

@@ -1,7 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
 import { buildApp } from './app';
 import { assertProductionSettings, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareInstallation } from './db/seed/install';
+import { startDemoProvider } from './demo-provider';
 import { masterBox, resolveMasterKey } from './lib/master-key';
 import { MasterKeyMismatchError } from './lib/secrets';
 import { openCountryLookup } from './modules/system/geoip';
@@ -43,11 +45,13 @@ const app = await buildApp({
   process.exit(1);
 });
 
+let demoProvider: ChildProcess | null = null;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  demoProvider?.kill('SIGTERM');
   // Stop taking requests, let those in flight finish, then release the database.
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
@@ -62,6 +66,18 @@ await app.listen({ host: config.HOST, port: config.PORT });
 const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
+if (installation.demoProviderSecret) {
+  demoProvider = startDemoProvider({
+    port: config.DEMO_PROVIDER_PORT,
+    publicUrl: process.env.DEMO_PROVIDER_PUBLIC_URL ?? `http://${shown}:${config.DEMO_PROVIDER_PORT}`,
+    operator: {
+      code: 'AURORA',
+      walletUrl: `http://127.0.0.1:${port}`,
+      secret: installation.demoProviderSecret,
+    },
+    log: app.log,
+  });
+}
 console.log(`\n  Site ready at http://${shown}:${port}  (database: ${handle.kind}, API docs at /api/docs)\n`);
 if (installation.mode === 'demo') {
   app.log.warn('DEMO MODE: public demo accounts and passwords, play money, a simulated payment gateway');

@@ -8,6 +8,8 @@ const HomePage = lazyScreen(() => import('./features/home/HomePage'));
 const OpenAccountModal = lazyScreen(() => import('./features/account/OpenAccountModal'));
 const HelpPage = lazyScreen(() => import('./features/help/HelpPage'));
 const GameCategoryPage = lazyScreen(() => import('./features/games/GameCategoryPage'));
+const GameListCenterPage = lazyScreen(() => import('./features/games/GameListCenterPage'));
+const SeamlessPage = lazyScreen(() => import('./features/games/SeamlessPage'));
 const PromotionsPage = lazyScreen(() => import('./features/promotions/PromotionsPage'));
 const DownloadPage = lazyScreen(() => import('./features/download/DownloadPage'));
 const ComingSoon = lazyScreen(() => import('./features/common/ComingSoon'));
@@ -22,7 +24,8 @@ function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   // While the session-ended notice shows, the login popup must not open over it.
   if (session.pending || session.expired) return <div className="page page-loading" aria-busy="true" />;
-  if (session.kind === 'guest') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (session.kind === 'guest')
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <>{children}</>;
 }
 
@@ -51,7 +54,14 @@ export const routes: RouteObject[] = [
     path,
     element: <GameCategoryPage key={section} section={section} />,
   })),
-  { path: '/gameListCenter', element: <ComingSoon titleKey="GAMELIST" /> },
+  {
+    path: '/gameListCenter',
+    element: (
+      <RequireSession>
+        <GameListCenterPage />
+      </RequireSession>
+    ),
+  },
   ...[
     ['/lottery', 'LOTT'],
     ['/seaLottery', 'LOTT'],
@@ -73,7 +83,14 @@ export const routes: RouteObject[] = [
       </FeatureGate>
     ),
   },
-  { path: '/seamless', element: <ComingSoon titleKey="SEAMLESS" /> },
+  {
+    path: '/seamless',
+    element: (
+      <RequireSession>
+        <SeamlessPage />
+      </RequireSession>
+    ),
+  },
   {
     path: '/fbSport',
     element: (

@@ -6,6 +6,7 @@ export interface JobServices {
   limiter: { purgeStale(): Promise<number> };
   accounts: { purgeExpiredHandoffs(): Promise<number> };
   messenger: { forgetExpired(): Promise<number> };
+  winners: { run(): Promise<number> };
 }
 
 /** Every job the server runs (docs/jobs.md tells how to add one). */
@@ -17,6 +18,14 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       cron: '* * * * *',
       handler: async () => {
         await services.withdrawals.autoConfirm();
+      },
+    },
+    {
+      // Real wins that paid well reach the winner board within a minute.
+      name: 'games.winner-board',
+      cron: '* * * * *',
+      handler: async () => {
+        await services.winners.run();
       },
     },
     {

@@ -50,12 +50,21 @@ import {
 import { int32Id } from './contract/common';
 import { announcementSet, announcementsQuery, liveModel } from './contract/content';
 import {
+  favouriteBody,
+  favouriteIds,
   gameItem,
+  gameList,
+  gameListQuery,
   gameMenu,
   hotGamesQuery,
+  launchedGame,
+  launchGameBody,
   popularGamesQuery,
   rankEntry,
   rankListQuery,
+  recentGamesQuery,
+  vassGameType,
+  vassGameTypesQuery,
   vendorCard,
   vendorListQuery,
 } from './contract/games';
@@ -68,6 +77,16 @@ import {
   gatewayNotification,
   paymentMethod,
 } from './contract/payments';
+import {
+  betRecords,
+  betRecordsQuery,
+  betRound,
+  betRoundQuery,
+  personalProfit,
+  profitQuery,
+  rebateClaimed,
+  rebateSummary,
+} from './contract/records';
 import { publicKeyInfo } from './contract/sealed';
 import {
   domainRouteEntry,
@@ -83,8 +102,6 @@ import {
   downlineMembers,
   downlineQuery,
   downlineTransferBody,
-  launchToken,
-  launchTokenBody,
   merchantWallets,
   recordsQuery,
   treeTransferResult,
@@ -128,6 +145,19 @@ export const endpoints = {
   popularGames: { ...paths.popularGames, query: popularGamesQuery, value: z.array(gameItem) },
   announcements: { ...paths.announcements, query: announcementsQuery, value: announcementSet },
   rankList: { ...paths.rankList, query: rankListQuery, value: z.array(rankEntry) },
+  gameList: { ...paths.gameList, query: gameListQuery, value: gameList },
+  vassGameTypes: { ...paths.vassGameTypes, query: vassGameTypesQuery, value: z.array(vassGameType) },
+  recentGames: { ...paths.recentGames, query: recentGamesQuery, value: z.array(gameItem) },
+  favouriteIds: { ...paths.favouriteIds, value: favouriteIds },
+  favouriteGames: { ...paths.favouriteGames, query: recentGamesQuery, value: z.array(gameItem) },
+  addFavourite: { ...paths.addFavourite, body: favouriteBody, value: favouriteIds },
+  removeFavourite: { ...paths.removeFavourite, query: favouriteBody, value: favouriteIds },
+  launchGame: { ...paths.launchGame, body: launchGameBody, value: launchedGame },
+  betRecords: { ...paths.betRecords, query: betRecordsQuery, value: betRecords },
+  betRound: { ...paths.betRound, query: betRoundQuery, value: betRound },
+  personalProfit: { ...paths.personalProfit, query: profitQuery, value: personalProfit },
+  rebate: { ...paths.rebate, value: rebateSummary },
+  claimRebate: { ...paths.claimRebate, value: rebateClaimed },
   liveModels: { ...paths.liveModels, value: z.array(liveModel) },
   humanCheck: { ...paths.humanCheck, value: humanCheckChallenge },
   captcha: { ...paths.captcha, value: z.string() },
@@ -204,7 +234,6 @@ export const endpoints = {
   treeTransferSetup: { ...paths.treeTransferSetup, value: treeTransferSetup },
   downlineMembers: { ...paths.downlineMembers, query: downlineQuery, value: downlineMembers },
   accountRecords: { ...paths.accountRecords, query: recordsQuery, value: accountRecords },
-  launchToken: { ...paths.launchToken, body: launchTokenBody, value: launchToken },
   vendorAuthenticate: {
     ...paths.vendorAuthenticate,
     body: vendorAuthenticateBody,

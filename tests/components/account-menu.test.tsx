@@ -59,6 +59,21 @@ describe('the header account menu (phones and narrow screens)', () => {
       '/member/securityCenter',
     );
     expect(screen.getByRole('link', { name: 'Carteira' })).toHaveAttribute('href', '/member/transferFund');
+    // Spec 2.3's member menu: the records, each a page of the member centre.
+    expect(screen.getByRole('link', { name: 'Extrato' })).toHaveAttribute(
+      'href',
+      '/member/transactionHistory',
+    );
+    expect(screen.getByRole('link', { name: 'Ganhos e perdas' })).toHaveAttribute(
+      'href',
+      '/member/personalProfit',
+    );
+    expect(screen.getByRole('link', { name: 'Histórico de apostas' })).toHaveAttribute(
+      'href',
+      '/member/personalHistoryCopy',
+    );
+    // The point mall only when the points system is on.
+    expect(screen.queryByRole('link', { name: /pontos/i })).toBeNull();
     // Only agents see the agent page.
     expect(screen.queryByRole('link', { name: 'Agente' })).toBeNull();
 

@@ -91,8 +91,6 @@ describe('routes', () => {
     ['/sports', 'category-page'],
     ['/help', 'help-page'],
     ['/promotions', 'promotions-page'],
-    ['/seamless', 'coming-soon'],
-    ['/gameListCenter?vassalage=NOVA', 'coming-soon'],
     ['/pointMall', 'coming-soon'],
     ['/fbSport', 'coming-soon'],
     ['/download', 'download-page'],
@@ -110,11 +108,14 @@ describe('routes', () => {
     expect(screen.queryByLabelText('Lembrar de mim')).toBeNull();
   });
 
-  it.each(['/lottery', '/seaLottery', '/vnLottery'])('%s sends a guest to the login popup', async (path) => {
-    await renderSite(path);
-    expect(await screen.findByTestId('account-modal')).toBeInTheDocument();
-    await waitFor(() => expect(window.location.pathname).toBe('/'));
-  });
+  it.each(['/lottery', '/seaLottery', '/vnLottery', '/seamless', '/gameListCenter?vassalage=NOVA'])(
+    '%s sends a guest to the login popup',
+    async (path) => {
+      await renderSite(path);
+      expect(await screen.findByTestId('account-modal')).toBeInTheDocument();
+      await waitFor(() => expect(window.location.pathname).toBe('/'));
+    },
+  );
 
   it('sets the page title from the section key and the brand name', async () => {
     await renderSite('/live');

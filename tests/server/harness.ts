@@ -23,6 +23,7 @@ import { GamesService } from '../../server/modules/games/games.service';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import type { WithdrawalNeighbours } from '../../server/modules/payments/withdrawals.service';
 import type { CountryLookup } from '../../server/modules/system/region';
+import { VendorIntegrations } from '../../server/modules/wallet/vendor-integrations.service';
 import { VendorWalletService } from '../../server/modules/wallet/vendor-wallet.service';
 import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
 import { WalletService } from '../../server/modules/wallet/wallet.service';
@@ -350,23 +351,59 @@ export function backofficeMembers(db: Database): BackofficeMembers {
   };
 }
 
-/**
- * Connects a game vendor to the default brand as an operator would, returning the signing secret the
- * vendor gets once.
- */
-export async function connectVendor(ctx: TestContext, vendor = 'BGS'): Promise<string> {
+/** The wallet's vendor side, built on the test database as the app builds it. */
+async function vendorSide(ctx: TestContext) {
   const db = ctx.handle.db;
   const ledger = new Ledger(db);
   const repo = new WalletRepository(db);
-  const vendors = new VendorWalletService(
+  const box = new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key'));
+  const vendorWallet = new VendorWalletService(
     ledger,
     new WalletService(ledger, {
       vendors: (brandId) => new GamesService(new GamesRepository(db)).activeVendors(brandId),
       member: (brandId, memberId) => new AccountsRepository(db).walletMember(brandId, memberId),
     }),
     repo,
-    new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key')),
+    box,
   );
   const [brand] = await db.select().from(brands).where(eq(brands.isDefault, true));
-  return (await vendors.connect(brand!.id, vendor))!;
+  return { vendorWallet, integrations: new VendorIntegrations(repo, box), brandId: brand!.id };
+}
+
+/**
+ * Connects a game vendor to the default brand as an operator would, returning the signing secret the
+ * vendor gets once. With `launchUrl`, members can launch its games.
+ */
+export async function connectVendor(
+  ctx: TestContext,
+  vendor = 'BGS',
+  options: { launchUrl?: string; secret?: string; opensIn?: 'page' | 'window' } = {},
+): Promise<string> {
+  const { integrations, brandId } = await vendorSide(ctx);
+  const { secret } = await integrations.connect(brandId, {
+    vendor,
+    launchUrl: options.launchUrl ?? null,
+    mode: 'seamless',
+    currencies: [],
+    opensIn: options.opensIn ?? 'page',
+    secret: options.secret,
+  });
+  return secret;
+}
+
+/** A launch token as a launch hands it to the vendor (the browser never sees one). */
+export async function launchTokenFor(
+  ctx: TestContext,
+  member: { id: number },
+  vendor = 'BGS',
+  gameCode?: string,
+): Promise<{ token: string; playerId: string }> {
+  const { vendorWallet, brandId } = await vendorSide(ctx);
+  const [brand] = await ctx.handle.db.select().from(brands).where(eq(brands.id, brandId));
+  return vendorWallet.issueLaunchToken(
+    { id: brandId, currency: brand!.currency } as Parameters<VendorWalletService['issueLaunchToken']>[0],
+    { id: member.id, userType: 0 },
+    vendor,
+    gameCode,
+  );
 }

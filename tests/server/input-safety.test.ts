@@ -11,6 +11,7 @@ import {
   connectVendor,
   createTestContext,
   databaseKinds,
+  launchTokenFor,
   type Member,
   newAgent,
   newMember,
@@ -40,8 +41,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
     memberToken = member.token;
     agentToken = (await newAgent(ctx, { downline: 0 })).token;
     operatorToken = (await newOperator(ctx, 'admin')).token;
-    const launched = await call('POST', paths.launchToken.path, memberToken, { vendor });
-    ({ token: launch, playerId } = launched.value);
+    ({ token: launch, playerId } = await launchTokenFor(ctx, member, vendor));
   });
   afterAll(() => ctx.close());
 

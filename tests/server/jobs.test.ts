@@ -84,6 +84,7 @@ describe.each(databaseKinds)('the job queue on %s', (kind) => {
       limiter: { purgeStale: async () => ++calls.purge },
       accounts: { purgeExpiredHandoffs: async () => 0 },
       messenger: { forgetExpired: async () => 0 },
+      winners: { run: async () => 0 },
     };
     const started = Math.floor(Date.now() / 60_000);
     const one = await process();

@@ -14,6 +14,7 @@ import {
   createTestContext,
   databaseKinds,
   fund,
+  launchTokenFor,
   newMember,
   newOperator,
   type TestContext,
@@ -103,7 +104,7 @@ describe.each(databaseKinds)('transient database failures on %s', (kind) => {
     await fund(ctx, player, 500_000);
     member = player.token;
     operator = (await newOperator(ctx, 'admin')).token;
-    ({ token: launch, playerId } = (await call('POST', paths.launchToken.path, member, { vendor })).value);
+    ({ token: launch, playerId } = await launchTokenFor(ctx, player, vendor));
     await call('POST', paths.paymentPassword.path, member, {
       password: '246810',
       loginPassword: player.password,

@@ -10,6 +10,7 @@ import {
   createTestContext,
   databaseKinds,
   fund,
+  launchTokenFor,
   type Member,
   newMember,
   type TestContext,
@@ -32,7 +33,6 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
   let token: string;
   let playerId: string;
   let member: Member;
-  let memberToken: string;
   const vendor = 'BGS';
 
   beforeAll(async () => {
@@ -40,12 +40,7 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
     secret = await connectVendor(ctx, vendor);
     member = await newMember(ctx, { prefix: 'player' });
     await fund(ctx, member, 100_000);
-    memberToken = member.token;
-    const launched = await ctx.call('launchToken', {
-      token: memberToken,
-      body: { vendor, gameCode: 'aurora-crash' } as never,
-    });
-    ({ token, playerId } = launched.value as { token: string; playerId: string });
+    ({ token, playerId } = await launchTokenFor(ctx, member, vendor, 'aurora-crash'));
   });
   afterAll(() => ctx.close());
 
@@ -212,21 +207,8 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
-  it('lets only real members launch a game, for a connected vendor', async () => {
-    const launch = (bearer: string | undefined, vendorCode: string) =>
-      ctx.call('launchToken', {
-        ...(bearer ? { token: bearer } : {}),
-        body: { vendor: vendorCode } as never,
-      });
-    expect((await launch(memberToken, 'NOPE')).code).toBe('VENDOR_NOT_FOUND');
-    const trial = (await ctx.call('freePlay', { body: {} })).value;
-    expect((await launch(trial.token, vendor)).code).toBe('REAL_ACCOUNT_REQUIRED');
-    expect((await launch(undefined, vendor)).status).toBe(401);
-  });
-
   it('refuses new bets of a disabled account but still settles its rounds', async () => {
-    const launched = await ctx.call('launchToken', { token: memberToken, body: { vendor } as never });
-    const fresh = (launched.value as { token: string }).token;
+    const fresh = (await launchTokenFor(ctx, member, vendor)).token;
     // An operator disables the account (no call of the contract does).
     await ctx.handle.db.update(members).set({ status: 'disabled' }).where(eq(members.id, member.id));
     try {

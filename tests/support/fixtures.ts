@@ -65,6 +65,7 @@ const vendor = (vassalage: string, gameType: VendorCard['gameType']): VendorCard
   isGame: null,
   status: 'active',
   iconUrl: `/art/vendor/${vassalage}.svg`,
+  playable: true,
 });
 
 export const menusFixture: GameMenu[] = [
@@ -84,6 +85,7 @@ export const vendorsFixture: VendorCard[] = menusFixture.flatMap((m) => m.vendor
 
 export const hotGamesFixture: GameItem[] = [
   {
+    nodeId: 1,
     gameCode: 'g1',
     vassalage: 'NOVA',
     gameType: 'RNG',
@@ -91,6 +93,8 @@ export const hotGamesFixture: GameItem[] = [
     isGame: null,
     classification: null,
     imageUrl: '/art/game/RNG-g1.svg',
+    status: 'active',
+    rtp: '96.00',
   },
 ];
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import enProvider from '../../locales/en/provider.json';
 import en from '../../locales/en/translation.json';
+import ptProvider from '../../locales/pt/provider.json';
 import pt from '../../locales/pt/translation.json';
 import { errorCatalogue } from '../../src/api/errors';
 
@@ -36,6 +38,14 @@ describe('translation catalogues', () => {
     for (const { key } of Object.values(errorCatalogue)) {
       expect(flatPt[key], key).toBeDefined();
       expect(flatEn[key], key).toBeDefined();
+    }
+  });
+
+  it("give the demo provider's game pages the same keys and variables in PT and EN", () => {
+    expect(Object.keys(ptProvider).sort()).toEqual(Object.keys(enProvider).sort());
+    for (const [key, value] of Object.entries(ptProvider)) {
+      expect(value.trim(), key).not.toBe('');
+      expect(variables(value), key).toEqual(variables((enProvider as Record<string, string>)[key]!));
     }
   });
 });

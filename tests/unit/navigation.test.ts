@@ -9,6 +9,7 @@ const v = (vassalage: string, gameType: VendorCard['gameType'] = 'LOTT'): Vendor
   isGame: null,
   status: 'active',
   iconUrl: '',
+  playable: true,
 });
 const menu = (gameType: GameMenu['gameType'], vendors: VendorCard[]): GameMenu => ({
   gameType,

@@ -6,7 +6,7 @@
 --
 -- There is no subtransaction per item: every refusal is found before the item has written anything it
 -- would have to undo, or undone by the item itself on rows only this transaction can see. Per item: the
--- round (a bet opens or joins it, a win must find it); the guarded update of the wallet; the claim of the
+-- round (a bet opens or joins it, a win must find it, and its stake or payout follows); the guarded update of the wallet; the claim of the
 -- idempotency key; the two postings. A replay is found when the key is already claimed, or, if the wallet
 -- cannot pay, before answering so; the wallet's update is then given back (this transaction holds its
 -- row, so no one saw it). Any unexpected error fails the whole statement, which wrote nothing, and the
@@ -49,8 +49,8 @@ BEGIN
     v_new_round := false;
     v_owner := NULL;
     IF p_fns[i] = 'bet' THEN
-      INSERT INTO vendor_rounds (brand_id, vendor_code, round_id, member_id)
-      VALUES (p_brands[i], p_vendors[i], p_rounds[i], p_members[i])
+      INSERT INTO vendor_rounds (brand_id, vendor_code, round_id, member_id, game_code)
+      VALUES (p_brands[i], p_vendors[i], p_rounds[i], p_members[i], p_metas[i]->>'game')
       ON CONFLICT (brand_id, vendor_code, round_id) DO NOTHING
       RETURNING member_id INTO v_owner;
       v_new_round := v_owner IS NOT NULL;
@@ -85,6 +85,17 @@ BEGIN
           INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after, version)
           VALUES (v_tx, p_wallets[i], p_amounts[i], v_balance, v_version),
                  (v_tx, p_houses[i], -p_amounts[i], NULL, NULL);
+          -- The round's betting-record totals move with the money.
+          IF p_fns[i] = 'bet' THEN
+            UPDATE vendor_rounds
+            SET stake = stake - p_amounts[i],
+                status = CASE WHEN status = 'cancelled' THEN 'open' ELSE status END
+            WHERE brand_id = p_brands[i] AND vendor_code = p_vendors[i] AND round_id = p_rounds[i];
+          ELSE
+            UPDATE vendor_rounds
+            SET payout = payout + p_amounts[i], status = 'settled', settled_at = now()
+            WHERE brand_id = p_brands[i] AND vendor_code = p_vendors[i] AND round_id = p_rounds[i];
+          END IF;
           v_out := v_out || jsonb_build_object(
             'transactionId', v_tx, 'replayed', false,
             'balances', jsonb_build_object(p_wallets[i]::text, v_balance), 'result', '{}'::jsonb

@@ -1,5 +1,6 @@
--- The game-vendor wallet, one movement at a time (docs/money.md): a bet opens (or joins) its round and
--- moves the money in one statement. vendor_batch applies the same round rules to many items at once.
+-- The game-vendor wallet, one movement at a time (docs/money.md): a bet opens (or joins) its round, moves
+-- the money and adds its stake to the round (the member's betting record) in one statement. vendor_batch
+-- applies the same round rules to many items at once.
 CREATE OR REPLACE FUNCTION vendor_bet(
   p_brand integer,
   p_vendor text,
@@ -14,15 +15,23 @@ CREATE OR REPLACE FUNCTION vendor_bet(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_owner integer;
+  v_out jsonb;
 BEGIN
-  INSERT INTO vendor_rounds (brand_id, vendor_code, round_id, member_id)
-  VALUES (p_brand, p_vendor, p_round, p_member)
+  INSERT INTO vendor_rounds (brand_id, vendor_code, round_id, member_id, game_code)
+  VALUES (p_brand, p_vendor, p_round, p_member, p_meta->>'game')
   ON CONFLICT (brand_id, vendor_code, round_id) DO NOTHING;
   SELECT member_id INTO v_owner FROM vendor_rounds
   WHERE brand_id = p_brand AND vendor_code = p_vendor AND round_id = p_round;
   IF v_owner <> p_member THEN
     RAISE EXCEPTION 'VENDOR_ROUND_MISMATCH';
   END IF;
-  RETURN ledger_post(p_brand, p_key, 'bet', p_request_hash, p_meta, p_accounts, p_amounts);
+  v_out := ledger_post(p_brand, p_key, 'bet', p_request_hash, p_meta, p_accounts, p_amounts);
+  IF NOT (v_out->>'replayed')::boolean THEN
+    UPDATE vendor_rounds
+    SET stake = stake + (SELECT coalesce(max(a), 0) FROM unnest(p_amounts) AS a),
+        status = CASE WHEN status = 'cancelled' THEN 'open' ELSE status END
+    WHERE brand_id = p_brand AND vendor_code = p_vendor AND round_id = p_round;
+  END IF;
+  RETURN v_out;
 END;
 $$;

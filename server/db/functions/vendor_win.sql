@@ -1,5 +1,6 @@
 -- The game-vendor wallet, one movement at a time (docs/money.md): a win must name a round its player bet
--- in. vendor_batch applies the same round rules to many items at once.
+-- in; it settles the round (a win of 0, with no postings, settles a lost round). vendor_batch applies the
+-- same round rules to many items at once.
 CREATE OR REPLACE FUNCTION vendor_win(
   p_brand integer,
   p_vendor text,
@@ -14,6 +15,7 @@ CREATE OR REPLACE FUNCTION vendor_win(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_owner integer;
+  v_out jsonb;
 BEGIN
   SELECT member_id INTO v_owner FROM vendor_rounds
   WHERE brand_id = p_brand AND vendor_code = p_vendor AND round_id = p_round;
@@ -23,6 +25,13 @@ BEGIN
   IF v_owner <> p_member THEN
     RAISE EXCEPTION 'VENDOR_ROUND_MISMATCH';
   END IF;
-  RETURN ledger_post(p_brand, p_key, 'win', p_request_hash, p_meta, p_accounts, p_amounts);
+  v_out := ledger_post(p_brand, p_key, 'win', p_request_hash, p_meta, p_accounts, p_amounts);
+  IF NOT (v_out->>'replayed')::boolean THEN
+    UPDATE vendor_rounds
+    SET payout = payout + (SELECT coalesce(max(a), 0) FROM unnest(p_amounts) AS a),
+        status = 'settled', settled_at = now()
+    WHERE brand_id = p_brand AND vendor_code = p_vendor AND round_id = p_round;
+  END IF;
+  RETURN v_out;
 END;
 $$;

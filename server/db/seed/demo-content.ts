@@ -1,5 +1,12 @@
 /** The demo brand's content: believable, original, in PT and EN. */
 
+/** The demo slots' published returns (provider/games/slot.ts; tests/provider/slot.test.ts computes them). */
+const SLOT_RTP = {
+  'golden-dragon': '96.48',
+  'neon-nights': '96.01',
+  'pharaoh-gold': '95.48',
+} as const;
+
 export const demoBrand = {
   merchantCode: 'AURORA',
   siteName: 'Aurora Bet',
@@ -51,6 +58,11 @@ export const demoCategories: Array<{ code: string; gameListCenter?: boolean }> =
   { code: 'INHOUSE' },
 ];
 
+/**
+ * The demo brand's vendors. The demo game provider (provider/) plays as NOVA, LUXR, SUNL, GDKL, DEEP and
+ * DS88; the others stand for categories whose games arrive with later work (lotteries, sports, e-sports,
+ * PVP, in-house), and their pages say so.
+ */
 export const demoVendors: Array<{ category: string; code: string; name: string; nested?: boolean }> = [
   { category: 'LOTT', code: 'TCG_SEA', name: 'Sea Lottery' },
   { category: 'LOTT', code: 'TCG_LOTTO_VN', name: 'Lotto VN' },
@@ -61,22 +73,17 @@ export const demoVendors: Array<{ category: string; code: string; name: string; 
   { category: 'SPORTS', code: 'FB', name: 'FB Sports' },
   { category: 'SPORTS', code: 'ARENA', name: 'Arena Sports' },
   { category: 'FISH', code: 'DEEP', name: 'Deep Blue', nested: true },
-  { category: 'FISH', code: 'REEF', name: 'Reef Hunters', nested: true },
   { category: 'RNG', code: 'NOVA', name: 'Nova Slots', nested: true },
   { category: 'RNG', code: 'LUXR', name: 'Lux Reels', nested: true },
-  { category: 'RNG', code: 'MYTH', name: 'Mythic Spins', nested: true },
   { category: 'PVP', code: 'ROYP', name: 'Royal Poker', nested: true },
-  { category: 'PVP', code: 'TBLM', name: 'Table Masters', nested: true },
   { category: 'ESPORTS', code: 'AV', name: 'AV Esports' },
   { category: 'ESPORTS', code: 'IMES', name: 'IM Esports' },
-  { category: 'ESPORTS', code: 'IA', name: 'IA Esports' },
-  { category: 'ESPORTS', code: 'AI', name: 'AI Esports' },
-  { category: 'ESPORTS', code: 'TF', name: 'TF Gaming' },
   { category: 'COCKFIGHT', code: 'DS88', name: 'DS88 Sabong' },
-  { category: 'COCKFIGHT', code: 'DIG', name: 'DIG Cockfight' },
-  { category: 'COCKFIGHT', code: 'WGB', name: 'WGB Derby' },
   { category: 'INHOUSE', code: 'BGS', name: 'Aurora Originals', nested: true },
 ];
+
+/** The vendor codes the demo game provider answers for. */
+export const DEMO_PROVIDER_VENDORS = ['NOVA', 'LUXR', 'SUNL', 'GDKL', 'DEEP', 'DS88'];
 
 type Game = {
   vendor: string;
@@ -87,8 +94,10 @@ type Game = {
   cls?: string;
   hot?: number;
   popular?: number;
+  rtp: string;
 };
 
+/** The games the demo provider plays, with the returns it publishes (tests/provider compute them). */
 export const demoGames: Game[] = [
   {
     vendor: 'NOVA',
@@ -98,16 +107,8 @@ export const demoGames: Game[] = [
     en: 'Golden Dragon',
     cls: 'JP',
     hot: 1,
-    popular: 2,
-  },
-  {
-    vendor: 'NOVA',
-    category: 'RNG',
-    code: 'fruit-fiesta',
-    pt: 'Festa das Frutas',
-    en: 'Fruit Fiesta',
-    hot: 4,
-    popular: 7,
+    popular: 1,
+    rtp: SLOT_RTP['golden-dragon'],
   },
   {
     vendor: 'LUXR',
@@ -115,74 +116,30 @@ export const demoGames: Game[] = [
     code: 'pharaoh-gold',
     pt: 'Ouro do Faraó',
     en: "Pharaoh's Gold",
-    cls: 'JP',
     hot: 2,
-    popular: 1,
-  },
-  { vendor: 'LUXR', category: 'RNG', code: 'neon-nights', pt: 'Noites de Neon', en: 'Neon Nights', hot: 7 },
-  {
-    vendor: 'MYTH',
-    category: 'RNG',
-    code: 'olympus-thunder',
-    pt: 'Trovão do Olimpo',
-    en: 'Olympus Thunder',
-    hot: 3,
-    popular: 4,
-  },
-  {
-    vendor: 'MYTH',
-    category: 'RNG',
-    code: 'scratch-gems',
-    pt: 'Raspadinha de Gemas',
-    en: 'Scratch Gems',
-    cls: 'SC',
-    hot: 11,
-  },
-  {
-    vendor: 'MYTH',
-    category: 'RNG',
-    code: 'jacks-or-better',
-    pt: 'Valete ou Melhor',
-    en: 'Jacks or Better',
-    cls: 'VP',
-  },
-  {
-    vendor: 'SUNL',
-    category: 'LIVE',
-    code: 'baccarat-squeeze',
-    pt: 'Bacará Squeeze',
-    en: 'Baccarat Squeeze',
-    cls: 'TG',
-    hot: 5,
     popular: 3,
+    rtp: SLOT_RTP['pharaoh-gold'],
+  },
+  {
+    vendor: 'NOVA',
+    category: 'RNG',
+    code: 'neon-nights',
+    pt: 'Noites de Neon',
+    en: 'Neon Nights',
+    hot: 3,
+    popular: 5,
+    rtp: SLOT_RTP['neon-nights'],
   },
   {
     vendor: 'SUNL',
     category: 'LIVE',
-    code: 'lightning-roulette',
-    pt: 'Roleta Relâmpago',
-    en: 'Lightning Roulette',
+    code: 'baccarat-sunrise',
+    pt: 'Bacará Sunrise',
+    en: 'Sunrise Baccarat',
     cls: 'TG',
-    hot: 6,
-    popular: 5,
-  },
-  {
-    vendor: 'GDKL',
-    category: 'LIVE',
-    code: 'speed-blackjack',
-    pt: 'Blackjack Rápido',
-    en: 'Speed Blackjack',
-    cls: 'TG',
-    hot: 9,
-  },
-  {
-    vendor: 'GDKL',
-    category: 'LIVE',
-    code: 'dragon-tiger',
-    pt: 'Dragão e Tigre',
-    en: 'Dragon Tiger',
-    cls: 'TG',
-    popular: 9,
+    hot: 4,
+    popular: 2,
+    rtp: '98.94',
   },
   {
     vendor: 'DEEP',
@@ -191,84 +148,30 @@ export const demoGames: Game[] = [
     pt: 'Rei do Oceano',
     en: 'Ocean King',
     cls: 'AC',
-    hot: 8,
+    hot: 5,
+    popular: 4,
+    rtp: '95.00',
+  },
+  {
+    vendor: 'GDKL',
+    category: 'LIVE',
+    code: 'baccarat-speed',
+    pt: 'Bacará Rápido',
+    en: 'Speed Baccarat',
+    cls: 'TG',
+    hot: 6,
+    rtp: '98.94',
+  },
+  {
+    vendor: 'DS88',
+    category: 'COCKFIGHT',
+    code: 'derby-live',
+    pt: 'Rinha ao Vivo',
+    en: 'Live Derby',
+    hot: 7,
     popular: 6,
+    rtp: '95.00',
   },
-  {
-    vendor: 'REEF',
-    category: 'FISH',
-    code: 'golden-shark',
-    pt: 'Tubarão Dourado',
-    en: 'Golden Shark',
-    cls: 'AC',
-    hot: 12,
-  },
-  {
-    vendor: 'ROYP',
-    category: 'PVP',
-    code: 'texas-holdem',
-    pt: "Texas Hold'em",
-    en: "Texas Hold'em",
-    cls: 'TG',
-    hot: 10,
-    popular: 8,
-  },
-  {
-    vendor: 'TBLM',
-    category: 'PVP',
-    code: 'truco-master',
-    pt: 'Mestre do Truco',
-    en: 'Truco Master',
-    cls: 'TG',
-    popular: 10,
-  },
-  {
-    vendor: 'BGS',
-    category: 'INHOUSE',
-    code: 'crash-rocket',
-    pt: 'Foguete',
-    en: 'Crash Rocket',
-    cls: 'AC',
-    hot: 13,
-    popular: 11,
-  },
-  { vendor: 'BGS', category: 'INHOUSE', code: 'mines', pt: 'Minas', en: 'Mines', cls: 'AC', hot: 14 },
-  {
-    vendor: 'BGS',
-    category: 'INHOUSE',
-    code: 'dice-duel',
-    pt: 'Duelo de Dados',
-    en: 'Dice Duel',
-    cls: 'AC',
-    popular: 12,
-  },
-  { vendor: 'TCG_SEA', category: 'LOTT', code: 'sea-5d', pt: 'Loteria 5D', en: 'Lottery 5D', hot: 15 },
-  { vendor: 'DS88', category: 'COCKFIGHT', code: 'derby-live', pt: 'Derby ao Vivo', en: 'Live Derby' },
-];
-
-export const demoWinners: Array<{ account: string; game: string; amount: number; minutesAgo: number }> = [
-  { account: 'marcos88', game: 'golden-dragon', amount: 1_284_000, minutesAgo: 3 },
-  { account: 'luana_rj', game: 'pharaoh-gold', amount: 562_350, minutesAgo: 7 },
-  { account: 'tiago.s', game: 'lightning-roulette', amount: 98_000, minutesAgo: 11 },
-  { account: 'bia2024', game: 'ocean-king', amount: 245_600, minutesAgo: 14 },
-  { account: 'rafaelpm', game: 'olympus-thunder', amount: 3_150_000, minutesAgo: 18 },
-  { account: 'carol_sp', game: 'baccarat-squeeze', amount: 74_500, minutesAgo: 22 },
-  { account: 'joaovitor', game: 'crash-rocket', amount: 41_280, minutesAgo: 25 },
-  { account: 'ana.lima', game: 'fruit-fiesta', amount: 18_990, minutesAgo: 31 },
-  { account: 'pedro777', game: 'texas-holdem', amount: 402_000, minutesAgo: 36 },
-  { account: 'helena_m', game: 'golden-shark', amount: 129_900, minutesAgo: 40 },
-  { account: 'gabriel.r', game: 'speed-blackjack', amount: 60_000, minutesAgo: 47 },
-  { account: 'sofia_bh', game: 'neon-nights', amount: 215_430, minutesAgo: 53 },
-  { account: 'lucas_fc', game: 'mines', amount: 27_500, minutesAgo: 58 },
-  { account: 'isadora9', game: 'golden-dragon', amount: 880_000, minutesAgo: 64 },
-  { account: 'mateusg', game: 'dragon-tiger', amount: 33_300, minutesAgo: 71 },
-  { account: 'julia.c', game: 'sea-5d', amount: 1_050_000, minutesAgo: 79 },
-  { account: 'bruno_pa', game: 'dice-duel', amount: 12_800, minutesAgo: 86 },
-  { account: 'laura.f', game: 'pharaoh-gold', amount: 344_210, minutesAgo: 94 },
-  { account: 'diego_ce', game: 'truco-master', amount: 56_000, minutesAgo: 103 },
-  { account: 'manuela', game: 'olympus-thunder', amount: 710_000, minutesAgo: 117 },
-  { account: 'renato.b', game: 'lightning-roulette', amount: 150_000, minutesAgo: 131 },
-  { account: 'vitoria_al', game: 'ocean-king', amount: 88_440, minutesAgo: 146 },
 ];
 
 export const demoBanners = [

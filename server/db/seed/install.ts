@@ -17,6 +17,7 @@ import {
   siteOptions,
 } from '../schema';
 import { demoAccounts, seedDemoAccounts } from './demo-accounts';
+import { connectDemoProvider, seedDemoGames } from './demo-games';
 import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoBrand } from './seed';
@@ -30,6 +31,8 @@ export interface InstallationReport {
   createdBrand: boolean;
   /** Production: nobody can log in to the back office yet. */
   needsFirstOperator: boolean;
+  /** Demo with DEMO_PROVIDER: the secret the demo game provider signs with (it is started with it). */
+  demoProviderSecret?: string | null;
 }
 
 /**
@@ -39,15 +42,20 @@ export interface InstallationReport {
  */
 export async function prepareInstallation(
   db: Database,
-  config: Pick<Config, 'mode' | 'PUBLIC_URL' | 'BRAND_NAME' | 'BRAND_CURRENCY'>,
+  config: Pick<
+    Config,
+    'mode' | 'PUBLIC_URL' | 'BRAND_NAME' | 'BRAND_CURRENCY' | 'DEMO_PROVIDER' | 'DEMO_PROVIDER_PORT'
+  >,
   master: SecretBox,
 ): Promise<InstallationReport> {
   if (config.mode === 'demo') {
     await seedDemoBrand(db);
+    await seedDemoGames(db);
     await seedDemoPayments(db, master);
     await seedDemoAccounts(db);
     await seedDemoOperators(db);
-    return { mode: 'demo', createdBrand: false, needsFirstOperator: false };
+    const demoProviderSecret = config.DEMO_PROVIDER ? await connectDemoProvider(db, master, config) : null;
+    return { mode: 'demo', createdBrand: false, needsFirstOperator: false, demoProviderSecret };
   }
   const leftovers = await demoLeftovers(db);
   if (leftovers.length > 0) {

@@ -6,24 +6,18 @@ import {
   brandDomains,
   brands,
   customerService,
-  gameCategories,
-  games,
-  gameVendors,
   helpArticles,
   liveModels,
   regionRules,
   seedRuns,
   siteOptions,
   siteResources,
-  winnerBoard,
 } from '../schema';
 import {
   demoBanners,
   demoBrand,
-  demoCategories,
   demoCustomerService,
   demoDomains,
-  demoGames,
   demoLiveModels,
   demoNotices,
   demoOptions,
@@ -31,8 +25,6 @@ import {
   demoPromotions,
   demoRegionRules,
   demoResources,
-  demoVendors,
-  demoWinners,
 } from './demo-content';
 import { demoHelp } from './demo-help';
 
@@ -58,54 +50,6 @@ export async function seedDemoBrand(db: Database, now = new Date()): Promise<boo
       .insert(siteOptions)
       .values(Object.entries(demoOptions).map(([code, enabled]) => ({ brandId, code, enabled })));
     await tx.insert(regionRules).values(demoRegionRules.map((r) => ({ ...r, brandId })));
-
-    await tx.insert(gameCategories).values(
-      demoCategories.map((c, i) => ({
-        brandId,
-        code: c.code,
-        sortOrder: i,
-        usesGameListCenter: c.gameListCenter ?? false,
-      })),
-    );
-    await tx.insert(gameVendors).values(
-      demoVendors.map((v, i) => ({
-        brandId,
-        categoryCode: v.category,
-        code: v.code,
-        name: v.name,
-        isGame: v.nested ? 'VASSALAGE' : null,
-        sortOrder: i,
-      })),
-    );
-    await tx.insert(games).values(
-      demoGames.map((g) => ({
-        brandId,
-        vendorCode: g.vendor,
-        categoryCode: g.category,
-        gameCode: g.code,
-        name: { pt: g.pt, en: g.en },
-        classification: g.cls ?? null,
-        imageUrl: `/art/game/${g.category}-${g.code}.svg`,
-        platforms: ['html5-desktop', 'html5'],
-        hotRank: g.hot ?? null,
-        popularRank: g.popular ?? null,
-      })),
-    );
-    const gameByCode = new Map(demoGames.map((g) => [g.code, g]));
-    await tx.insert(winnerBoard).values(
-      demoWinners.map((w) => {
-        const game = gameByCode.get(w.game)!;
-        return {
-          brandId,
-          categoryCode: game.category,
-          vendorCode: game.vendor,
-          gameName: { pt: game.pt, en: game.en },
-          account: w.account,
-          winAmount: BigInt(w.amount),
-          wonAt: new Date(now.getTime() - w.minutesAgo * 60_000),
-        };
-      }),
-    );
 
     await tx.insert(banners).values(
       demoBanners.map((b, i) => ({

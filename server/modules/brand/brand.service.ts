@@ -28,6 +28,8 @@ export interface Brand {
   passwordMaxAgeDays: number | null;
   newAddressCheck: boolean;
   singleWallet: boolean;
+  /** Rebate per game category, basis points of valid bets. */
+  rebateRates: Record<string, number>;
   /** The most one movement may move, in minor units (never more than MAX_AMOUNT whatever is stored). */
   maxAmount: number;
 }
@@ -53,6 +55,7 @@ function toBrand(row: BrandRow): Brand {
     weakPasswordHash: row.weakPasswordHash,
     newAddressCheck: row.newAddressCheck,
     singleWallet: row.singleWallet,
+    rebateRates: row.rebateRates,
     passwordMaxAgeDays: row.passwordMaxAgeDays,
     maxAmount: Math.min(row.maxAmount, MAX_AMOUNT),
   };

@@ -1,5 +1,13 @@
+import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
 import type { LanguageCode, SectionKey } from '../../../src/api/contract/common';
-import type { GameItem, GameMenu, RankEntry, VendorCard } from '../../../src/api/contract/games';
+import type {
+  GameItem,
+  GameMenu,
+  LaunchedGame,
+  RankEntry,
+  VendorCard,
+} from '../../../src/api/contract/games';
+import { AppError } from '../../http/app-error';
 import { type Brand, localize } from '../brand/brand.service';
 import type { CategoryRow, GameRow, GamesRepository, VendorRow } from './games.repository';
 
@@ -9,8 +17,9 @@ export function maskAccount(account: string): string {
   return `${account.slice(0, 2)}***${account.slice(-2)}`;
 }
 
-function toVendorCard(v: VendorRow): VendorCard {
+function toVendorCard(v: VendorRow, counts: Map<string, number>): VendorCard {
   return {
+    playable: (counts.get(v.code) ?? 0) > 0,
     vassalage: v.code,
     accountTypeName: v.name,
     gameType: v.categoryCode as SectionKey,
@@ -20,8 +29,31 @@ function toVendorCard(v: VendorRow): VendorCard {
   };
 }
 
+/** What launching asks of the wallet: a session at the vendor, reached server to server. */
+export interface GameLauncher {
+  launch(
+    brand: Brand,
+    member: { id: number; userType: number },
+    request: { vendor: string; gameCode: string; language: string; platform: 'html5' | 'html5-desktop' },
+  ): Promise<{ url: string; opensIn: 'page' | 'window' }>;
+}
+
+type Classification = NonNullable<GameItem['classification']>;
+
+/** Bingo (BG) is listed only where the brand supports language TY (spec 2.8). */
+function offersBingo(brand: Brand) {
+  return (brand.supportedLanguages as string[]).includes('ty');
+}
+
 export class GamesService {
+  private launcher: GameLauncher | null = null;
+
   constructor(private readonly repo: GamesRepository) {}
+
+  /** Wired after the wallet is built (the wallet reads this service's vendors). */
+  setLauncher(launcher: GameLauncher) {
+    this.launcher = launcher;
+  }
 
   /** Vendors in server order: by their category's order, then their own. */
   private async orderedVendors(
@@ -47,22 +79,42 @@ export class GamesService {
       .map((r) => ({ code: r.code, name: r.name }));
   }
 
+  /** Each vendor's category and each game's name, for the records (the wallet's GameDirectory). */
+  async catalogue(brand: Brand, lang: LanguageCode) {
+    const [vendors, games] = await Promise.all([this.repo.vendors(brand.id), this.repo.allGames(brand.id)]);
+    return {
+      vendorCategory: new Map(vendors.map((v) => [v.code, v.categoryCode as SectionKey])),
+      gameName: new Map(
+        games.map((g) => [`${g.vendorCode}:${g.gameCode}`, localize(g.name, lang, brand.defaultLanguage)]),
+      ),
+    };
+  }
+
   async menus(brand: Brand): Promise<GameMenu[]> {
-    const { categories, vendors } = await this.orderedVendors(brand.id);
+    const [{ categories, vendors }, counts] = await Promise.all([
+      this.orderedVendors(brand.id),
+      this.repo.vendorGameCounts(brand.id),
+    ]);
     return categories.map((c) => ({
       gameType: c.code as SectionKey,
       useGameListCenter: c.usesGameListCenter,
-      vendors: vendors.filter((v) => v.categoryCode === c.code).map(toVendorCard),
+      vendors: vendors.filter((v) => v.categoryCode === c.code).map((v) => toVendorCard(v, counts)),
     }));
   }
 
   async vendorList(brand: Brand, gameType: SectionKey | undefined): Promise<VendorCard[]> {
-    const { vendors } = await this.orderedVendors(brand.id);
-    return vendors.filter((v) => !gameType || v.categoryCode === gameType).map(toVendorCard);
+    const [{ vendors }, counts] = await Promise.all([
+      this.orderedVendors(brand.id),
+      this.repo.vendorGameCounts(brand.id),
+    ]);
+    return vendors
+      .filter((v) => !gameType || v.categoryCode === gameType)
+      .map((v) => toVendorCard(v, counts));
   }
 
-  private toGameItem(brand: Brand, lang: LanguageCode, g: GameRow): GameItem {
+  private toGameItem(brand: Brand, lang: LanguageCode, g: GameRow, vendorDown = false): GameItem {
     return {
+      nodeId: g.id,
       gameCode: g.gameCode,
       vassalage: g.vendorCode,
       gameType: g.categoryCode as SectionKey,
@@ -70,17 +122,147 @@ export class GamesService {
       isGame: null,
       classification: (g.classification as GameItem['classification']) ?? null,
       imageUrl: g.imageUrl,
+      status: vendorDown || g.status === 'maintenance' ? 'maintenance' : 'active',
+      rtp: g.rtp,
+    };
+  }
+
+  /** Rows as items, without the games of hidden vendors, marked when their vendor is in maintenance. */
+  private async items(brand: Brand, lang: LanguageCode, rows: GameRow[]): Promise<GameItem[]> {
+    const { vendors } = await this.orderedVendors(brand.id);
+    const status = new Map(vendors.map((v) => [v.code, v.status]));
+    return rows
+      .filter((g) => status.has(g.vendorCode))
+      .filter((g) => offersBingo(brand) || g.classification !== 'BG')
+      .map((g) => this.toGameItem(brand, lang, g, status.get(g.vendorCode) === 'maintenance'));
+  }
+
+  async gameList(
+    brand: Brand,
+    lang: LanguageCode,
+    query: {
+      vassalage?: string | undefined;
+      gameType?: SectionKey | undefined;
+      classification: 'ALL' | Classification;
+      search?: string | undefined;
+      page: number;
+      pageSize: number;
+    },
+  ) {
+    const { vendors } = await this.orderedVendors(brand.id);
+    const status = new Map(vendors.map((v) => [v.code, v.status]));
+    const vendorCodes = [
+      ...new Set(
+        vendors
+          .filter((v) => !query.vassalage || v.code === query.vassalage)
+          .filter((v) => !query.gameType || v.categoryCode === query.gameType)
+          .map((v) => v.code),
+      ),
+    ];
+    const classification =
+      query.classification === 'ALL' || (query.classification === 'BG' && !offersBingo(brand))
+        ? undefined
+        : query.classification;
+    if (query.classification === 'BG' && !offersBingo(brand))
+      return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+    const { rows, total } = await this.repo.gameList(
+      brand.id,
+      {
+        vendorCodes,
+        categoryCode: query.gameType,
+        classification,
+        search: query.search || undefined,
+      },
+      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    );
+    return {
+      items: rows.map((g) => this.toGameItem(brand, lang, g, status.get(g.vendorCode) === 'maintenance')),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** The filters a vendor's list offers: ALL, then each classification it has games in (spec 2.8). */
+  async vassGameTypes(brand: Brand, vassalage: string) {
+    const rows = await this.repo.classificationCounts(brand.id, vassalage);
+    const order: Classification[] = ['SC', 'VP', 'JP', 'TG', 'AC', 'BG'];
+    const counts = new Map(rows.map((r) => [r.classification, r.n]));
+    const total = rows.reduce((sum, r) => sum + r.n, 0);
+    return [
+      { classification: 'ALL' as const, count: total },
+      ...order
+        .filter((c) => counts.has(c) && (c !== 'BG' || offersBingo(brand)))
+        .map((c) => ({ classification: c, count: counts.get(c)! })),
+    ];
+  }
+
+  async recentGames(brand: Brand, lang: LanguageCode, memberId: number, limit: number) {
+    return this.items(brand, lang, await this.repo.recent(brand.id, memberId, limit));
+  }
+
+  async favouriteGames(brand: Brand, lang: LanguageCode, memberId: number, limit: number) {
+    return this.items(brand, lang, await this.repo.favourites(brand.id, memberId, limit));
+  }
+
+  async favouriteIds(memberId: number) {
+    return { nodeIds: await this.repo.favouriteIds(memberId) };
+  }
+
+  async addFavourite(brand: Brand, memberId: number, nodeId: number) {
+    if (!(await this.repo.gameById(brand.id, nodeId))) throw new AppError('GAME_NOT_FOUND');
+    await this.repo.addFavourite(memberId, nodeId);
+    return this.favouriteIds(memberId);
+  }
+
+  async removeFavourite(memberId: number, nodeId: number) {
+    await this.repo.removeFavourite(memberId, nodeId);
+    return this.favouriteIds(memberId);
+  }
+
+  /**
+   * Launches a game for a member (spec 4.6, server side): the game must be listed and playable, its
+   * vendor too, and the member a real account; then the vendor is asked for a session.
+   */
+  async launch(
+    brand: Brand,
+    lang: LanguageCode,
+    member: { id: number; userType: number },
+    body: { vassalage: string; gameCode?: string | undefined; platform: 'html5' | 'html5-desktop' },
+  ): Promise<LaunchedGame> {
+    const game = body.gameCode
+      ? await this.repo.game(brand.id, body.vassalage, body.gameCode)
+      : await this.repo.firstGame(brand.id, body.vassalage);
+    if (!game?.active || game.status === 'hidden') throw new AppError('GAME_NOT_FOUND');
+    const { vendors } = await this.orderedVendors(brand.id);
+    const vendor = vendors.find((v) => v.code === game.vendorCode);
+    if (!vendor) throw new AppError('GAME_NOT_FOUND');
+    if (vendor.status === 'maintenance' || game.status === 'maintenance')
+      throw new AppError('GAME_MAINTENANCE');
+    if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
+    if (!this.launcher) throw new AppError('VENDOR_NOT_FOUND');
+    const launched = await this.launcher.launch(brand, member, {
+      vendor: game.vendorCode,
+      gameCode: game.gameCode,
+      language: lang,
+      platform: body.platform,
+    });
+    await this.repo.touchRecent(member.id, game.id);
+    return {
+      ...launched,
+      vassalage: game.vendorCode,
+      gameCode: game.gameCode,
+      gameName: localize(game.name, lang, brand.defaultLanguage),
+      gameType: game.categoryCode as SectionKey,
     };
   }
 
   async hotGames(brand: Brand, lang: LanguageCode, platforms: string[]): Promise<GameItem[]> {
-    const rows = await this.repo.hotGames(brand.id, platforms);
-    return rows.map((g) => this.toGameItem(brand, lang, g));
+    return this.items(brand, lang, await this.repo.hotGames(brand.id, platforms));
   }
 
   async popularGames(brand: Brand, lang: LanguageCode, limit: number): Promise<GameItem[]> {
-    const rows = await this.repo.popularGames(brand.id, limit);
-    return rows.map((g) => this.toGameItem(brand, lang, g));
+    return this.items(brand, lang, await this.repo.popularGames(brand.id, limit));
   }
 
   async rankList(brand: Brand, lang: LanguageCode, category: string, limit: number): Promise<RankEntry[]> {

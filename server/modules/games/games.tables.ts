@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -64,9 +65,44 @@ export const games = pgTable(
     platforms: text('platforms').array().notNull(),
     hotRank: integer('hot_rank'),
     popularRank: integer('popular_rank'),
+    /** Off: nowhere on the site and not launchable. */
     active: boolean('active').notNull().default(true),
+    /** 'active', 'hidden' (launchable from a link, not listed) or 'maintenance' (listed, not launchable). */
+    status: text('status').notNull().default('active'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** The vendor's published return to player, as it states it ("96.21"). */
+    rtp: text('rtp'),
   },
   (t) => [uniqueIndex('games_brand_vendor_code_uq').on(t.brandId, t.vendorCode, t.gameCode)],
+);
+
+/** The games a member launched, newest first (GCS_recentGame); one line per game. */
+export const recentGames = pgTable(
+  'recent_games',
+  {
+    memberId: integer('member_id').notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    launchedAt: timestamp('launched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.gameId] }),
+    index('recent_games_member_idx').on(t.memberId, t.launchedAt),
+  ],
+);
+
+/** A member's favourite games (MCSFE_*FavoriteGame*); the nodeId the site sends is the game's id. */
+export const favouriteGames = pgTable(
+  'favourite_games',
+  {
+    memberId: integer('member_id').notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.gameId] })],
 );
 
 export const winnerBoard = pgTable(
@@ -83,6 +119,11 @@ export const winnerBoard = pgTable(
     /** Minor units of the brand currency. */
     winAmount: bigint('win_amount', { mode: 'bigint' }).notNull(),
     wonAt: timestamp('won_at', { withTimezone: true }).notNull(),
+    /** The vendor round the win settled, so a win is posted once. */
+    roundKey: text('round_key'),
   },
-  (t) => [index('winner_board_brand_won_idx').on(t.brandId, t.wonAt)],
+  (t) => [
+    index('winner_board_brand_won_idx').on(t.brandId, t.wonAt),
+    uniqueIndex('winner_board_round_uq').on(t.brandId, t.vendorCode, t.roundKey),
+  ],
 );

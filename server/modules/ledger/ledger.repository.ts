@@ -175,6 +175,23 @@ export class LedgerRepository {
     return rowsOf<{ out: T }>(result)[0]!.out;
   }
 
+  /** A vendor's rollback: `ledger_reverse` and the refund on the bet's round, in one statement. */
+  async reverseInRound<T>(values: {
+    brandId: number;
+    vendor: string;
+    roundId: string;
+    memberId: number;
+    targetKey: string;
+    key: string;
+    fingerprint: string;
+    meta: string;
+  }): Promise<T> {
+    const result = await this.db.execute(sql`SELECT vendor_rollback(
+      ${values.brandId}::integer, ${values.vendor}, ${values.roundId}, ${values.memberId}::integer,
+      ${values.targetKey}, ${values.key}, ${values.fingerprint}, ${values.meta}::jsonb) AS out`);
+    return rowsOf<{ out: T }>(result)[0]!.out;
+  }
+
   /** The id of an account, made on first use (a member wallet with a floor of zero, a house one with none). */
   async ensureAccount(account: { brandId: number; memberId: number | null; kind: string; currency: string }) {
     await this.db
@@ -219,7 +236,15 @@ export class LedgerRepository {
   /** A member's postings, newest first, with the movement each belongs to. */
   async records(
     memberId: number,
-    filter: { kinds?: string[]; from?: Date; to?: Date; before?: number; limit: number },
+    filter: {
+      kinds?: string[];
+      from?: Date;
+      to?: Date;
+      before?: number;
+      limit: number;
+      /** Only the movements of one vendor round. */
+      round?: { vendor: string; roundId: string };
+    },
   ) {
     return this.db
       .select({
@@ -241,6 +266,9 @@ export class LedgerRepository {
           filter.from ? gte(ledgerEntries.createdAt, filter.from) : undefined,
           filter.to ? lte(ledgerEntries.createdAt, filter.to) : undefined,
           filter.before ? lt(ledgerEntries.id, filter.before) : undefined,
+          filter.round
+            ? sql`${ledgerTransactions.meta}->>'vendor' = ${filter.round.vendor} AND ${ledgerTransactions.meta}->>'round' = ${filter.round.roundId}`
+            : undefined,
         ),
       )
       .orderBy(desc(ledgerEntries.id))

@@ -33,7 +33,7 @@ export interface MovementResult {
 }
 
 export type MemberWalletKind = 'main' | 'hold' | `vendor:${string}`;
-export type HouseKind = 'house' | 'clearing' | 'bonus' | 'commission' | 'adjustment';
+export type HouseKind = 'house' | 'clearing' | 'bonus' | 'commission' | 'adjustment' | 'rebate';
 
 /** One side of a two-sided movement: a member's wallet, or one of the brand's own (house) accounts. */
 export type Side = { memberId: number; wallet: MemberWalletKind } | { house: HouseKind };
@@ -208,6 +208,8 @@ export class Ledger {
     round: RoundInfo,
   ): Promise<TransferResult> {
     const { movement, from, to } = await this.assemble(transfer);
+    // A win of nothing settles a lost round without postings (and never joins a batch).
+    if (transfer.amount === 0) movement.postings = [];
     return { ...(await this.postInRound({ ...movement, kind: transfer.kind }, round)), from, to };
   }
 
@@ -387,6 +389,27 @@ export class Ledger {
    * Gives back the movement recorded under `targetKey`. If it has not happened yet, it is refused when
    * it comes (`original: 'missing'`).
    */
+  /** A vendor's rollback of a bet in its round: as `reverse`, and the round records the refund. */
+  async reverseInRound(
+    input: { brandId: number; targetKey: string; key: string; meta?: Record<string, unknown> },
+    round: RoundInfo,
+  ): Promise<MovementResult & { original: number | 'missing' }> {
+    try {
+      return await this.repo.reverseInRound<MovementResult & { original: number | 'missing' }>({
+        brandId: input.brandId,
+        vendor: round.vendor,
+        roundId: round.roundId,
+        memberId: round.memberId,
+        targetKey: input.targetKey,
+        key: input.key,
+        fingerprint: fingerprint('reversal', []),
+        meta: JSON.stringify(input.meta ?? {}),
+      });
+    } catch (error) {
+      translateError(error);
+    }
+  }
+
   async reverse(input: {
     brandId: number;
     targetKey: string;

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
 import { MAX_INT32 } from '../../../src/api/contract/common';
 import type { VendorWalletAnswer } from '../../../src/api/contract/wallet';
@@ -48,20 +48,6 @@ export class VendorWalletService {
     this.keys = new TtlCache(cacheMs);
     this.tokens = new TtlCache(cacheMs * 12, 100_000);
     this.players = new TtlCache(cacheMs, 100_000);
-  }
-
-  /** Connects a vendor and returns its new secret (shown once); an existing one is kept. */
-  async connect(brandId: number, vendorCode: string): Promise<string | null> {
-    if (await this.repo.integration(brandId, vendorCode)) return null;
-    const secret = randomBytes(32).toString('base64url');
-    await this.repo.saveIntegration(brandId, vendorCode, this.secrets.seal(secret));
-    return secret;
-  }
-
-  /** The vendor's secret, for tools that sign requests as the vendor would (the demo's in-house games). */
-  async secretOf(brandId: number, vendorCode: string) {
-    const integration = await this.repo.integration(brandId, vendorCode);
-    return integration ? this.secrets.open(integration.secretCipher) : null;
   }
 
   /** Checks the HMAC-SHA256 of the raw body with the vendor's secret. */
@@ -156,8 +142,10 @@ export class VendorWalletService {
     return { answer: this.answer(call, memberId, balance, result.transactionId), replayed: result.replayed };
   }
 
+  /** Trades a launch token for its player, once: a replayed launch token is refused. */
   async authenticate(call: VendorCall, token: string): Promise<VendorWalletAnswer> {
     const session = await this.session(call, token);
+    if (!(await this.repo.consumeLaunchToken(hashToken(token)))) throw new AppError('TOKEN_USED');
     const { memberId, account } = await this.player(call, String(session.memberId));
     return this.answer(call, memberId, await this.ledger.balance(account));
   }
@@ -226,7 +214,8 @@ export class VendorWalletService {
       gameCode?: string | undefined;
     },
   ): Promise<Answered> {
-    const amount = checkBrandAmount(call.brand, body.amount);
+    // A win of 0 settles a lost round.
+    const amount = body.amount === 0 ? 0 : checkBrandAmount(call.brand, body.amount);
     const { memberId, account, side } = await this.player(call, body.playerId);
     const result = await this.ledger.transferInRound(
       {
@@ -249,12 +238,15 @@ export class VendorWalletService {
     body: { playerId: string; transactionId: string; betTransactionId: string; roundId: string },
   ): Promise<Answered> {
     const { memberId, account } = await this.player(call, body.playerId);
-    const result = await this.ledger.reverse({
-      brandId: call.brand.id,
-      targetKey: `v:${call.vendor}:bet:${body.betTransactionId}`,
-      key: `v:${call.vendor}:rollback:${body.transactionId}`,
-      meta: { vendor: call.vendor, round: body.roundId, member: memberId, bet: body.betTransactionId },
-    });
+    const result = await this.ledger.reverseInRound(
+      {
+        brandId: call.brand.id,
+        targetKey: `v:${call.vendor}:bet:${body.betTransactionId}`,
+        key: `v:${call.vendor}:rollback:${body.transactionId}`,
+        meta: { vendor: call.vendor, round: body.roundId, member: memberId, bet: body.betTransactionId },
+      },
+      { vendor: call.vendor, roundId: body.roundId, memberId },
+    );
     return this.settled(call, memberId, account, result);
   }
 }

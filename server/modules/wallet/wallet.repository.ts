@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { launchTokens, vendorIntegrations } from './wallet.tables';
 
@@ -23,11 +23,54 @@ export class WalletRepository {
     return row;
   }
 
-  async saveIntegration(brandId: number, vendorCode: string, secretCipher: string) {
-    await this.db
+  integrations(brandId: number) {
+    return this.db
+      .select()
+      .from(vendorIntegrations)
+      .where(eq(vendorIntegrations.brandId, brandId))
+      .orderBy(vendorIntegrations.vendorCode);
+  }
+
+  /** Connects a vendor, or reconnects it with new settings and secret; returns the row. */
+  async saveIntegration(row: {
+    brandId: number;
+    vendorCode: string;
+    secretCipher: string;
+    launchUrl: string | null;
+    mode: string;
+    currencies: string[];
+    opensIn: string;
+  }) {
+    const [saved] = await this.db
       .insert(vendorIntegrations)
-      .values({ brandId, vendorCode, secretCipher })
-      .onConflictDoNothing();
+      .values({ ...row, active: true })
+      .onConflictDoUpdate({
+        target: [vendorIntegrations.brandId, vendorIntegrations.vendorCode],
+        set: {
+          secretCipher: row.secretCipher,
+          launchUrl: row.launchUrl,
+          mode: row.mode,
+          currencies: row.currencies,
+          opensIn: row.opensIn,
+          active: true,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    return saved!;
+  }
+
+  async updateIntegration(
+    brandId: number,
+    vendorCode: string,
+    set: { secretCipher?: string; active?: boolean },
+  ) {
+    const [row] = await this.db
+      .update(vendorIntegrations)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(and(eq(vendorIntegrations.brandId, brandId), eq(vendorIntegrations.vendorCode, vendorCode)))
+      .returning();
+    return row;
   }
 
   async saveLaunchToken(row: typeof launchTokens.$inferInsert) {
@@ -37,6 +80,21 @@ export class WalletRepository {
   async launchToken(tokenHash: string) {
     const [row] = await this.launchTokenQuery.execute({ tokenHash });
     return row;
+  }
+
+  /** Marks a launch token traded for its player; false when it had been traded before. */
+  async consumeLaunchToken(tokenHash: string) {
+    const rows = await this.db
+      .update(launchTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(launchTokens.tokenHash, tokenHash), isNull(launchTokens.usedAt)))
+      .returning({ tokenHash: launchTokens.tokenHash });
+    return rows.length > 0;
+  }
+
+  /** Withdraws a token whose launch failed, so it can never start a session. */
+  async deleteLaunchToken(tokenHash: string) {
+    await this.db.delete(launchTokens).where(eq(launchTokens.tokenHash, tokenHash));
   }
 
   /** Drops launch tokens long expired; wins and rollbacks never need them. */

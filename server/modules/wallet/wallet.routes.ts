@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
+import type { BetRecords } from './bet-records.service';
 import type { TreeTransfersService } from './tree-transfers.service';
-import type { VendorWalletService } from './vendor-wallet.service';
 import type { WalletService } from './wallet.service';
 
-/** The member's wallets (spec 2.5, 7) and the launch of a game session. */
+/** The member's wallets (spec 2.5, 7) and their game records. */
 export function walletRoutes(deps: {
   wallet: WalletService;
-  vendorWallet: VendorWalletService;
   transfers: TreeTransfersService;
+  records: BetRecords;
 }) {
   return async (app: FastifyInstance) => {
-    const { wallet, vendorWallet, transfers } = deps;
+    const { wallet, transfers, records } = deps;
     const member = { tags: ['wallet'], auth: 'member' as const };
 
     defineRoute(
@@ -86,10 +86,37 @@ export function walletRoutes(deps: {
     );
     defineRoute(
       app,
-      endpoints.launchToken,
-      { summary: 'A token for one game session, handed to the game vendor', ...member },
-      ({ request, body }) =>
-        vendorWallet.issueLaunchToken(request.brand, request.member!, body.vendor, body.gameCode),
+      endpoints.betRecords,
+      {
+        summary: 'The betting record: game rounds by category, vendor, status and date, newest first',
+        ...member,
+      },
+      ({ request, query }) => records.list(request.brand, request.lang, request.member!.id, query),
+    );
+    defineRoute(
+      app,
+      endpoints.betRound,
+      { summary: 'One game round with the wallet movements it made', ...member },
+      ({ request, query }) =>
+        records.round(request.brand, request.lang, request.member!.id, query.vassalage, query.roundId),
+    );
+    defineRoute(
+      app,
+      endpoints.personalProfit,
+      { summary: 'Personal profit and loss per category and per day', ...member },
+      ({ request, query }) => records.profit(request.brand, request.member!.id, query),
+    );
+    defineRoute(
+      app,
+      endpoints.rebate,
+      { summary: 'The rebate valid bets have earned since the last claim', ...member },
+      ({ request }) => records.rebate(request.brand, request.member!.id),
+    );
+    defineRoute(
+      app,
+      endpoints.claimRebate,
+      { summary: 'Pays the earned rebate into the main wallet, once per period', ...member },
+      ({ request }) => records.claimRebate(request.brand, request.member!.id),
     );
   };
 }

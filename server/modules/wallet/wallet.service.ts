@@ -14,7 +14,7 @@ const RECORD_KINDS: Record<RecordType, string[]> = {
   win: ['win'],
   reversal: ['reversal'],
   transfer: ['transfer', 'transfer_upline', 'transfer_downline'],
-  bonus: ['bonus'],
+  bonus: ['bonus', 'rebate'],
   adjustment: ['adjustment'],
 };
 
@@ -36,6 +36,7 @@ const MEMBER_VISIBLE_DETAIL = [
   'toUsername',
   'category',
   'reason',
+  'until',
 ];
 
 function memberVisible(meta: Record<string, unknown>): Record<string, unknown> {

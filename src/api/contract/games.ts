@@ -8,6 +8,8 @@ export const vendorCard = z.object({
   isGame: z.enum(['VASSALAGE']).nullable(),
   status: z.enum(['active', 'maintenance']),
   iconUrl: z.string(),
+  /** False while the vendor has no game to play here yet (its category says so instead). */
+  playable: z.boolean(),
 });
 export type VendorCard = z.infer<typeof vendorCard>;
 
@@ -21,6 +23,8 @@ export type GameMenu = z.infer<typeof gameMenu>;
 export const gameClassification = z.enum(['SC', 'VP', 'JP', 'TG', 'AC', 'BG']);
 
 export const gameItem = z.object({
+  /** The game's id: what favourites name (nodeId). */
+  nodeId: z.number().int(),
   gameCode: z.string(),
   vassalage: z.string(),
   gameType: sectionKey,
@@ -28,6 +32,10 @@ export const gameItem = z.object({
   isGame: z.enum(['VASSALAGE']).nullable(),
   classification: gameClassification.nullable(),
   imageUrl: z.string(),
+  /** 'maintenance': listed but not launchable (game_maintenance). */
+  status: z.enum(['active', 'maintenance']),
+  /** The vendor's published return to player, "96.21", when it states one. */
+  rtp: z.string().nullable(),
 });
 export type GameItem = z.infer<typeof gameItem>;
 
@@ -71,3 +79,56 @@ export const rankEntry = z.object({
   }),
 });
 export type RankEntry = z.infer<typeof rankEntry>;
+
+const code = z.string().trim().min(1).max(64);
+
+/** GCSGAME_gameList: a vendor's or a category's games, filtered and paged (spec 2.8). */
+export const gameListQuery = z.object({
+  vassalage: code.optional(),
+  gameType: sectionKey.optional(),
+  /** SC, VP, JP, TG, AC (BG only where language TY is supported), or ALL. */
+  classification: z.union([z.literal('ALL'), gameClassification]).default('ALL'),
+  search: z.string().trim().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+  lang: languageCode.optional(),
+});
+export const gameList = z.object({
+  items: z.array(gameItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** GCSGAME_getVassGameType: which classification filters a vendor's list offers, with their counts. */
+export const vassGameTypesQuery = z.object({ vassalage: code });
+export const vassGameType = z.object({
+  classification: z.union([z.literal('ALL'), gameClassification]),
+  count: z.number().int(),
+});
+
+export const recentGamesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+  lang: languageCode.optional(),
+});
+
+export const favouriteBody = z.object({ nodeId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const favouriteIds = z.object({ nodeIds: z.array(z.number().int()) });
+
+/** /wps/game/launchGame: starts a game at its vendor; the answer is where the game runs. */
+export const launchGameBody = z.object({
+  vassalage: code,
+  /** Absent for a vendor card that opens straight into the vendor's game (its first one). */
+  gameCode: code.optional(),
+  platform: z.enum(['html5', 'html5-desktop']).default('html5-desktop'),
+});
+export const launchedGame = z.object({
+  url: z.string(),
+  /** 'page': show it in /seamless; 'window': the vendor asks for a window of its own. */
+  opensIn: z.enum(['page', 'window']),
+  vassalage: z.string(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  gameType: sectionKey,
+});
+export type LaunchedGame = z.infer<typeof launchedGame>;

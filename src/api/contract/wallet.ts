@@ -46,9 +46,6 @@ export type VendorWalletAnswer = z.infer<typeof vendorWalletAnswer>;
 
 // --- The member's wallets (spec 2.5, 7) ----------------------------------------------------------------
 
-export const launchTokenBody = z.object({ vendor: id, gameCode: id.optional() });
-export const launchToken = z.object({ token: z.string(), playerId: z.string(), expiresAt: z.number().int() });
-
 export const walletBalance = z.object({
   balance: minorUnits,
   currency: z.string(),

@@ -50,7 +50,7 @@ function SubTabs<T extends string>({
  */
 export function AccountModal() {
   const { t } = useTranslation();
-  const { mode, open, close } = useAccountModal();
+  const { mode, open, close, returnTo } = useAccountModal();
   const session = useSessionActor();
   const navigate = useNavigate();
   const { whitelabelVal } = useWhitelabel();
@@ -94,14 +94,17 @@ export function AccountModal() {
     },
     [session, close, navigate],
   );
-  // A login stays where the visitor was; one that had to change its password first goes home.
+  // A login stays where the visitor was (or goes where a guarded route stopped it); one that had to
+  // change its password first goes home.
   const onEntered = useCallback(
     (output: AuthFlowOutput) => {
       if (output.changedPassword) return enterSite(output.result);
       session.send({ type: 'LOGGED_IN', result: output.result });
       close();
+      // A guest stopped at a guarded route (a lottery, a game) lands on it.
+      if (returnTo) navigate(returnTo);
     },
-    [session, close, enterSite],
+    [session, close, enterSite, returnTo, navigate],
   );
   const backToLogin = useCallback(() => setForgot(false), []);
 

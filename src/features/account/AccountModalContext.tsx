@@ -18,12 +18,15 @@ export function useAccountModal() {
   const actor = useContext(Ctx);
   if (!actor) throw new Error('useAccountModal outside AccountModalProvider');
   const state = useSelector(actor, (s) => s.value);
+  const returnTo = useSelector(actor, (s) => s.context.returnTo);
   return useMemo(
     () => ({
       mode: state === 'closed' ? null : (state as AccountMode),
-      open: (mode: AccountMode) => actor.send({ type: 'OPEN', mode }),
+      /** Where a login should land: the guarded route the guest was stopped at, if any. */
+      returnTo,
+      open: (mode: AccountMode, returnTo?: string | null) => actor.send({ type: 'OPEN', mode, returnTo }),
       close: () => actor.send({ type: 'CLOSE' }),
     }),
-    [actor, state],
+    [actor, state, returnTo],
   );
 }

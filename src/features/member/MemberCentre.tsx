@@ -15,6 +15,9 @@ const built: Partial<Record<MemberPage, ReturnType<typeof lazy>>> = {
   withdraw: lazy(() => import('./WithdrawPage')),
   transferUpline: lazy(() => import('./TreeTransferPage')),
   bonusDetails: lazy(() => import('./BonusDetailsPage')),
+  personalHistoryCopy: lazy(() => import('./BettingRecordPage')),
+  personalProfit: lazy(() => import('./ProfitPage')),
+  manualRebate: lazy(() => import('./RebatePage')),
 };
 
 /** The member centre (spec 2.5): its menu and the open page; it can be closed back to where play is. */

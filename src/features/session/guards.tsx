@@ -6,35 +6,40 @@ import { useSession } from './session';
 
 const TrialNotice = createContext<(() => void) | null>(null);
 
-/** Holds the "a real account is needed" dialog for trial players (spec 2.4: key in_need_true_account). */
-export function GuardProvider({ children }: { children: ReactNode }) {
+/** The "a real account is needed" dialog for trial players (spec 2.4: key in_need_true_account). */
+export function TrialNoticeDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const account = useAccountModal();
+  return (
+    <Modal title={t('session.notice_title')} onClose={onClose} testId="need-real-account">
+      <p>{t('session.in_need_true_account')}</p>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {t('session.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-accent"
+          onClick={() => {
+            onClose();
+            account.open('register');
+          }}
+        >
+          {t('session.in_increase_submit')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Holds the trial notice for guarded actions. */
+export function GuardProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
   const show = useCallback(() => setOpen(true), []);
   return (
     <TrialNotice.Provider value={show}>
       {children}
-      {open && (
-        <Modal title={t('session.notice_title')} onClose={() => setOpen(false)} testId="need-real-account">
-          <p>{t('session.in_need_true_account')}</p>
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-              {t('session.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-accent"
-              onClick={() => {
-                setOpen(false);
-                account.open('register');
-              }}
-            >
-              {t('session.in_increase_submit')}
-            </button>
-          </div>
-        </Modal>
-      )}
+      {open && <TrialNoticeDialog onClose={() => setOpen(false)} />}
     </TrialNotice.Provider>
   );
 }

@@ -5,10 +5,11 @@ import type { MemberInfo } from '../../api/contract/accounts';
 import { memberIconUrl } from '../../api/member-icons';
 
 /**
- * The member block folded into the avatar, where the header has no room for its buttons (below
- * 1200 px, layout.css): the avatar opens a panel with the account, its balance and every link
- * the wide header shows. A disclosure (button and panel), not an ARIA menu: Tab walks its links,
- * Escape or a tap outside closes it.
+ * The member menu behind the avatar (spec 2.3: my account, transaction history, personal profit,
+ * betting record, point mall when enabled, the picture). Where the header has no room for its buttons
+ * (below 1200 px, layout.css) the entries marked `fold` (wallet, security, agent, sign out) join it.
+ * A disclosure (button and panel), not an ARIA menu: Tab walks its links, Escape or a tap outside
+ * closes it.
  */
 export function AccountMenu({
   member,
@@ -16,8 +17,11 @@ export function AccountMenu({
   onSecurity,
   onPickIcon,
   onSignOut,
+  points = false,
 }: {
   member: MemberInfo;
+  /** The points system is on (PTSYS3): the point mall joins the menu. */
+  points?: boolean;
   /** The balance as the header shows it ("1.234,00 FUN"), once known. */
   balance: string | null;
   onSecurity(): void;
@@ -91,12 +95,39 @@ export function AccountMenu({
                   {t('member.my_account')}
                 </Link>
               </li>
-              <li>
+              <li className="fold">
                 <Link to="/member/transferFund" className="account-menu-item" onClick={close}>
                   {t('member.wallet')}
                 </Link>
               </li>
               <li>
+                <Link to="/member/transactionHistory" className="account-menu-item" onClick={close}>
+                  {t('centre.pages.transactionHistory')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/member/personalProfit" className="account-menu-item" onClick={close}>
+                  {t('centre.pages.personalProfit')}
+                </Link>
+              </li>
+              <li>
+                <Link
+                  to="/member/personalHistoryCopy"
+                  className="account-menu-item"
+                  onClick={close}
+                  data-testid="menu-betting-record"
+                >
+                  {t('centre.pages.personalHistoryCopy')}
+                </Link>
+              </li>
+              {points && (
+                <li>
+                  <Link to="/pointMall" className="account-menu-item" onClick={close}>
+                    {t('titles.POINTMALL')}
+                  </Link>
+                </li>
+              )}
+              <li className="fold">
                 <button type="button" className="account-menu-item" onClick={then(onSecurity)}>
                   {t('security.menu')}
                 </button>
@@ -104,7 +135,7 @@ export function AccountMenu({
             </>
           )}
           {member.isAgent && (
-            <li>
+            <li className="fold">
               <Link to="/agentHome" className="account-menu-item" onClick={close}>
                 {t('member.agent')}
               </Link>
@@ -117,7 +148,7 @@ export function AccountMenu({
               </button>
             </li>
           )}
-          <li>
+          <li className="fold">
             <button type="button" className="account-menu-item" onClick={then(onSignOut)}>
               {t('member.sign_out')}
             </button>

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { AccountModalProvider } from '../../features/account/AccountModalContext';
 import { AccountModalSlot } from '../../features/account/AccountModalSlot';
 import { ScreenBoundary } from '../../features/common/ScreenBoundary';
+import { GameLauncherProvider } from '../../features/games/GameLauncher';
 import { GuardProvider } from '../../features/session/guards';
 import { MemberEventsConnector } from '../../features/session/member-events';
 import { SessionDialogs } from '../../features/session/SessionDialogs';
@@ -34,7 +35,9 @@ export function AppLayout() {
     <SessionProvider>
       <AccountModalProvider>
         <GuardProvider>
-          <Frame />
+          <GameLauncherProvider>
+            <Frame />
+          </GameLauncherProvider>
         </GuardProvider>
       </AccountModalProvider>
     </SessionProvider>

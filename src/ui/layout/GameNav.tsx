@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router-dom';
+import { useLaunchGame } from '../../features/games/GameLauncher';
 import { buildNavigation, type NavEntry } from '../../features/games/navigation';
 import { useGameMenus } from '../../features/games/useGameMenus';
 import { useOpenCustomerService } from '../../features/site/customerService';
@@ -8,6 +9,7 @@ import { useOpenCustomerService } from '../../features/site/customerService';
 function VendorDropMenu({ entry }: { entry: NavEntry }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const launch = useLaunchGame();
   if (entry.vendors.length === 0) return null;
   return (
     <div className="nav-drop" role="menu" data-testid={`nav-drop-${entry.key}`}>
@@ -18,7 +20,16 @@ function VendorDropMenu({ entry }: { entry: NavEntry }) {
             role="menuitem"
             key={v.vassalage}
             className="nav-drop-item"
-            onClick={() => entry.to && navigate(entry.to)}
+            onClick={() =>
+              v.playable
+                ? launch({
+                    vassalage: v.vassalage,
+                    gameType: v.gameType,
+                    isGame: v.isGame,
+                    gameName: v.accountTypeName,
+                  })
+                : entry.to && navigate(entry.to)
+            }
           >
             <img src={v.iconUrl} alt="" width={96} height={38} loading="lazy" />
             <span>{v.accountTypeName}</span>

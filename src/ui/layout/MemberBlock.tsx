@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MemberInfo } from '../../api/contract/accounts';
-import { memberIconUrl } from '../../api/member-icons';
 import { useLiveBalance } from '../../features/session/member-events';
 import { useSessionActor } from '../../features/session/session';
+import { useWhitelabel } from '../../features/site/SiteProvider';
 import { formatAmount } from '../format';
 import { AccountMenu } from './AccountMenu';
 
@@ -23,6 +23,7 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
   const [security, setSecurity] = useState(false);
   const [picking, setPicking] = useState(false);
   const balance = useLiveBalance(!member.isTrial);
+  const { whitelabelVal } = useWhitelabel();
   const signOut = () => session.send({ type: 'LOGOUT' });
   return (
     <div className="member-block" data-testid="member-block">
@@ -41,30 +42,15 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
           {t('member.agent')}
         </Link>
       )}
-      <button
-        type="button"
-        className="member-avatar-btn hide-phone"
-        title={t('member.icon_change')}
-        aria-label={t('member.icon_change')}
-        disabled={member.isTrial}
-        onClick={() => setPicking(true)}
-      >
-        <img
-          className="member-avatar"
-          data-testid="member-avatar"
-          src={memberIconUrl(member.icon)}
-          alt=""
-          width={36}
-          height={36}
-        />
-      </button>
-      {/* Where the header is narrow, the hide-phone entries fold into this menu (layout.css). */}
+      {/* The avatar opens the member menu (spec 2.3); where the header is narrow it also holds the
+          hide-phone entries (layout.css). */}
       <AccountMenu
         member={member}
         balance={balance && `${formatAmount(balance.balance, i18n.language)} ${balance.currency}`}
         onSecurity={() => setSecurity(true)}
         onPickIcon={() => setPicking(true)}
         onSignOut={signOut}
+        points={whitelabelVal.PTSYS3}
       />
       <span className="member-name hide-phone">
         <strong data-testid="member-account">{member.account}</strong>

@@ -1,0 +1,33 @@
+/**
+ * Runs the demo game provider on its own (`npm start` runs it beside the site). Configuration:
+ *   PROVIDER_PORT        where it listens (7070)
+ *   PROVIDER_PUBLIC_URL  the address players' browsers reach it at (http://localhost:<port>)
+ *   PROVIDER_OPERATORS   JSON: [{ "code": "AURORA", "walletUrl": "http://127.0.0.1:3000", "secret": "…" }]
+ *                        the operators it plays for: their merchant code, wallet API and shared secret
+ */
+import { createProvider } from './server';
+
+const port = Number(process.env.PROVIDER_PORT ?? 7070);
+const operators = JSON.parse(process.env.PROVIDER_OPERATORS ?? '[]') as {
+  code: string;
+  walletUrl: string;
+  secret: string;
+}[];
+if (operators.length === 0) {
+  console.error('demo provider: PROVIDER_OPERATORS names no operator; nothing to play for.');
+  process.exit(1);
+}
+const provider = createProvider({
+  publicUrl: process.env.PROVIDER_PUBLIC_URL ?? `http://localhost:${port}`,
+  operators,
+  log: (message, detail) => console.warn(`demo provider: ${message}`, detail ?? ''),
+});
+await provider.listen(port, process.env.PROVIDER_HOST ?? '0.0.0.0');
+console.log(`  Demo game provider at ${provider.url}`);
+
+const stop = async () => {
+  await provider.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

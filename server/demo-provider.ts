@@ -1,0 +1,34 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Starts the demo game provider (provider/main.ts) as its own process beside the demo site. It shares
+ * nothing with the site but the secret it signs with and the two addresses: it reaches the site's wallet
+ * API over HTTP like any provider. Its output goes to this terminal; if it stops, launches answer
+ * GAME_UNAVAILABLE and nothing is charged.
+ */
+export function startDemoProvider(options: {
+  port: number;
+  publicUrl: string;
+  operator: { code: string; walletUrl: string; secret: string };
+  log: FastifyBaseLogger;
+}): ChildProcess {
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'provider', 'main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PROVIDER_PORT: String(options.port),
+      PROVIDER_PUBLIC_URL: options.publicUrl,
+      PROVIDER_OPERATORS: JSON.stringify([options.operator]),
+    },
+  });
+  // Never outlive the site, even when it dies without a signal.
+  process.on('exit', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => {
+    if (signal !== 'SIGTERM') options.log.warn({ code, signal }, 'the demo game provider stopped');
+  });
+  return child;
+}

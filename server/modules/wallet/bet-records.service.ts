@@ -1,0 +1,241 @@
+import type { LanguageCode, SectionKey } from '../../../src/api/contract/common';
+import { AppError } from '../../http/app-error';
+import type { Brand } from '../brand/brand.service';
+import type { MemberEvents } from '../events/member-events';
+import type { Ledger } from '../ledger/ledger';
+import type { RoundFilter, RoundRow, RoundsRepository } from './rounds.repository';
+
+/** What the betting record asks of the games catalogue: each vendor's category and each game's name. */
+export interface GameDirectory {
+  catalogue(
+    brand: Brand,
+    lang: LanguageCode,
+  ): Promise<{ vendorCategory: Map<string, SectionKey>; gameName: Map<string, string> }>;
+}
+
+const DAY_MS = 86_400_000;
+
+function rebateOf(validBet: number, basisPoints: number) {
+  return Math.floor((validBet * basisPoints) / 10_000);
+}
+
+/**
+ * The member's game rounds as records (spec 2.5): the betting record with its filters and round details,
+ * personal profit and loss per category and per day, and the rebate valid bets earn (manualRebate),
+ * claimed through the ledger once per period.
+ */
+export class BetRecords {
+  constructor(
+    private readonly repo: RoundsRepository,
+    private readonly ledger: Ledger,
+    private readonly games: GameDirectory,
+    private readonly events?: MemberEvents,
+  ) {}
+
+  private async vendorsOf(brand: Brand, gameType: SectionKey | undefined, vassalage: string | undefined) {
+    if (!gameType && !vassalage) return null;
+    const { vendorCategory } = await this.games.catalogue(brand, brand.defaultLanguage);
+    return [...vendorCategory]
+      .filter(
+        ([vendor, category]) => (!gameType || category === gameType) && (!vassalage || vendor === vassalage),
+      )
+      .map(([vendor]) => vendor);
+  }
+
+  private line(
+    row: RoundRow,
+    names: { vendorCategory: Map<string, SectionKey>; gameName: Map<string, string> },
+  ) {
+    const validBet = row.status === 'settled' ? row.stake - row.refunded : 0;
+    return {
+      roundId: row.roundId,
+      vassalage: row.vendorCode,
+      gameCode: row.gameCode,
+      gameName: names.gameName.get(`${row.vendorCode}:${row.gameCode}`) ?? row.gameCode ?? row.vendorCode,
+      gameType: names.vendorCategory.get(row.vendorCode) ?? null,
+      stake: row.stake,
+      payout: row.payout,
+      refunded: row.refunded,
+      validBet,
+      net: row.payout + row.refunded - row.stake,
+      status: row.status as 'open' | 'settled' | 'cancelled',
+      createdAt: row.createdAt.getTime(),
+      settledAt: row.settledAt?.getTime() ?? null,
+    };
+  }
+
+  async list(
+    brand: Brand,
+    lang: LanguageCode,
+    memberId: number,
+    query: {
+      gameType?: SectionKey | undefined;
+      vassalage?: string | undefined;
+      status?: RoundFilter['status'];
+      from?: number | undefined;
+      to?: number | undefined;
+      page: number;
+      pageSize: number;
+    },
+  ) {
+    const [vendors, names] = await Promise.all([
+      this.vendorsOf(brand, query.gameType, query.vassalage),
+      this.games.catalogue(brand, lang),
+    ]);
+    const found = await this.repo.page(
+      memberId,
+      {
+        vendors,
+        status: query.status,
+        from: query.from !== undefined ? new Date(query.from) : undefined,
+        to: query.to !== undefined ? new Date(query.to) : undefined,
+      },
+      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    );
+    return {
+      items: found.rows.map((r) => this.line(r, names)),
+      total: found.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      summary: {
+        stake: found.stake,
+        payout: found.payout,
+        validBet: found.validBet,
+        net: found.payout + found.refunded - found.stake,
+      },
+      currency: brand.currency,
+    };
+  }
+
+  /** One round with the wallet movements it made (its bets, wins and refunds). */
+  async round(brand: Brand, lang: LanguageCode, memberId: number, vassalage: string, roundId: string) {
+    const row = await this.repo.round(brand.id, memberId, vassalage, roundId);
+    if (!row) throw new AppError('ROUND_NOT_FOUND');
+    const [names, movements] = await Promise.all([
+      this.games.catalogue(brand, lang),
+      this.ledger.records(memberId, { round: { vendor: vassalage, roundId }, limit: 100 }),
+    ]);
+    return {
+      ...this.line(row, names),
+      movements: movements
+        .map((m) => ({
+          type: m.kind,
+          amount: m.amount,
+          balanceAfter: m.balanceAfter ?? 0,
+          createdAt: m.createdAt.getTime(),
+        }))
+        .reverse(),
+    };
+  }
+
+  /** Settled rounds since `since` that paid at least `minPayout` and `multiple` times their stake. */
+  bigWins(since: Date, minPayout: number, multiple: number) {
+    return this.repo.bigWins(since, minPayout, multiple);
+  }
+
+  /** Personal profit and loss (personalProfit): per category and per local day, over a date range. */
+  async profit(brand: Brand, memberId: number, query: { from: number; to: number; tzOffset: number }) {
+    if (query.to - query.from > 92 * DAY_MS) throw new AppError('RANGE_TOO_LONG', { days: 92 });
+    const [rows, names] = await Promise.all([
+      this.repo.byVendorAndDay(memberId, new Date(query.from), new Date(query.to), query.tzOffset),
+      this.games.catalogue(brand, brand.defaultLanguage),
+    ]);
+    type Sum = { rounds: number; stake: number; payout: number; validBet: number; net: number };
+    const empty = (): Sum => ({ rounds: 0, stake: 0, payout: 0, validBet: 0, net: 0 });
+    const add = (sum: Sum, r: (typeof rows)[number]) => {
+      sum.rounds += r.rounds;
+      sum.stake += r.stake;
+      sum.payout += r.payout;
+      sum.validBet += r.validBet;
+      sum.net += r.payout + r.refunded - r.stake;
+    };
+    const total = empty();
+    const categories = new Map<string, Sum>();
+    const days = new Map<string, Sum>();
+    for (const r of rows) {
+      const category = names.vendorCategory.get(r.vendor) ?? 'OTHER';
+      add(total, r);
+      add(categories.get(category) ?? categories.set(category, empty()).get(category)!, r);
+      add(days.get(r.day) ?? days.set(r.day, empty()).get(r.day)!, r);
+    }
+    return {
+      currency: brand.currency,
+      total,
+      byCategory: [...categories].map(([gameType, sum]) => ({ gameType, ...sum })),
+      byDay: [...days].map(([day, sum]) => ({ day, ...sum })),
+    };
+  }
+
+  private async claimable(brand: Brand, memberId: number, until: Date) {
+    const last = await this.repo.lastClaim(memberId);
+    const since = last?.periodEnd ?? new Date(0);
+    const [rows, names] = await Promise.all([
+      this.repo.validBetsSettled(memberId, since, until),
+      this.games.catalogue(brand, brand.defaultLanguage),
+    ]);
+    const perCategory = new Map<string, number>();
+    for (const r of rows) {
+      const category = names.vendorCategory.get(r.vendor) ?? 'OTHER';
+      perCategory.set(category, (perCategory.get(category) ?? 0) + r.validBet);
+    }
+    const detail = [...perCategory].map(([gameType, validBet]) => {
+      const rate = brand.rebateRates[gameType] ?? 0;
+      return { gameType, validBet, rate, amount: rebateOf(validBet, rate) };
+    });
+    return { last, since, detail, amount: detail.reduce((sum, d) => sum + d.amount, 0) };
+  }
+
+  /** What the member can claim now, per category, and the brand's rates. */
+  async rebate(brand: Brand, memberId: number) {
+    const { last, since, detail, amount } = await this.claimable(brand, memberId, new Date());
+    return {
+      currency: brand.currency,
+      since: since.getTime(),
+      rates: brand.rebateRates,
+      categories: detail,
+      amount,
+      lastClaim: last ? { amount: last.amount, claimedAt: last.createdAt.getTime() } : null,
+    };
+  }
+
+  /** Pays the claimable rebate into the main wallet, once for its period (a repeat finds nothing new). */
+  async claimRebate(brand: Brand, memberId: number) {
+    const until = new Date();
+    const { since, detail, amount } = await this.claimable(brand, memberId, until);
+    if (amount <= 0) throw new AppError('REBATE_NOTHING');
+    const result = await this.ledger
+      .transferWith(
+        {
+          brand,
+          key: `m:${memberId}:rebate:${since.getTime()}`,
+          kind: 'rebate',
+          from: { house: 'rebate' },
+          to: { memberId, wallet: 'main' },
+          amount,
+          meta: { category: 'rebate', from: since.getTime(), until: until.getTime() },
+        },
+        async (tx, movement) => {
+          const claimed = await this.repo.insertClaim(tx, {
+            brandId: brand.id,
+            memberId,
+            periodStart: since,
+            periodEnd: until,
+            amount,
+            detail,
+            transactionId: movement.transactionId,
+          });
+          if (!claimed) throw new AppError('REBATE_CLAIMED');
+        },
+      )
+      .catch((error: unknown) => {
+        // Two claims of the same period at once: the second finds the first.
+        if (error instanceof AppError && error.code === 'IDEMPOTENCY_CONFLICT')
+          throw new AppError('REBATE_CLAIMED');
+        throw error;
+      });
+    if (result.replayed) throw new AppError('REBATE_CLAIMED');
+    const balance = await this.ledger.balanceAfter(result, result.to);
+    await this.events?.publish(memberId, { type: 'balance', balance, currency: brand.currency });
+    return { amount, balance, currency: brand.currency };
+  }
+}

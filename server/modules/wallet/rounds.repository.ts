@@ -1,0 +1,167 @@
+import { and, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rebateClaims, vendorRounds } from './wallet.tables';
+
+export type RoundRow = typeof vendorRounds.$inferSelect;
+
+export interface RoundFilter {
+  /** Only these vendors (a category or one vendor); null: all. */
+  vendors: string[] | null;
+  status?: 'open' | 'settled' | 'cancelled' | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A round's valid bet: what was staked and not given back, once the round is settled. */
+const validBet = sql<number>`CASE WHEN ${vendorRounds.status} = 'settled' THEN ${vendorRounds.stake} - ${vendorRounds.refunded} ELSE 0 END`;
+
+/** The game rounds as betting records (personalHistoryCopy, personalProfit) and the rebate they earn. */
+export class RoundsRepository {
+  constructor(private readonly db: Database) {}
+
+  private where(memberId: number, filter: RoundFilter): SQL {
+    const parts: SQL[] = [eq(vendorRounds.memberId, memberId)];
+    if (filter.vendors)
+      parts.push(inArray(vendorRounds.vendorCode, filter.vendors.length ? filter.vendors : ['']));
+    if (filter.status) parts.push(eq(vendorRounds.status, filter.status));
+    if (filter.from) parts.push(gte(vendorRounds.createdAt, filter.from));
+    if (filter.to) parts.push(lte(vendorRounds.createdAt, filter.to));
+    return and(...parts)!;
+  }
+
+  async page(memberId: number, filter: RoundFilter, page: { offset: number; limit: number }) {
+    const where = this.where(memberId, filter);
+    const [rows, [summary]] = await Promise.all([
+      this.db
+        .select()
+        .from(vendorRounds)
+        .where(where)
+        .orderBy(desc(vendorRounds.createdAt), desc(vendorRounds.roundId))
+        .offset(page.offset)
+        .limit(page.limit),
+      this.db
+        .select({
+          total: sql<number>`count(*)::int`,
+          stake: sql<number>`coalesce(sum(${vendorRounds.stake}), 0)::bigint`,
+          payout: sql<number>`coalesce(sum(${vendorRounds.payout}), 0)::bigint`,
+          refunded: sql<number>`coalesce(sum(${vendorRounds.refunded}), 0)::bigint`,
+          validBet: sql<number>`coalesce(sum(${validBet}), 0)::bigint`,
+        })
+        .from(vendorRounds)
+        .where(where),
+    ]);
+    return {
+      rows,
+      total: Number(summary?.total ?? 0),
+      stake: Number(summary?.stake ?? 0),
+      payout: Number(summary?.payout ?? 0),
+      refunded: Number(summary?.refunded ?? 0),
+      validBet: Number(summary?.validBet ?? 0),
+    };
+  }
+
+  async round(brandId: number, memberId: number, vendor: string, roundId: string) {
+    const [row] = await this.db
+      .select()
+      .from(vendorRounds)
+      .where(
+        and(
+          eq(vendorRounds.brandId, brandId),
+          eq(vendorRounds.vendorCode, vendor),
+          eq(vendorRounds.roundId, roundId),
+          eq(vendorRounds.memberId, memberId),
+        ),
+      );
+    return row;
+  }
+
+  /** Stake, payout and refunds per vendor and local day (`offsetMinutes` east of UTC). */
+  async byVendorAndDay(memberId: number, from: Date, to: Date, offsetMinutes: number) {
+    // Grouped by position: the day expression is written once, with one parameter.
+    const result = await this.db.execute(sql`
+      SELECT vendor_code AS vendor,
+             to_char(created_at AT TIME ZONE 'UTC' + make_interval(mins => ${offsetMinutes}::integer), 'YYYY-MM-DD') AS day,
+             count(*)::int AS rounds, sum(stake)::bigint AS stake, sum(payout)::bigint AS payout,
+             sum(refunded)::bigint AS refunded,
+             sum(CASE WHEN status = 'settled' THEN stake - refunded ELSE 0 END)::bigint AS "validBet"
+      FROM vendor_rounds
+      WHERE member_id = ${memberId} AND created_at >= ${from} AND created_at <= ${to}
+      GROUP BY 1, 2
+      ORDER BY 2`);
+    return rowsOf<Record<string, string | number>>(result).map((r) => ({
+      vendor: String(r.vendor),
+      day: String(r.day),
+      rounds: Number(r.rounds),
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+      refunded: Number(r.refunded),
+      validBet: Number(r.validBet),
+    }));
+  }
+
+  /** Valid bets per vendor of rounds settled after `since` (exclusive) and up to `until`. */
+  async validBetsSettled(memberId: number, since: Date, until: Date) {
+    const rows = await this.db
+      .select({ vendor: vendorRounds.vendorCode, validBet: sql<number>`sum(${validBet})::bigint` })
+      .from(vendorRounds)
+      .where(
+        and(
+          eq(vendorRounds.memberId, memberId),
+          eq(vendorRounds.status, 'settled'),
+          gt(vendorRounds.settledAt, since),
+          lte(vendorRounds.settledAt, until),
+        ),
+      )
+      .groupBy(vendorRounds.vendorCode);
+    return rows.map((r) => ({ vendor: r.vendor, validBet: Number(r.validBet) }));
+  }
+
+  async lastClaim(memberId: number) {
+    const [row] = await this.db
+      .select()
+      .from(rebateClaims)
+      .where(eq(rebateClaims.memberId, memberId))
+      .orderBy(desc(rebateClaims.periodEnd))
+      .limit(1);
+    return row;
+  }
+
+  /** Records a claim; false when another claim took the same period start first. */
+  async insertClaim(tx: Database, claim: typeof rebateClaims.$inferInsert) {
+    const rows = await tx
+      .insert(rebateClaims)
+      .values(claim)
+      .onConflictDoNothing()
+      .returning({ id: rebateClaims.id });
+    return rows.length > 0;
+  }
+
+  /** Big wins settled recently, for the winner board: payout at least `multiple` times the stake. */
+  async bigWins(since: Date, minPayout: number, multiple: number) {
+    const result = await this.db.execute(sql`
+      SELECT brand_id AS "brandId", vendor_code AS "vendor", round_id AS "roundId", member_id AS "memberId",
+             game_code AS "gameCode", stake, payout, settled_at AS "settledAt"
+      FROM vendor_rounds
+      WHERE status = 'settled' AND settled_at > ${since} AND payout >= ${minPayout}
+        AND payout >= stake * ${multiple}
+      ORDER BY settled_at
+      LIMIT 200`);
+    return rowsOf<{
+      brandId: number;
+      vendor: string;
+      roundId: string;
+      memberId: number;
+      gameCode: string | null;
+      stake: string | number;
+      payout: string | number;
+      settledAt: Date | string;
+    }>(result).map((r) => ({
+      ...r,
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+      settledAt: new Date(r.settledAt),
+    }));
+  }
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import { WalletRepository } from './wallet.repository';
+
+export type VendorMode = 'seamless' | 'transfer';
+export type OpensIn = 'page' | 'window';
+
+/** A vendor's connection as an operator sees it: never its secret. */
+export interface VendorConnection {
+  vendor: string;
+  active: boolean;
+  launchUrl: string | null;
+  mode: VendorMode;
+  currencies: string[];
+  opensIn: OpensIn;
+  connectedAt: number;
+  updatedAt: number;
+}
+
+export interface ConnectInput {
+  vendor: string;
+  /** Where we ask the vendor for a game session (server to server). */
+  launchUrl: string | null;
+  mode: VendorMode;
+  currencies: string[];
+  opensIn: OpensIn;
+  /** The secret the vendor signs with, when it gave one; otherwise one is made here and shown once. */
+  secret?: string | undefined;
+}
+
+/** What launching needs of a connection: where to ask, how to sign, and what it accepts. */
+export interface LaunchTarget {
+  launchUrl: string;
+  secret: string;
+  opensIn: OpensIn;
+  currencies: string[];
+}
+
+type Row = Awaited<ReturnType<WalletRepository['integrations']>>[number];
+
+function toConnection(row: Row): VendorConnection {
+  return {
+    vendor: row.vendorCode,
+    active: row.active,
+    launchUrl: row.launchUrl,
+    mode: row.mode === 'transfer' ? 'transfer' : 'seamless',
+    currencies: row.currencies,
+    opensIn: row.opensIn === 'window' ? 'window' : 'page',
+    connectedAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+/** Only http(s) addresses: a launch address is fetched by the server, never a file or another scheme. */
+export function checkLaunchUrl(url: string | null): string | null {
+  if (url === null || url === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AppError('VENDOR_URL_INVALID');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new AppError('VENDOR_URL_INVALID');
+  return parsed.toString();
+}
+
+/**
+ * Game vendors' connections to this brand (vendor onboarding): the secret each signs its wallet calls
+ * with (sealed at rest), where it is launched, its wallet mode and currencies. Connect, rotate the
+ * secret, disconnect; the back office and `npm run vendor` both come through here.
+ */
+export class VendorIntegrations {
+  constructor(
+    private readonly repo: WalletRepository,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /** For tools outside the app (the demo seed, the CLI): the same service on a database of its own. */
+  static on(db: Database, secrets: SecretBox) {
+    return new VendorIntegrations(new WalletRepository(db), secrets);
+  }
+
+  async list(brandId: number): Promise<VendorConnection[]> {
+    return (await this.repo.integrations(brandId)).map(toConnection);
+  }
+
+  async connect(
+    brandId: number,
+    input: ConnectInput,
+  ): Promise<{ connection: VendorConnection; secret: string }> {
+    const secret = input.secret ?? randomBytes(32).toString('base64url');
+    const row = await this.repo.saveIntegration({
+      brandId,
+      vendorCode: input.vendor,
+      secretCipher: this.secrets.seal(secret),
+      launchUrl: checkLaunchUrl(input.launchUrl),
+      mode: input.mode,
+      currencies: input.currencies,
+      opensIn: input.opensIn,
+    });
+    return { connection: toConnection(row), secret };
+  }
+
+  /** A new secret (given or made); the old one stops working once caches expire (BRAND_CACHE_MS). */
+  async rotate(brandId: number, vendor: string, given?: string) {
+    const secret = given ?? randomBytes(32).toString('base64url');
+    const row = await this.repo.updateIntegration(brandId, vendor, {
+      secretCipher: this.secrets.seal(secret),
+    });
+    if (!row) throw new AppError('VENDOR_NOT_FOUND');
+    return { connection: toConnection(row), secret };
+  }
+
+  /** The vendor's calls are refused from now on and nothing launches; its rows and history stay. */
+  async disconnect(brandId: number, vendor: string) {
+    const row = await this.repo.updateIntegration(brandId, vendor, { active: false });
+    if (!row) throw new AppError('VENDOR_NOT_FOUND');
+    return toConnection(row);
+  }
+
+  async launchTarget(brandId: number, vendor: string): Promise<LaunchTarget | null> {
+    const row = await this.repo.integration(brandId, vendor);
+    if (!row?.active || !row.launchUrl) return null;
+    return {
+      launchUrl: row.launchUrl,
+      secret: this.secrets.open(row.secretCipher),
+      opensIn: row.opensIn === 'window' ? 'window' : 'page',
+      currencies: row.currencies,
+    };
+  }
+}

@@ -1,0 +1,176 @@
+import { assign, setup } from 'xstate';
+import type { SectionKey } from '../api/contract/common';
+import type { LaunchedGame } from '../api/contract/games';
+import { requiredActor } from './required-actor';
+
+/** What was clicked: a game tile, or a vendor card (no gameCode) on a category page or menu. */
+export interface LaunchTarget {
+  vassalage: string;
+  gameCode?: string | undefined;
+  gameType: SectionKey;
+  isGame?: 'VASSALAGE' | null | undefined;
+  gameName?: string | undefined;
+}
+
+export type AccountKind = 'guest' | 'trial' | 'real';
+
+export interface GameLaunchContext {
+  target: LaunchTarget | null;
+  /** Game types whose vendors open the game-list centre (the brand's menus say which). */
+  listCentres: SectionKey[];
+  launched: LaunchedGame | null;
+  errorCode: string | null;
+}
+
+const LOTTERY_ROUTES: Record<string, string> = {
+  TCG_LOTTO_VN: '/vnLottery',
+  TCG_SEA: '/seaLottery',
+  LOTT: '/lottery',
+  ELOTT: '/lottery',
+};
+
+/** The route a lottery vendor's game opens at (spec 4.6), with its gameCode. */
+export function lotteryPath(target: LaunchTarget) {
+  const route = LOTTERY_ROUTES[target.vassalage];
+  return route ? `${route}?gameCode=${encodeURIComponent(target.gameCode ?? '')}` : null;
+}
+
+/**
+ * Game launch (spec 4.6), for every game tile and vendor card. A guest gets the login popup and the launch
+ * is dropped; a trial player the "real account needed" notice; a member is routed: lottery vendors to
+ * their lottery page, a vendor card of a game-list-centre category to gameListCenter, a vendor with a
+ * nested list (isGame VASSALAGE) to the popup game list, and anything else is launched at its vendor and
+ * shown in /seamless (or a window of its own when the vendor asks for one). Failures (maintenance, the
+ * vendor down) end in `failed`, with the catalogue's message; a click never does nothing.
+ */
+export const gameLaunchMachine = setup({
+  types: {
+    context: {} as GameLaunchContext,
+    input: {} as { listCentres?: SectionKey[] } | undefined,
+    events: {} as
+      | { type: 'LAUNCH'; target: LaunchTarget; account: AccountKind }
+      | { type: 'PICK'; target: LaunchTarget }
+      | { type: 'CLOSE' }
+      | { type: 'SET_LIST_CENTRES'; listCentres: SectionKey[] },
+  },
+  actors: { launchGame: requiredActor<LaunchedGame, LaunchTarget>('launchGame') },
+  actions: {
+    openLogin: () => {},
+    navigate: (_, _params: { to: string }) => {},
+    showGame: (_, _params: { game: LaunchedGame }) => {},
+    openWindow: (_, _params: { game: LaunchedGame }) => {},
+  },
+  guards: {
+    isGuest: ({ event }) => event.type === 'LAUNCH' && event.account === 'guest',
+    isTrial: ({ event }) => event.type === 'LAUNCH' && event.account === 'trial',
+    isLottery: ({ event }) => 'target' in event && event.target.vassalage in LOTTERY_ROUTES,
+    opensListCentre: ({ context, event }) =>
+      'target' in event && !event.target.gameCode && context.listCentres.includes(event.target.gameType),
+    opensPopupList: ({ event }) =>
+      'target' in event && !event.target.gameCode && event.target.isGame === 'VASSALAGE',
+    inWindow: ({ event }) => (event as unknown as { output?: LaunchedGame }).output?.opensIn === 'window',
+  },
+}).createMachine({
+  id: 'gameLaunch',
+  context: ({ input }) => ({
+    target: null,
+    listCentres: input?.listCentres ?? [],
+    launched: null,
+    errorCode: null,
+  }),
+  initial: 'idle',
+  on: {
+    SET_LIST_CENTRES: { actions: assign({ listCentres: ({ event }) => event.listCentres }) },
+  },
+  states: {
+    idle: {
+      on: {
+        LAUNCH: [
+          { guard: 'isGuest', target: 'idle', actions: 'openLogin' },
+          { guard: 'isTrial', target: 'needRealAccount' },
+          {
+            guard: 'isLottery',
+            target: 'idle',
+            actions: {
+              type: 'navigate',
+              params: ({ event }) => ({ to: lotteryPath((event as { target: LaunchTarget }).target)! }),
+            },
+          },
+          {
+            guard: 'opensListCentre',
+            target: 'idle',
+            actions: {
+              type: 'navigate',
+              params: ({ event }) => ({
+                to: `/gameListCenter?vassalage=${encodeURIComponent((event as { target: LaunchTarget }).target.vassalage)}`,
+              }),
+            },
+          },
+          {
+            guard: 'opensPopupList',
+            target: 'vendorList',
+            actions: assign({ target: ({ event }) => event.target }),
+          },
+          { target: 'launching', actions: assign({ target: ({ event }) => event.target }) },
+        ],
+      },
+    },
+    needRealAccount: {
+      tags: ['trial-notice'],
+      on: { CLOSE: 'idle' },
+    },
+    vendorList: {
+      tags: ['popup-list'],
+      on: {
+        PICK: [
+          {
+            guard: 'isLottery',
+            target: 'idle',
+            actions: {
+              type: 'navigate',
+              params: ({ event }) => ({ to: lotteryPath((event as { target: LaunchTarget }).target)! }),
+            },
+          },
+          { target: 'launching', actions: assign({ target: ({ event }) => event.target }) },
+        ],
+        CLOSE: 'idle',
+      },
+    },
+    launching: {
+      tags: ['busy'],
+      entry: assign({ errorCode: null, launched: null }),
+      invoke: {
+        id: 'launchGame',
+        src: 'launchGame',
+        input: ({ context }) => context.target!,
+        onDone: [
+          {
+            guard: 'inWindow',
+            target: 'idle',
+            actions: [
+              assign({ launched: ({ event }) => event.output }),
+              { type: 'openWindow', params: ({ event }) => ({ game: event.output }) },
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              assign({ launched: ({ event }) => event.output }),
+              { type: 'showGame', params: ({ event }) => ({ game: event.output }) },
+            ],
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: assign({
+            errorCode: ({ event }) => (event.error as { code?: string } | undefined)?.code ?? 'UNKNOWN',
+          }),
+        },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      on: { CLOSE: { target: 'idle', actions: assign({ errorCode: null }) } },
+    },
+  },
+});

@@ -258,7 +258,8 @@ export async function buildApp({
   app.decorateRequest('operator', null);
 
   await app.register(cookie);
-  securityHeaders(app);
+  // Production frames vendors' games over https only; the demo's provider runs on plain http locally.
+  securityHeaders(app, { frameSources: demo ? ['https:', 'http:'] : ['https:'] });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,

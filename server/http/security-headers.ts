@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /** The headers helmet sets for this site's policy; none of them depends on the request. */
-function helmetHeaders() {
+function helmetHeaders(frameSources: string[]) {
   const apply = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -12,7 +12,8 @@ function helmetHeaders() {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        // Launched games are vendors' own pages, shown in /seamless from wherever each vendor serves them.
+        frameSrc: ["'self'", ...frameSources],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -39,8 +40,8 @@ function helmetHeaders() {
  * Security headers (helmet's) on every answer. They are worked out once at start: running helmet's
  * middleware chain on every request cost the wallet's hot path a few per cent of its time.
  */
-export function securityHeaders(app: FastifyInstance) {
-  const headers = helmetHeaders();
+export function securityHeaders(app: FastifyInstance, options: { frameSources?: string[] } = {}) {
+  const headers = helmetHeaders(options.frameSources ?? ['https:']);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();

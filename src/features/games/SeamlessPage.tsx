@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './games.css';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,6 +11,18 @@ export default function SeamlessPage() {
   usePageTitle('SEAMLESS');
   const navigate = useNavigate();
   const [game] = useState(launchedGame);
+  const box = useRef<HTMLDivElement>(null);
+  // The game fills the window below the site's header, whatever the header's height at this width.
+  useEffect(() => {
+    const fit = () => {
+      const el = box.current;
+      if (el)
+        el.style.height = `${Math.max(420, window.innerHeight - el.getBoundingClientRect().top - window.scrollY)}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
   const back = () => {
     forgetLaunched();
     if (window.history.length > 1) navigate(-1);
@@ -27,7 +39,7 @@ export default function SeamlessPage() {
       </div>
     );
   return (
-    <div className="seamless" data-testid="seamless">
+    <div className="seamless" data-testid="seamless" ref={box}>
       <div className="seamless-bar">
         <button type="button" className="btn btn-ghost" onClick={back} data-testid="seamless-back">
           ← {t('games.back_to_lobby')}

@@ -41,6 +41,8 @@ const server = (
     BRAND_CACHE_MS: '0',
     // An open page hears within a second that its login ended elsewhere.
     SOCKET_SESSION_CHECK_MS: '1000',
+    // Each server runs its own demo game provider, beside it.
+    DEMO_PROVIDER_PORT: String(port + 100),
     ...env,
   },
 });
@@ -80,7 +82,7 @@ export default defineConfig({
   webServer: [
     server(MAIN_PORT, 'main'),
     // Also where operators must enrol in two-step verification, as in production.
-    server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE_MODE: 'true', OPERATOR_TWO_FACTOR: 'required' }),
+    server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE_MODE: 'true', OPERATOR_TWO_FACTOR: 'required', DEMO_PROVIDER: 'false' }),
     ...(process.env.E2E_DATABASE_URL
       ? [server(POSTGRES_PORT, 'postgres', {}, 'npx tsx scripts/e2e-postgres-server.ts')]
       : []),

@@ -47,6 +47,7 @@ import { TwoFactor } from './modules/accounts/two-factor';
 import { artRoutes } from './modules/art/art.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
+import { GamesAdmin } from './modules/backoffice/games-admin.service';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
 import { ContentRepository } from './modules/content/content.repository';
@@ -404,7 +405,20 @@ export async function buildApp({
   // The simulated gateway pays without money: it exists in demo mode only.
   if (demo) await app.register(simGatewayRoutes({ payments }));
   await app.register(withdrawalsRoutes({ withdrawals }));
-  await app.register(backofficeRoutes({ backoffice }));
+  await app.register(
+    backofficeRoutes({
+      backoffice,
+      gamesAdmin: new GamesAdmin(backoffice, {
+        catalogue: games,
+        connections: vendorIntegrations,
+        rounds: records,
+        members: {
+          byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
+          usernames: (ids) => accounts.usernames(ids),
+        },
+      }),
+    }),
+  );
   await app.register(
     memberSocketRoutes({ events, accounts, sessionCheckMs: config.SOCKET_SESSION_CHECK_MS }),
   );

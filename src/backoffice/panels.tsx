@@ -288,6 +288,11 @@ export function AdjustPanel({ token }: { token: string }) {
 }
 
 const AUDIT_ACTIONS = [
+  'vendor_connect',
+  'vendor_rotate',
+  'vendor_disconnect',
+  'vendor_update',
+  'game_update',
   'login',
   'login_failed',
   'login_locked',

@@ -3,11 +3,12 @@ import { endpoints } from '../../../src/api/endpoints';
 import { bearerToken } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
+import type { GamesAdmin } from './games-admin.service';
 
 /** The back office's API: its own login and sessions, the finance queue, adjustments and the audit trail. */
-export function backofficeRoutes(deps: { backoffice: BackofficeService }) {
+export function backofficeRoutes(deps: { backoffice: BackofficeService; gamesAdmin: GamesAdmin }) {
   return async (app: FastifyInstance) => {
-    const { backoffice } = deps;
+    const { backoffice, gamesAdmin } = deps;
     const ctx = (request: FastifyRequest): OperatorContext => ({
       operator: request.operator!,
       brand: request.brand,
@@ -104,6 +105,57 @@ export function backofficeRoutes(deps: { backoffice: BackofficeService }) {
       endpoints.auditLog,
       { summary: 'The latest operator actions', ...operator },
       ({ request }) => backoffice.auditTrail(ctx(request)),
+    );
+    defineRoute(
+      app,
+      endpoints.adminVendors,
+      { summary: 'Game vendors: catalogue entry and connection', ...operator },
+      ({ request }) => gamesAdmin.vendors(ctx(request)),
+    );
+    defineRoute(
+      app,
+      endpoints.connectVendor,
+      {
+        summary: 'Connect a vendor (launch address, mode, currencies); answers its secret once',
+        ...operator,
+      },
+      ({ request, body }) => gamesAdmin.connect(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.rotateVendorSecret,
+      { summary: 'Give a vendor a new signing secret; answers it once', ...operator },
+      ({ request, body }) => gamesAdmin.rotate(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.disconnectVendor,
+      { summary: 'Disconnect a vendor: its calls are refused and nothing launches', ...operator },
+      ({ request, body }) => gamesAdmin.disconnect(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.updateVendor,
+      { summary: "Change a vendor's name, status (active, maintenance, hidden) or order", ...operator },
+      ({ request, body }) => gamesAdmin.updateVendor(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.adminGames,
+      { summary: 'Every game, switched off and hidden ones too', ...operator },
+      ({ request, query }) => gamesAdmin.games(ctx(request), query.vendor),
+    );
+    defineRoute(
+      app,
+      endpoints.updateGame,
+      { summary: 'Change a game: on or off, status, order, hot rank, names, category', ...operator },
+      ({ request, body }) => gamesAdmin.updateGame(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.roundLookup,
+      { summary: 'Find rounds by member, vendor round id or date, with their wallet movements', ...operator },
+      ({ request, query }) => gamesAdmin.rounds(ctx(request), query),
     );
   };
 }

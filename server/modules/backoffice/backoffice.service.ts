@@ -34,6 +34,7 @@ const CAN: Record<string, readonly OperatorRole[]> = {
   decide: ['admin', 'finance'],
   adjust: ['admin', 'finance'],
   audit: ['admin'],
+  games: ['admin'],
 };
 
 export interface OperatorContext {

@@ -59,6 +59,58 @@ export class GamesRepository {
     return this.db.select().from(games).where(eq(games.brandId, brandId));
   }
 
+  /** Every game of the brand or of one vendor, switched off and hidden ones too (the back office). */
+  adminGames(brandId: number, vendorCode?: string) {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.brandId, brandId), vendorCode ? eq(games.vendorCode, vendorCode) : undefined))
+      .orderBy(asc(games.vendorCode), asc(games.sortOrder), asc(games.id));
+  }
+
+  /** Changes a vendor's rows (one per category it is listed in), with what must commit beside it. */
+  async updateVendor(
+    brandId: number,
+    code: string,
+    set: Partial<Pick<VendorRow, 'name' | 'status' | 'sortOrder'>>,
+    alongside: (tx: Database) => Promise<void>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(gameVendors)
+        .set(set)
+        .where(and(eq(gameVendors.brandId, brandId), eq(gameVendors.code, code)))
+        .returning();
+      if (rows.length > 0) await alongside(tx as unknown as Database);
+      return rows;
+    });
+  }
+
+  async updateGame(
+    brandId: number,
+    vendorCode: string,
+    gameCode: string,
+    set: Partial<
+      Pick<
+        GameRow,
+        'active' | 'status' | 'sortOrder' | 'hotRank' | 'name' | 'categoryCode' | 'classification'
+      >
+    >,
+    alongside: (tx: Database) => Promise<void>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(games)
+        .set(set)
+        .where(
+          and(eq(games.brandId, brandId), eq(games.vendorCode, vendorCode), eq(games.gameCode, gameCode)),
+        )
+        .returning();
+      if (row) await alongside(tx as unknown as Database);
+      return row;
+    });
+  }
+
   /** How many games each vendor lists. */
   async vendorGameCounts(brandId: number) {
     const rows = await this.db

@@ -7,6 +7,7 @@ import type {
   RankEntry,
   VendorCard,
 } from '../../../src/api/contract/games';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { type Brand, localize } from '../brand/brand.service';
 import type { CategoryRow, GameRow, GamesRepository, VendorRow } from './games.repository';
@@ -26,6 +27,25 @@ function toVendorCard(v: VendorRow, counts: Map<string, number>): VendorCard {
     isGame: v.isGame === 'VASSALAGE' ? 'VASSALAGE' : null,
     status: v.status === 'maintenance' ? 'maintenance' : 'active',
     iconUrl: `/art/vendor/${encodeURIComponent(v.code)}.svg`,
+  };
+}
+
+function toAdminGame(g: GameRow) {
+  return {
+    nodeId: g.id,
+    vendor: g.vendorCode,
+    gameCode: g.gameCode,
+    category: g.categoryCode,
+    names: { pt: g.name.pt ?? '', en: g.name.en ?? '' },
+    classification: g.classification,
+    active: g.active,
+    status: (['active', 'maintenance', 'hidden'].includes(g.status) ? g.status : 'active') as
+      | 'active'
+      | 'maintenance'
+      | 'hidden',
+    sortOrder: g.sortOrder,
+    hotRank: g.hotRank,
+    rtp: g.rtp,
   };
 }
 
@@ -77,6 +97,83 @@ export class GamesService {
     return rows
       .filter((r) => r.status === 'active' && !seen.has(r.code) && seen.add(r.code))
       .map((r) => ({ code: r.code, name: r.name }));
+  }
+
+  /** Vendors as the back office manages them: one line per code, its categories, games and status. */
+  async adminVendors(brandId: number) {
+    const [rows, games] = await Promise.all([this.repo.vendors(brandId), this.repo.adminGames(brandId)]);
+    const byCode = new Map<string, { row: VendorRow; categories: string[] }>();
+    for (const row of rows) {
+      const seen = byCode.get(row.code);
+      if (seen) seen.categories.push(row.categoryCode);
+      else byCode.set(row.code, { row, categories: [row.categoryCode] });
+    }
+    return [...byCode.values()].map(({ row, categories }) => ({
+      vendor: row.code,
+      name: row.name,
+      categories,
+      status: (['active', 'maintenance', 'hidden'].includes(row.status) ? row.status : 'active') as
+        | 'active'
+        | 'maintenance'
+        | 'hidden',
+      sortOrder: row.sortOrder,
+      games: games.filter((g) => g.vendorCode === row.code).length,
+    }));
+  }
+
+  async adminGames(brandId: number, vendor?: string) {
+    return (await this.repo.adminGames(brandId, vendor)).map(toAdminGame);
+  }
+
+  async updateVendor(
+    brandId: number,
+    patch: {
+      vendor: string;
+      name?: string | undefined;
+      status?: string | undefined;
+      sortOrder?: number | undefined;
+    },
+    alongside: (tx: Database) => Promise<void>,
+  ) {
+    const set = Object.fromEntries(
+      Object.entries({ name: patch.name, status: patch.status, sortOrder: patch.sortOrder }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    );
+    const rows = await this.repo.updateVendor(brandId, patch.vendor, set, alongside);
+    if (rows.length === 0) throw new AppError('VENDOR_NOT_FOUND');
+    return (await this.adminVendors(brandId)).find((v) => v.vendor === patch.vendor)!;
+  }
+
+  async updateGame(
+    brandId: number,
+    patch: {
+      vendor: string;
+      gameCode: string;
+      active?: boolean | undefined;
+      status?: string | undefined;
+      sortOrder?: number | undefined;
+      hotRank?: number | null | undefined;
+      names?: { pt: string; en: string } | undefined;
+      category?: string | undefined;
+      classification?: string | null | undefined;
+    },
+    alongside: (tx: Database) => Promise<void>,
+  ) {
+    const set = Object.fromEntries(
+      Object.entries({
+        active: patch.active,
+        status: patch.status,
+        sortOrder: patch.sortOrder,
+        hotRank: patch.hotRank,
+        name: patch.names,
+        categoryCode: patch.category,
+        classification: patch.classification,
+      }).filter(([, v]) => v !== undefined),
+    );
+    const row = await this.repo.updateGame(brandId, patch.vendor, patch.gameCode, set, alongside);
+    if (!row) throw new AppError('GAME_NOT_FOUND');
+    return toAdminGame(row);
   }
 
   /** Each vendor's category and each game's name, for the records (the wallet's GameDirectory). */

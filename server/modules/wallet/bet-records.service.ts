@@ -128,6 +128,49 @@ export class BetRecords {
     };
   }
 
+  /** Rounds for the back office (by member, vendor round id or date), each with its wallet movements. */
+  async lookup(
+    brandId: number,
+    filter: {
+      memberId?: number | undefined;
+      vendor?: string | undefined;
+      roundId?: string | undefined;
+      from?: number | undefined;
+      to?: number | undefined;
+    },
+  ) {
+    const rows = await this.repo.lookup(
+      brandId,
+      {
+        memberId: filter.memberId,
+        vendor: filter.vendor,
+        roundId: filter.roundId,
+        from: filter.from !== undefined ? new Date(filter.from) : undefined,
+        to: filter.to !== undefined ? new Date(filter.to) : undefined,
+      },
+      50,
+    );
+    return Promise.all(
+      rows.map(async (row) => ({
+        row,
+        movements: (
+          await this.ledger.records(row.memberId, {
+            round: { vendor: row.vendorCode, roundId: row.roundId },
+            limit: 100,
+          })
+        )
+          .map((m) => ({
+            id: m.id,
+            type: m.kind,
+            amount: m.amount,
+            balanceAfter: m.balanceAfter ?? 0,
+            createdAt: m.createdAt.getTime(),
+          }))
+          .reverse(),
+      })),
+    );
+  }
+
   /** Settled rounds since `since` that paid at least `minPayout` and `multiple` times their stake. */
   bigWins(since: Date, minPayout: number, multiple: number) {
     return this.repo.bigWins(since, minPayout, multiple);

@@ -118,6 +118,32 @@ export class RoundsRepository {
     return rows.map((r) => ({ vendor: r.vendor, validBet: Number(r.validBet) }));
   }
 
+  /** The back office's round lookup: by member, vendor, the vendor's round id and date, newest first. */
+  lookup(
+    brandId: number,
+    filter: {
+      memberId?: number | undefined;
+      vendor?: string | undefined;
+      roundId?: string | undefined;
+      from?: Date | undefined;
+      to?: Date | undefined;
+    },
+    limit: number,
+  ) {
+    const parts: SQL[] = [eq(vendorRounds.brandId, brandId)];
+    if (filter.memberId !== undefined) parts.push(eq(vendorRounds.memberId, filter.memberId));
+    if (filter.vendor) parts.push(eq(vendorRounds.vendorCode, filter.vendor));
+    if (filter.roundId) parts.push(eq(vendorRounds.roundId, filter.roundId));
+    if (filter.from) parts.push(gte(vendorRounds.createdAt, filter.from));
+    if (filter.to) parts.push(lte(vendorRounds.createdAt, filter.to));
+    return this.db
+      .select()
+      .from(vendorRounds)
+      .where(and(...parts))
+      .orderBy(desc(vendorRounds.createdAt))
+      .limit(limit);
+  }
+
   async lastClaim(memberId: number) {
     const [row] = await this.db
       .select()

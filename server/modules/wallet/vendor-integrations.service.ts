@@ -39,6 +39,8 @@ export interface LaunchTarget {
 }
 
 type Row = Awaited<ReturnType<WalletRepository['integrations']>>[number];
+/** What must commit with a change of connection (the operator's audit row). */
+type Alongside = (tx: Database) => Promise<void>;
 
 function toConnection(row: Row): VendorConnection {
   return {
@@ -89,33 +91,40 @@ export class VendorIntegrations {
   async connect(
     brandId: number,
     input: ConnectInput,
+    alongside?: Alongside,
   ): Promise<{ connection: VendorConnection; secret: string }> {
     const secret = input.secret ?? randomBytes(32).toString('base64url');
-    const row = await this.repo.saveIntegration({
-      brandId,
-      vendorCode: input.vendor,
-      secretCipher: this.secrets.seal(secret),
-      launchUrl: checkLaunchUrl(input.launchUrl),
-      mode: input.mode,
-      currencies: input.currencies,
-      opensIn: input.opensIn,
-    });
+    const row = await this.repo.saveIntegration(
+      {
+        brandId,
+        vendorCode: input.vendor,
+        secretCipher: this.secrets.seal(secret),
+        launchUrl: checkLaunchUrl(input.launchUrl),
+        mode: input.mode,
+        currencies: input.currencies,
+        opensIn: input.opensIn,
+      },
+      alongside,
+    );
     return { connection: toConnection(row), secret };
   }
 
   /** A new secret (given or made); the old one stops working once caches expire (BRAND_CACHE_MS). */
-  async rotate(brandId: number, vendor: string, given?: string) {
+  async rotate(brandId: number, vendor: string, given?: string, alongside?: Alongside) {
     const secret = given ?? randomBytes(32).toString('base64url');
-    const row = await this.repo.updateIntegration(brandId, vendor, {
-      secretCipher: this.secrets.seal(secret),
-    });
+    const row = await this.repo.updateIntegration(
+      brandId,
+      vendor,
+      { secretCipher: this.secrets.seal(secret) },
+      alongside,
+    );
     if (!row) throw new AppError('VENDOR_NOT_FOUND');
     return { connection: toConnection(row), secret };
   }
 
   /** The vendor's calls are refused from now on and nothing launches; its rows and history stay. */
-  async disconnect(brandId: number, vendor: string) {
-    const row = await this.repo.updateIntegration(brandId, vendor, { active: false });
+  async disconnect(brandId: number, vendor: string, alongside?: Alongside) {
+    const row = await this.repo.updateIntegration(brandId, vendor, { active: false }, alongside);
     if (!row) throw new AppError('VENDOR_NOT_FOUND');
     return toConnection(row);
   }

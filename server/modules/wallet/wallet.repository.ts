@@ -32,45 +32,55 @@ export class WalletRepository {
   }
 
   /** Connects a vendor, or reconnects it with new settings and secret; returns the row. */
-  async saveIntegration(row: {
-    brandId: number;
-    vendorCode: string;
-    secretCipher: string;
-    launchUrl: string | null;
-    mode: string;
-    currencies: string[];
-    opensIn: string;
-  }) {
-    const [saved] = await this.db
-      .insert(vendorIntegrations)
-      .values({ ...row, active: true })
-      .onConflictDoUpdate({
-        target: [vendorIntegrations.brandId, vendorIntegrations.vendorCode],
-        set: {
-          secretCipher: row.secretCipher,
-          launchUrl: row.launchUrl,
-          mode: row.mode,
-          currencies: row.currencies,
-          opensIn: row.opensIn,
-          active: true,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning();
-    return saved!;
+  async saveIntegration(
+    row: {
+      brandId: number;
+      vendorCode: string;
+      secretCipher: string;
+      launchUrl: string | null;
+      mode: string;
+      currencies: string[];
+      opensIn: string;
+    },
+    alongside?: (tx: Database) => Promise<void>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [saved] = await tx
+        .insert(vendorIntegrations)
+        .values({ ...row, active: true })
+        .onConflictDoUpdate({
+          target: [vendorIntegrations.brandId, vendorIntegrations.vendorCode],
+          set: {
+            secretCipher: row.secretCipher,
+            launchUrl: row.launchUrl,
+            mode: row.mode,
+            currencies: row.currencies,
+            opensIn: row.opensIn,
+            active: true,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning();
+      await alongside?.(tx as unknown as Database);
+      return saved!;
+    });
   }
 
   async updateIntegration(
     brandId: number,
     vendorCode: string,
     set: { secretCipher?: string; active?: boolean },
+    alongside?: (tx: Database) => Promise<void>,
   ) {
-    const [row] = await this.db
-      .update(vendorIntegrations)
-      .set({ ...set, updatedAt: sql`now()` })
-      .where(and(eq(vendorIntegrations.brandId, brandId), eq(vendorIntegrations.vendorCode, vendorCode)))
-      .returning();
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(vendorIntegrations)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(vendorIntegrations.brandId, brandId), eq(vendorIntegrations.vendorCode, vendorCode)))
+        .returning();
+      if (row) await alongside?.(tx as unknown as Database);
+      return row;
+    });
   }
 
   async saveLaunchToken(row: typeof launchTokens.$inferInsert) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMillis, minorUnits, sentAmount } from './common';
+import { epochMillis, epochMillisQuery, minorUnits, sentAmount } from './common';
 import { depositView } from './payments';
 import { withdrawalView } from './withdrawals';
 
@@ -78,4 +78,124 @@ export const operatorTwoFactorEnableBody = z.object({
     .string()
     .trim()
     .regex(/^\d{6}$/),
+});
+
+// --- Game vendors, games and rounds (issue 12) ---------------------------------------------------------
+
+const vendorCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Z0-9_]+$/, 'A vendor code is capital letters, digits and _');
+const gameCodeText = z.string().trim().min(1).max(64);
+
+/** A vendor as the operator manages it: its catalogue entry and its connection. */
+export const adminVendor = z.object({
+  vendor: z.string(),
+  name: z.string(),
+  categories: z.array(z.string()),
+  status: z.enum(['active', 'maintenance', 'hidden']),
+  sortOrder: z.number().int(),
+  games: z.number().int(),
+  connection: z
+    .object({
+      active: z.boolean(),
+      launchUrl: z.string().nullable(),
+      mode: z.enum(['seamless', 'transfer']),
+      currencies: z.array(z.string()),
+      opensIn: z.enum(['page', 'window']),
+      connectedAt: epochMillis,
+      updatedAt: epochMillis,
+    })
+    .nullable(),
+});
+export const connectVendorBody = z.object({
+  vendor: vendorCode,
+  launchUrl: z.string().trim().url().max(500),
+  mode: z.enum(['seamless', 'transfer']).default('seamless'),
+  currencies: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3,5}$/),
+    )
+    .max(20)
+    .default([]),
+  opensIn: z.enum(['page', 'window']).default('page'),
+  /** The secret the vendor gave; empty: one is made and shown once. */
+  secret: z.string().trim().min(16).max(200).optional(),
+});
+export const rotateVendorBody = z.object({
+  vendor: vendorCode,
+  secret: z.string().trim().min(16).max(200).optional(),
+});
+export const vendorRef = z.object({ vendor: vendorCode });
+export const vendorSecret = z.object({ vendor: z.string(), secret: z.string() });
+export const updateVendorBody = z.object({
+  vendor: vendorCode,
+  name: z.string().trim().min(1).max(64).optional(),
+  status: z.enum(['active', 'maintenance', 'hidden']).optional(),
+  sortOrder: z.number().int().min(0).max(10_000).optional(),
+});
+
+export const adminGamesQuery = z.object({ vendor: vendorCode.optional() });
+export const adminGame = z.object({
+  nodeId: z.number().int(),
+  vendor: z.string(),
+  gameCode: z.string(),
+  category: z.string(),
+  names: z.object({ pt: z.string(), en: z.string() }),
+  classification: z.string().nullable(),
+  active: z.boolean(),
+  status: z.enum(['active', 'maintenance', 'hidden']),
+  sortOrder: z.number().int(),
+  hotRank: z.number().int().nullable(),
+  rtp: z.string().nullable(),
+});
+export type AdminGame = z.infer<typeof adminGame>;
+export const updateGameBody = z.object({
+  vendor: vendorCode,
+  gameCode: gameCodeText,
+  active: z.boolean().optional(),
+  status: z.enum(['active', 'maintenance', 'hidden']).optional(),
+  sortOrder: z.number().int().min(0).max(10_000).optional(),
+  /** null takes the game off the hot list. */
+  hotRank: z.number().int().min(1).max(1_000).nullable().optional(),
+  names: z.object({ pt: z.string().trim().min(1).max(80), en: z.string().trim().min(1).max(80) }).optional(),
+  category: z
+    .enum(['LIVE', 'RNG', 'PVP', 'FISH', 'SPORTS', 'ESPORTS', 'LOTT', 'ELOTT', 'COCKFIGHT', 'INHOUSE'])
+    .optional(),
+  classification: z.enum(['SC', 'VP', 'JP', 'TG', 'AC', 'BG']).nullable().optional(),
+});
+
+/** Round lookup: by member, by the vendor's round id, or by date. */
+export const roundLookupQuery = z.object({
+  username: z.string().trim().min(1).max(64).optional(),
+  vendor: vendorCode.optional(),
+  roundId: z.string().trim().min(1).max(64).optional(),
+  from: epochMillisQuery.optional(),
+  to: epochMillisQuery.optional(),
+});
+export const adminRound = z.object({
+  vendor: z.string(),
+  roundId: z.string(),
+  username: z.string(),
+  gameCode: z.string().nullable(),
+  stake: minorUnits,
+  payout: minorUnits,
+  refunded: minorUnits,
+  status: z.string(),
+  createdAt: epochMillis,
+  settledAt: epochMillis.nullable(),
+  movements: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      amount: minorUnits,
+      balanceAfter: minorUnits,
+      createdAt: epochMillis,
+    }),
+  ),
 });

@@ -43,6 +43,8 @@ const server = (
     SOCKET_SESSION_CHECK_MS: '1000',
     // Each server runs its own demo game provider, beside it.
     DEMO_PROVIDER_PORT: String(port + 100),
+    // Live tables deal every few seconds instead of every half minute.
+    PROVIDER_TIMING_SCALE: '0.4',
     ...env,
   },
 });
@@ -82,7 +84,11 @@ export default defineConfig({
   webServer: [
     server(MAIN_PORT, 'main'),
     // Also where operators must enrol in two-step verification, as in production.
-    server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE_MODE: 'true', OPERATOR_TWO_FACTOR: 'required', DEMO_PROVIDER: 'false' }),
+    server(MAINTENANCE_PORT, 'maintenance', {
+      MAINTENANCE_MODE: 'true',
+      OPERATOR_TWO_FACTOR: 'required',
+      DEMO_PROVIDER: 'false',
+    }),
     ...(process.env.E2E_DATABASE_URL
       ? [server(POSTGRES_PORT, 'postgres', {}, 'npx tsx scripts/e2e-postgres-server.ts')]
       : []),

@@ -99,7 +99,7 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-const DEFAULT_TIMING = {
+export const DEFAULT_TIMING = {
   baccarat: { bettingMs: 15_000, revealMs: 6_000, resultMs: 5_000 },
   cockfight: { bettingMs: 20_000, revealMs: 8_000, resultMs: 5_000 },
 };

@@ -136,7 +136,8 @@ export async function buildApp({
   const system = new SystemService(brands, new SystemRepository(db), countryLookup, config.MAINTENANCE_MODE, {
     demo: config.mode === 'demo',
   });
-  const games = new GamesService(withReadCache(new GamesRepository(db), config.BRAND_CACHE_MS));
+  const gamesRepo = new GamesRepository(db);
+  const games = new GamesService(withReadCache(gamesRepo, config.BRAND_CACHE_MS), gamesRepo);
   const content = new ContentService(withReadCache(new ContentRepository(db), config.BRAND_CACHE_MS));
   const master = masterBox(masterKey);
   const secret = (name: string, make?: () => string) => installationSecret(db, master, name, make);
@@ -231,7 +232,7 @@ export async function buildApp({
   const vendorWallet = new VendorWalletService(ledger, wallet, walletRepo, secretBox, config.BRAND_CACHE_MS);
   const vendorIntegrations = new VendorIntegrations(walletRepo, secretBox);
   const records = new BetRecords(new RoundsRepository(db), ledger, games, events);
-  const winners = new WinnerFeed(new GamesRepository(db), {
+  const winners = new WinnerFeed(gamesRepo, {
     bigWins: (since, minPayout, multiple) => records.bigWins(since, minPayout, multiple),
     usernames: (ids) => accounts.usernames(ids),
   });

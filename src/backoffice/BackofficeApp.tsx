@@ -10,11 +10,13 @@ import {
   type OperatorSession,
   operatorLoginMachine,
 } from '../machines/operator-login.machine';
+import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
 import './backoffice.css';
 
 const TOKEN_KEY = 'operatorToken';
-type Tab = 'deposits' | 'withdrawals' | 'adjust' | 'audit';
+const TABS = ['deposits', 'withdrawals', 'adjust', 'audit', 'vendors', 'games', 'rounds'] as const;
+type Tab = (typeof TABS)[number];
 
 const loginMachine = operatorLoginMachine.provide({
   actors: {
@@ -32,7 +34,10 @@ const loginMachine = operatorLoginMachine.provide({
   actions: { keepSession: (_, session) => sessionStorage.setItem(TOKEN_KEY, session.token) },
 });
 
-/** The operator's back office (/backoffice): its own login, then the finance queue and the audit trail. */
+/**
+ * The operator's back office (/backoffice): its own login, then the finance queue, the audit trail and the
+ * games pages (vendors and their connections, the game catalogue, the round lookup).
+ */
 export default function BackofficeApp() {
   const [token, setToken] = useState(() => sessionStorage.getItem(TOKEN_KEY));
   const [operator, setOperator] = useState<string | null>(null);
@@ -149,11 +154,12 @@ function Console({
       <header className="bo-header">
         <strong>{t('backoffice.title')}</strong>
         <nav className="bo-tabs">
-          {(['deposits', 'withdrawals', 'adjust', 'audit'] as Tab[]).map((key) => (
+          {TABS.map((key) => (
             <button
               key={key}
               type="button"
               className={key === tab ? 'tab is-active' : 'tab'}
+              aria-current={key === tab ? 'page' : undefined}
               onClick={() => setTab(key)}
             >
               {t(`backoffice.tabs.${key}`)}
@@ -170,6 +176,9 @@ function Console({
         {tab === 'withdrawals' && <WithdrawalQueue token={token} onExpired={onLogout} />}
         {tab === 'adjust' && <AdjustPanel token={token} />}
         {tab === 'audit' && <AuditPanel token={token} />}
+        {tab === 'vendors' && <VendorsPanel token={token} onExpired={onLogout} />}
+        {tab === 'games' && <GamesPanel token={token} onExpired={onLogout} />}
+        {tab === 'rounds' && <RoundsPanel token={token} onExpired={onLogout} />}
       </main>
     </div>
   );

@@ -17,14 +17,20 @@ function useReloadAfter(completed: number, reload: () => void) {
 type Queue<N extends 'operatorDeposits' | 'operatorWithdrawals'> = Awaited<ReturnType<typeof call<N>>>;
 
 /** Loads a list with the operator's token; a dead session sends the operator back to the login. */
-function useOperatorList<T>(load: () => Promise<T>, onExpired?: () => void) {
+export function useOperatorList<T>(load: () => Promise<T>, onExpired?: () => void) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reload = useCallback(() => {
-    load().then(setData, (e: { code?: string }) => {
-      if (e.code === 'UNAUTHORIZED' || e.code === 'SESSION_EXPIRED') onExpired?.();
-      setError(e.code ?? 'UNKNOWN');
-    });
+    load().then(
+      (loaded) => {
+        setData(loaded);
+        setError(null);
+      },
+      (e: { code?: string }) => {
+        if (e.code === 'UNAUTHORIZED' || e.code === 'SESSION_EXPIRED') onExpired?.();
+        setError(e.code ?? 'UNKNOWN');
+      },
+    );
   }, [load, onExpired]);
   useEffect(reload, [reload]);
   return { data, error, reload, setError };

@@ -68,7 +68,14 @@ function offersBingo(brand: Brand) {
 export class GamesService {
   private launcher: GameLauncher | null = null;
 
-  constructor(private readonly repo: GamesRepository) {}
+  /**
+   * `repo` answers the catalogue's reads, possibly from a short cache (withReadCache); `live` is never
+   * cached: launches, a member's own lists, favourites and the back office's changes go through it.
+   */
+  constructor(
+    private readonly repo: GamesRepository,
+    private readonly live: GamesRepository = repo,
+  ) {}
 
   /** Wired after the wallet is built (the wallet reads this service's vendors). */
   setLauncher(launcher: GameLauncher) {
@@ -101,7 +108,7 @@ export class GamesService {
 
   /** Vendors as the back office manages them: one line per code, its categories, games and status. */
   async adminVendors(brandId: number) {
-    const [rows, games] = await Promise.all([this.repo.vendors(brandId), this.repo.adminGames(brandId)]);
+    const [rows, games] = await Promise.all([this.live.vendors(brandId), this.live.adminGames(brandId)]);
     const byCode = new Map<string, { row: VendorRow; categories: string[] }>();
     for (const row of rows) {
       const seen = byCode.get(row.code);
@@ -122,7 +129,7 @@ export class GamesService {
   }
 
   async adminGames(brandId: number, vendor?: string) {
-    return (await this.repo.adminGames(brandId, vendor)).map(toAdminGame);
+    return (await this.live.adminGames(brandId, vendor)).map(toAdminGame);
   }
 
   async updateVendor(
@@ -140,7 +147,7 @@ export class GamesService {
         ([, v]) => v !== undefined,
       ),
     );
-    const rows = await this.repo.updateVendor(brandId, patch.vendor, set, alongside);
+    const rows = await this.live.updateVendor(brandId, patch.vendor, set, alongside);
     if (rows.length === 0) throw new AppError('VENDOR_NOT_FOUND');
     return (await this.adminVendors(brandId)).find((v) => v.vendor === patch.vendor)!;
   }
@@ -171,7 +178,7 @@ export class GamesService {
         classification: patch.classification,
       }).filter(([, v]) => v !== undefined),
     );
-    const row = await this.repo.updateGame(brandId, patch.vendor, patch.gameCode, set, alongside);
+    const row = await this.live.updateGame(brandId, patch.vendor, patch.gameCode, set, alongside);
     if (!row) throw new AppError('GAME_NOT_FOUND');
     return toAdminGame(row);
   }
@@ -295,25 +302,25 @@ export class GamesService {
   }
 
   async recentGames(brand: Brand, lang: LanguageCode, memberId: number, limit: number) {
-    return this.items(brand, lang, await this.repo.recent(brand.id, memberId, limit));
+    return this.items(brand, lang, await this.live.recent(brand.id, memberId, limit));
   }
 
   async favouriteGames(brand: Brand, lang: LanguageCode, memberId: number, limit: number) {
-    return this.items(brand, lang, await this.repo.favourites(brand.id, memberId, limit));
+    return this.items(brand, lang, await this.live.favourites(brand.id, memberId, limit));
   }
 
   async favouriteIds(memberId: number) {
-    return { nodeIds: await this.repo.favouriteIds(memberId) };
+    return { nodeIds: await this.live.favouriteIds(memberId) };
   }
 
   async addFavourite(brand: Brand, memberId: number, nodeId: number) {
-    if (!(await this.repo.gameById(brand.id, nodeId))) throw new AppError('GAME_NOT_FOUND');
-    await this.repo.addFavourite(memberId, nodeId);
+    if (!(await this.live.gameById(brand.id, nodeId))) throw new AppError('GAME_NOT_FOUND');
+    await this.live.addFavourite(memberId, nodeId);
     return this.favouriteIds(memberId);
   }
 
   async removeFavourite(memberId: number, nodeId: number) {
-    await this.repo.removeFavourite(memberId, nodeId);
+    await this.live.removeFavourite(memberId, nodeId);
     return this.favouriteIds(memberId);
   }
 
@@ -328,8 +335,8 @@ export class GamesService {
     body: { vassalage: string; gameCode?: string | undefined; platform: 'html5' | 'html5-desktop' },
   ): Promise<LaunchedGame> {
     const game = body.gameCode
-      ? await this.repo.game(brand.id, body.vassalage, body.gameCode)
-      : await this.repo.firstGame(brand.id, body.vassalage);
+      ? await this.live.game(brand.id, body.vassalage, body.gameCode)
+      : await this.live.firstGame(brand.id, body.vassalage);
     if (!game?.active || game.status === 'hidden') throw new AppError('GAME_NOT_FOUND');
     const { vendors } = await this.orderedVendors(brand.id);
     const vendor = vendors.find((v) => v.code === game.vendorCode);
@@ -344,7 +351,7 @@ export class GamesService {
       language: lang,
       platform: body.platform,
     });
-    await this.repo.touchRecent(member.id, game.id);
+    await this.live.touchRecent(member.id, game.id);
     return {
       ...launched,
       vassalage: game.vendorCode,

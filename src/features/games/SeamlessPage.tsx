@@ -14,14 +14,14 @@ export default function SeamlessPage() {
   const box = useRef<HTMLDivElement>(null);
   // The game fills the window below the site's header, whatever the header's height at this width.
   useEffect(() => {
-    const fit = () => {
+    const fitToWindow = () => {
       const el = box.current;
       if (el)
         el.style.height = `${Math.max(420, window.innerHeight - el.getBoundingClientRect().top - window.scrollY)}px`;
     };
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
+    fitToWindow();
+    window.addEventListener('resize', fitToWindow);
+    return () => window.removeEventListener('resize', fitToWindow);
   }, []);
   const back = () => {
     forgetLaunched();

@@ -10,6 +10,7 @@ import { call } from '../../api/client';
 import { useRemote } from '../../api/useRemote';
 import { CategoryIcon, FireIcon } from '../../ui/icons';
 import { usePageTitle } from '../common/usePageTitle';
+import { MyGames } from '../games/MyGames';
 import { buildNavigation } from '../games/navigation';
 import { useGameMenus } from '../games/useGameMenus';
 import { BannerCarousel } from './BannerCarousel';
@@ -73,6 +74,7 @@ export default function HomePage() {
       <div className="page home-body">
         {content.status === 'ready' && <NoticeMarquee notices={content.data.notices} />}
         <CategoryShortcuts />
+        <MyGames />
         <div className="home-columns">
           <section className="home-section" aria-labelledby="home-hot">
             <h2 id="home-hot" className="section-title">

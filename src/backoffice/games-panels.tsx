@@ -14,6 +14,8 @@ type Round = EndpointValue<'roundLookup'>[number];
 type Status = 'active' | 'maintenance' | 'hidden';
 type Issue = { path: string; message: string };
 
+/** The key of the form for a vendor not listed yet. */
+const NEW = '+new';
 const STATUSES: Status[] = ['active', 'maintenance', 'hidden'];
 const CATEGORIES = [
   'LIVE',
@@ -79,6 +81,16 @@ function Failure({ code, issues }: { code: string; issues: Issue[] }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** Says (politely, to screen readers too) that the last change went through. */
+function Saved({ target }: { target: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <p className="bo-saved" role="status">
+      {target && target !== NEW ? t('backoffice.saved', { target }) : ''}
+    </p>
   );
 }
 
@@ -192,9 +204,6 @@ function useFocusOnOpen<T extends HTMLElement>() {
 }
 
 // ——— Vendors ———
-
-/** The key of the form for a vendor not listed yet. */
-const NEW = '+new';
 
 type VendorPane =
   | { kind: 'connect'; vendor: string | null }
@@ -318,6 +327,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
           {t('backoffice.vendors.new')}
         </button>
       </div>
+      <Saved target={change.done} />
       {top && <div className="bo-pane bo-card">{top}</div>}
       {error && <p className="form-error">{t(errorKey(error))}</p>}
       <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.vendors')}>
@@ -505,6 +515,9 @@ function ConnectForm({
           <input
             value={values.vendor}
             readOnly={vendor !== null}
+            required
+            pattern="[A-Z0-9_]+"
+            title={t('backoffice.vendors.code_hint')}
             maxLength={32}
             autoComplete="off"
             spellCheck={false}
@@ -517,6 +530,7 @@ function ConnectForm({
             type="url"
             inputMode="url"
             value={values.launchUrl}
+            required
             placeholder="https://"
             maxLength={500}
             autoComplete="off"
@@ -741,6 +755,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
   };
   const nameOf = (g: AdminGame) => (i18n.language === 'en' ? g.names.en : g.names.pt);
   const filterId = useId();
+  const savedGame = change.done ? data?.find((g) => keyOf(g) === change.done) : undefined;
   return (
     <section className="bo-catalogue" data-testid="bo-games">
       <div className="bo-toolbar">
@@ -765,6 +780,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
         </select>
         {data && <span className="bo-sub">{t('backoffice.games.count', { count: data.length })}</span>}
       </div>
+      <Saved target={savedGame ? nameOf(savedGame) : null} />
       {error && <p className="form-error">{t(errorKey(error))}</p>}
       {data?.length === 0 && <p className="muted">{t('backoffice.games.empty')}</p>}
       <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.games')}>

@@ -96,7 +96,7 @@ export async function connectDemoProvider(
     new SecretBox(await installationSecret(db, master, 'sealed-secrets-key')),
   );
   const existing = await db
-    .select({ vendor: vendorIntegrations.vendorCode })
+    .select({ vendor: vendorIntegrations.vendorCode, launchUrl: vendorIntegrations.launchUrl })
     .from(vendorIntegrations)
     .where(
       and(
@@ -104,12 +104,16 @@ export async function connectDemoProvider(
         inArray(vendorIntegrations.vendorCode, DEMO_PROVIDER_VENDORS),
       ),
     );
-  const connected = new Set(existing.map((r) => r.vendor));
+  const url = demoProviderLaunchUrl(config);
+  // Kept as an operator left it, unless it still points at the demo provider on another local port.
+  const current = new Map(existing.map((r) => [r.vendor, r.launchUrl]));
+  const localDemo = /^http:\/\/127\.0\.0\.1:\d+\/operator\/launch$/;
   for (const vendor of DEMO_PROVIDER_VENDORS) {
-    if (connected.has(vendor)) continue;
+    const was = current.get(vendor);
+    if (was !== undefined && (was === url || !localDemo.test(was ?? ''))) continue;
     await integrations.connect(brandId, {
       vendor,
-      launchUrl: demoProviderLaunchUrl(config),
+      launchUrl: url,
       mode: 'seamless',
       currencies: [],
       opensIn: 'page',

@@ -37,6 +37,7 @@ import { withReadCache } from './lib/read-cache';
 import { SecretBox } from './lib/secret-box';
 import { installationSecret } from './lib/secrets';
 import { TicketSigner } from './lib/signed-ticket';
+import { TtlCache } from './lib/ttl-cache';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -185,6 +186,10 @@ export async function buildApp({
   const events = new MemberEvents(db, listen, app.log);
   await events.start();
   const walletRepo = new WalletRepository(db);
+  // Which vendors play from wallets of their own: read on every wallet page, changed by operators rarely.
+  const transferModes = new TtlCache<Awaited<ReturnType<WalletRepository['integrations']>>>(
+    config.BRAND_CACHE_MS,
+  );
   const wallet = new WalletService(
     ledger,
     {
@@ -192,6 +197,12 @@ export async function buildApp({
       member: (brandId, memberId) => accounts.walletMember(brandId, memberId),
     },
     events,
+    async (brandId) =>
+      new Set(
+        (await transferModes.get(String(brandId), () => walletRepo.integrations(brandId)))
+          .filter((i) => i.active && i.mode === 'transfer')
+          .map((i) => i.vendorCode),
+      ),
   );
   const secretBox = new SecretBox(await secret('sealed-secrets-key'));
   const payments = new PaymentsService(

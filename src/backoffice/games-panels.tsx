@@ -119,24 +119,28 @@ function NumberCell({
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
   const dirty = text.trim() !== shown;
+  const input = useRef<HTMLInputElement>(null);
   return (
     <form
       className="bo-inline"
       data-testid={testId}
       onSubmit={(e) => {
         e.preventDefault();
-        if (!dirty) return;
+        if (!dirty || busy) return;
         const typed = text.trim();
         if (typed === '' && !allowEmpty) {
           setText(shown);
           return;
         }
         onSave(typed === '' ? null : Number(typed));
+        // Saved from the button, the button hides: the operator stays on the number.
+        input.current?.focus();
       }}
     >
       <label>
         <span className="visually-hidden">{label}</span>
         <input
+          ref={input}
           className="bo-number"
           type="number"
           inputMode="numeric"
@@ -154,7 +158,8 @@ function NumberCell({
       <button
         type="submit"
         className={dirty ? 'btn btn-primary btn-sm' : 'btn btn-primary btn-sm is-idle'}
-        disabled={busy || !dirty}
+        disabled={!dirty}
+        aria-disabled={busy || undefined}
       >
         {t('backoffice.save')}
       </button>
@@ -166,12 +171,10 @@ function NumberCell({
 function StatusSelect({
   label,
   value,
-  disabled,
   onChange,
 }: {
   label: string;
   value: Status;
-  disabled: boolean;
   onChange: (status: Status) => void;
 }) {
   const { t } = useTranslation();
@@ -181,7 +184,6 @@ function StatusSelect({
       <select
         className={`bo-select bo-status-${value}`}
         value={value}
-        disabled={disabled}
         onChange={(e) => onChange(e.target.value as Status)}
       >
         {STATUSES.map((s) => (
@@ -317,6 +319,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
     <section className="bo-catalogue" data-testid="bo-vendors">
       <div className="bo-toolbar">
         <h2 className="bo-heading">{t('backoffice.vendors.title')}</h2>
+        <Saved target={data?.find((v) => v.vendor === change.done)?.name ?? change.done} />
         <button
           type="button"
           className="btn btn-primary btn-sm"
@@ -327,7 +330,6 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
           {t('backoffice.vendors.new')}
         </button>
       </div>
-      <Saved target={change.done} />
       {top && <div className="bo-pane bo-card">{top}</div>}
       {error && <p className="form-error">{t(errorKey(error))}</p>}
       <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.vendors')}>
@@ -364,7 +366,6 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
                       <StatusSelect
                         label={t('backoffice.vendors.status_of', { name: v.name })}
                         value={v.status}
-                        disabled={change.busy !== null}
                         onChange={(status) => void update(v.vendor, { status })}
                       />
                     </td>
@@ -490,6 +491,7 @@ function ConnectForm({
       data-testid="bo-connect"
       onSubmit={(e) => {
         e.preventDefault();
+        if (busy) return;
         const secret = values.secret.trim();
         onSubmit({
           vendor: values.vendor.trim(),
@@ -590,7 +592,7 @@ function ConnectForm({
       </div>
       {failure}
       <div className="bo-actions">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-sm" aria-disabled={busy || undefined}>
           {c ? t('backoffice.vendors.reconnect') : t('backoffice.vendors.connect')}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
@@ -629,7 +631,12 @@ function Confirm({
       {children}
       {failure}
       <div className="bo-actions">
-        <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={onConfirm}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && onConfirm()}
+        >
           {yes}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
@@ -760,6 +767,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
     <section className="bo-catalogue" data-testid="bo-games">
       <div className="bo-toolbar">
         <h2 className="bo-heading">{t('backoffice.games.title')}</h2>
+        <Saved target={savedGame ? nameOf(savedGame) : null} />
         <label className="bo-filter" htmlFor={filterId}>
           {t('backoffice.games.vendor_filter')}
         </label>
@@ -780,7 +788,6 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
         </select>
         {data && <span className="bo-sub">{t('backoffice.games.count', { count: data.length })}</span>}
       </div>
-      <Saved target={savedGame ? nameOf(savedGame) : null} />
       {error && <p className="form-error">{t(errorKey(error))}</p>}
       {data?.length === 0 && <p className="muted">{t('backoffice.games.empty')}</p>}
       <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.games')}>
@@ -854,7 +861,6 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                           role="switch"
                           aria-checked={g.active}
                           checked={g.active}
-                          disabled={busy}
                           onChange={(e) => void update(g, { active: e.target.checked })}
                         />
                         <span className="visually-hidden">{t('backoffice.games.on_of', { name })}</span>
@@ -867,7 +873,6 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                       <StatusSelect
                         label={t('backoffice.games.status_of', { name })}
                         value={g.status}
-                        disabled={busy}
                         onChange={(status) => void update(g, { status })}
                       />
                     </td>
@@ -898,7 +903,6 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                         <select
                           className="bo-select"
                           value={g.category}
-                          disabled={busy}
                           onChange={(e) =>
                             void update(g, { category: e.target.value as (typeof CATEGORIES)[number] })
                           }
@@ -922,7 +926,6 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                         <select
                           className="bo-select"
                           value={g.classification ?? ''}
-                          disabled={busy}
                           onChange={(e) =>
                             void update(g, {
                               classification: (e.target.value || null) as
@@ -993,7 +996,7 @@ function NamesForm({
       data-testid="bo-names-form"
       onSubmit={(e) => {
         e.preventDefault();
-        onSave({ pt: names.pt.trim(), en: names.en.trim() });
+        if (!busy) onSave({ pt: names.pt.trim(), en: names.en.trim() });
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onCancel();
@@ -1021,7 +1024,7 @@ function NamesForm({
         />
       </label>
       <div className="bo-actions">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-sm" aria-disabled={busy || undefined}>
           {t('backoffice.save')}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
@@ -1102,7 +1105,7 @@ export function RoundsPanel({ token, onExpired }: { token: string; onExpired: ()
         data-testid="bo-round-lookup"
         onSubmit={(e) => {
           e.preventDefault();
-          void search(values);
+          if (!busy) void search(values);
         }}
       >
         <h2 className="bo-heading">{t('backoffice.rounds.title')}</h2>
@@ -1142,7 +1145,7 @@ export function RoundsPanel({ token, onExpired }: { token: string; onExpired: ()
           </label>
         </div>
         <div className="bo-actions">
-          <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          <button type="submit" className="btn btn-primary btn-sm" aria-disabled={busy || undefined}>
             {t('backoffice.rounds.search')}
           </button>
           <button

@@ -377,13 +377,18 @@ async function vendorSide(ctx: TestContext) {
 export async function connectVendor(
   ctx: TestContext,
   vendor = 'BGS',
-  options: { launchUrl?: string; secret?: string; opensIn?: 'page' | 'window' } = {},
+  options: {
+    launchUrl?: string;
+    secret?: string;
+    opensIn?: 'page' | 'window';
+    mode?: 'seamless' | 'transfer';
+  } = {},
 ): Promise<string> {
   const { integrations, brandId } = await vendorSide(ctx);
   const { secret } = await integrations.connect(brandId, {
     vendor,
     launchUrl: options.launchUrl ?? null,
-    mode: 'seamless',
+    mode: options.mode ?? 'seamless',
     currencies: [],
     opensIn: options.opensIn ?? 'page',
     secret: options.secret,

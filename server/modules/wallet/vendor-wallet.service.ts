@@ -7,7 +7,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken, newToken } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
-import type { Ledger, MovementResult, Side } from '../ledger/ledger';
+import type { Ledger, MemberWalletKind, MovementResult, Side } from '../ledger/ledger';
 import { checkBrandAmount } from './amount';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletService } from './wallet.service';
@@ -33,7 +33,7 @@ export interface Answered {
  */
 export class VendorWalletService {
   // The hot path reads these on every call; none of them changes often, and a launch token never does.
-  private readonly keys: TtlCache<Buffer | null>;
+  private readonly keys: TtlCache<{ key: Buffer; transferMode: boolean } | null>;
   private readonly tokens: TtlCache<Awaited<ReturnType<WalletRepository['launchToken']>>>;
   private readonly players: TtlCache<Awaited<ReturnType<WalletService['member']>>>;
 
@@ -58,15 +58,25 @@ export class VendorWalletService {
     signature: string | undefined,
   ) {
     if (!vendorCode) throw new AppError('UNKNOWN_VENDOR');
-    const key = await this.keys.get(`${brandId}:${vendorCode}`, async () => {
-      const integration = await this.repo.integration(brandId, vendorCode);
-      return integration?.active ? Buffer.from(this.secrets.open(integration.secretCipher)) : null;
-    });
-    if (!key) throw new AppError('UNKNOWN_VENDOR');
-    const expected = createHmac('sha256', key).update(rawBody).digest();
+    const connection = await this.connection(brandId, vendorCode);
+    if (!connection) throw new AppError('UNKNOWN_VENDOR');
+    const expected = createHmac('sha256', connection.key).update(rawBody).digest();
     const given = Buffer.from(signature ?? '', 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new AppError('BAD_SIGNATURE');
+  }
+
+  /** The vendor's signing key and wallet mode, remembered for a moment (the hot path asks on every call). */
+  private connection(brandId: number, vendorCode: string) {
+    return this.keys.get(`${brandId}:${vendorCode}`, async () => {
+      const integration = await this.repo.integration(brandId, vendorCode);
+      return integration?.active
+        ? {
+            key: Buffer.from(this.secrets.open(integration.secretCipher)),
+            transferMode: integration.mode === 'transfer',
+          }
+        : null;
+    });
   }
 
   /** A token for one game session of a real member (the game launch hands it to the vendor). */
@@ -108,12 +118,14 @@ export class VendorWalletService {
         ? await this.players.get(`${call.brand.id}:${id}`, () => this.wallets.member(call.brand.id, id))
         : undefined;
     if (!member) throw new AppError('PLAYER_NOT_FOUND');
-    const wallet = this.wallets.gameWalletKind(call.brand, call.vendor);
+    const transferMode = (await this.connection(call.brand.id, call.vendor))?.transferMode ?? false;
+    const wallet = this.wallets.gameWalletKind(call.brand, call.vendor, transferMode);
     return {
       memberId: member.id,
       active: member.status === 'active',
       side: { memberId: member.id, wallet } satisfies Side,
       account: await this.wallets.account(call.brand, member.id, wallet),
+      wallet,
     };
   }
 
@@ -136,9 +148,10 @@ export class VendorWalletService {
     memberId: number,
     account: number,
     result: MovementResult,
+    wallet: MemberWalletKind = 'main',
   ): Promise<Answered> {
     const balance = result.balances[account] ?? (await this.ledger.balance(account));
-    if (!result.replayed) this.wallets.gameBalanceChanged(call.brand, memberId, balance);
+    if (!result.replayed) this.wallets.gameBalanceChanged(call.brand, memberId, balance, wallet);
     return { answer: this.answer(call, memberId, balance, result.transactionId), replayed: result.replayed };
   }
 
@@ -169,7 +182,7 @@ export class VendorWalletService {
     const amount = checkBrandAmount(call.brand, body.amount);
     const session = await this.session(call, body.token);
     if (String(session.memberId) !== body.playerId) throw new AppError('TOKEN_INVALID');
-    const { memberId, account, side, active } = await this.player(call, body.playerId);
+    const { memberId, account, side, active, wallet } = await this.player(call, body.playerId);
     // A disabled account places no new bets; its open rounds still settle (wins, rollbacks).
     if (!active) throw new AppError('ACCOUNT_DISABLED');
     try {
@@ -190,7 +203,7 @@ export class VendorWalletService {
         },
         { vendor: call.vendor, roundId: body.roundId, memberId },
       );
-      return this.settled(call, memberId, account, result);
+      return this.settled(call, memberId, account, result, wallet);
     } catch (error) {
       // Insufficient funds answer with the balance the player has.
       if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
@@ -216,7 +229,7 @@ export class VendorWalletService {
   ): Promise<Answered> {
     // A win of 0 settles a lost round.
     const amount = body.amount === 0 ? 0 : checkBrandAmount(call.brand, body.amount);
-    const { memberId, account, side } = await this.player(call, body.playerId);
+    const { memberId, account, side, wallet } = await this.player(call, body.playerId);
     const result = await this.ledger.transferInRound(
       {
         brand: call.brand,
@@ -229,7 +242,7 @@ export class VendorWalletService {
       },
       { vendor: call.vendor, roundId: body.roundId, memberId },
     );
-    return this.settled(call, memberId, account, result);
+    return this.settled(call, memberId, account, result, wallet);
   }
 
   /** Refunds a bet; one that has not arrived yet is refused when it does. */
@@ -237,7 +250,7 @@ export class VendorWalletService {
     call: VendorCall,
     body: { playerId: string; transactionId: string; betTransactionId: string; roundId: string },
   ): Promise<Answered> {
-    const { memberId, account } = await this.player(call, body.playerId);
+    const { memberId, account, wallet } = await this.player(call, body.playerId);
     const result = await this.ledger.reverseInRound(
       {
         brandId: call.brand.id,
@@ -247,6 +260,6 @@ export class VendorWalletService {
       },
       { vendor: call.vendor, roundId: body.roundId, memberId },
     );
-    return this.settled(call, memberId, account, result);
+    return this.settled(call, memberId, account, result, wallet);
   }
 }

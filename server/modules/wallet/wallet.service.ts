@@ -57,7 +57,14 @@ export class WalletService {
     private readonly ledger: Ledger,
     private readonly directory: WalletDirectory,
     private readonly events?: MemberEvents,
+    /** Vendors connected in transfer mode: they play from a wallet of their own even on a single-wallet brand. */
+    private readonly transferVendors: (brandId: number) => Promise<Set<string>> = async () => new Set(),
   ) {}
+
+  /** Whether a vendor's games play from its own wallet (transfer mode, or a brand without a single wallet). */
+  async usesVendorWallet(brand: Brand, vendor: string) {
+    return !brand.singleWallet || (await this.transferVendors(brand.id)).has(vendor);
+  }
 
   /** A member as the game vendors' wallet calls need them (id, kind, status). */
   member(brandId: number, memberId: number) {
@@ -66,12 +73,13 @@ export class WalletService {
 
   /** The wallet games play from: the main one (single wallet) or the vendor's own (transfer mode). */
   /** The hot path's balance changes, coalesced; only the main wallet is shown live. */
-  gameBalanceChanged(brand: Brand, memberId: number, balance: number) {
-    if (brand.singleWallet) this.events?.balanceChanged(memberId, balance, brand.currency);
+  gameBalanceChanged(brand: Brand, memberId: number, balance: number, wallet: MemberWalletKind = 'main') {
+    if (wallet === 'main') this.events?.balanceChanged(memberId, balance, brand.currency);
   }
 
-  gameWalletKind(brand: Brand, vendor: string): MemberWalletKind {
-    return brand.singleWallet ? 'main' : `vendor:${vendor}`;
+  /** The wallet a vendor's bets and wins move: the main one, or the vendor's own in transfer mode. */
+  gameWalletKind(brand: Brand, vendor: string, transferMode = false): MemberWalletKind {
+    return brand.singleWallet && !transferMode ? 'main' : `vendor:${vendor}`;
   }
 
   account(brand: Brand, memberId: number, kind: MemberWalletKind) {
@@ -83,23 +91,28 @@ export class WalletService {
     return { balance: balances.get('main') ?? 0, currency: brand.currency, isSingle: brand.singleWallet };
   }
 
-  private async vendorWallets(brand: Brand, memberId: number) {
-    const [vendors, balances] = await Promise.all([
+  private async vendorWallets(brand: Brand, memberId: number, every = false) {
+    const [vendors, balances, transfer] = await Promise.all([
       this.directory.vendors(brand.id),
       this.ledger.memberBalances(memberId),
+      this.transferVendors(brand.id),
     ]);
     return {
       balances,
-      wallets: vendors.map((v) => ({
-        vendor: v.code,
-        name: v.name,
-        balance: balances.get(`vendor:${v.code}`) ?? 0,
-      })),
+      // On a single-wallet brand only transfer-mode vendors have wallets of their own.
+      wallets: vendors
+        .filter((v) => every || !brand.singleWallet || transfer.has(v.code))
+        .map((v) => ({
+          vendor: v.code,
+          name: v.name,
+          balance: balances.get(`vendor:${v.code}`) ?? 0,
+        })),
     };
   }
 
   async consolidated(brand: Brand, memberId: number) {
-    const { balances, wallets } = await this.vendorWallets(brand, memberId);
+    // Every vendor wallet that holds money counts, whatever its vendor's mode today.
+    const { balances, wallets } = await this.vendorWallets(brand, memberId, true);
     const main = balances.get('main') ?? 0;
     const vendors = wallets.filter((w) => w.balance !== 0);
     const held = balances.get('hold') ?? 0;
@@ -155,7 +168,7 @@ export class WalletService {
     body: { vendor: string; direction: 'in' | 'out'; amount: number; requestId: string },
     lang: LanguageCode = 'en',
   ) {
-    if (brand.singleWallet) throw new AppError('SINGLE_WALLET');
+    if (!(await this.usesVendorWallet(brand, body.vendor))) throw new AppError('SINGLE_WALLET');
     const amount = checkBrandAmount(brand, body.amount, lang);
     const vendors = await this.directory.vendors(brand.id);
     if (!vendors.some((v) => v.code === body.vendor)) throw new AppError('VENDOR_NOT_FOUND');

@@ -164,6 +164,11 @@ export const endpoints = {
   addFavourite: { ...paths.addFavourite, body: favouriteBody, value: favouriteIds },
   removeFavourite: { ...paths.removeFavourite, query: favouriteBody, value: favouriteIds },
   launchGame: { ...paths.launchGame, body: launchGameBody, value: launchedGame },
+  launchFbSports: {
+    ...paths.launchFbSports,
+    body: launchGameBody.pick({ platform: true }),
+    value: launchedGame,
+  },
   betRecords: { ...paths.betRecords, query: betRecordsQuery, value: betRecords },
   betRound: { ...paths.betRound, query: betRoundQuery, value: betRound },
   personalProfit: { ...paths.personalProfit, query: profitQuery, value: personalProfit },

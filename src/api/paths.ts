@@ -22,6 +22,7 @@ export const paths = {
   addFavourite: { method: 'POST', path: '/wps/relay/MCSFE_addFavoriteGameV2' },
   removeFavourite: { method: 'DELETE', path: '/wps/relay/MCSFE_removeFavoriteGameV2' },
   launchGame: { method: 'POST', path: '/wps/game/launchGame' },
+  launchFbSports: { method: 'POST', path: '/wps/relay/GCS_gameLaunchFB' },
   betRecords: { method: 'GET', path: '/api/member/bets' },
   betRound: { method: 'GET', path: '/api/member/bets/round' },
   personalProfit: { method: 'GET', path: '/api/member/profit' },

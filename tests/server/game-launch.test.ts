@@ -89,6 +89,12 @@ describe.each(databaseKinds)('game launch through the demo provider on %s', (kin
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
+  it('launches the FB sports book through GCS_gameLaunchFB, which has no game to open yet', async () => {
+    const fb = await ctx.call('launchFbSports', { token: member.token, body: {} as never });
+    expect(fb.code).toBe('GAME_NOT_FOUND');
+    expect((await ctx.call('launchFbSports', { body: {} as never })).status).toBe(401);
+  });
+
   it('opens a vendor card straight into its first game', async () => {
     const launched = await launch(member.token, 'DS88');
     expect(launched.code).toBe('OK');

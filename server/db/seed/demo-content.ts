@@ -250,8 +250,8 @@ export const demoNotices = [
   {
     title: { pt: 'Novos jogos', en: 'New games' },
     content: {
-      pt: 'Chegaram 12 novos slots Mythic Spins — experimente agora o Trovão do Olimpo!',
-      en: 'Twelve new Mythic Spins slots have landed — try Olympus Thunder now!',
+      pt: 'Bacará ao vivo com rodadas a cada meio minuto e o novo slot Ouro do Faraó, com giros grátis ×3!',
+      en: "Live baccarat with a round every half minute, and the new Pharaoh's Gold slot with ×3 free spins!",
     },
   },
   {

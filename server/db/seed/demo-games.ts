@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { SecretBox } from '../../lib/secret-box';
 import { installationSecret } from '../../lib/secrets';
 import { VendorIntegrations } from '../../modules/wallet/vendor-integrations.service';
 import type { Database } from '../client';
 import {
+  announcements,
   brands,
   gameCategories,
   games,
@@ -13,7 +14,9 @@ import {
   vendorIntegrations,
   winnerBoard,
 } from '../schema';
-import { DEMO_PROVIDER_VENDORS, demoCategories, demoGames, demoVendors } from './demo-content';
+import { DEMO_PROVIDER_VENDORS, demoCategories, demoGames, demoNotices, demoVendors } from './demo-content';
+
+const DEMO_NEW_GAMES_NOTICE = demoNotices.find((n) => n.title.en === 'New games')!.content;
 
 /** Bumped when the demo catalogue changes: an existing demo database gets the new one on its next start. */
 const SEED_NAME = 'demo-games-v2';
@@ -31,6 +34,13 @@ export async function seedDemoGames(db: Database): Promise<boolean> {
     const claimed = await tx.insert(seedRuns).values({ name: SEED_NAME }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
     await tx.delete(games).where(eq(games.brandId, brandId));
+    // An older demo announced games it no longer has.
+    await tx
+      .update(announcements)
+      .set({ content: DEMO_NEW_GAMES_NOTICE })
+      .where(
+        and(eq(announcements.brandId, brandId), sql`${announcements.content}->>'en' LIKE '%Mythic Spins%'`),
+      );
     // The winner board shows real wins only (games.winner-board); an older demo seeded made-up ones.
     await tx.delete(winnerBoard).where(and(eq(winnerBoard.brandId, brandId), isNull(winnerBoard.roundKey)));
     await tx.delete(gameVendors).where(eq(gameVendors.brandId, brandId));

@@ -94,5 +94,15 @@ export function gamesRoutes(deps: { games: GamesService }) {
       { summary: 'Starts a game at its vendor and answers where it runs', ...member },
       ({ request, body }) => games.launch(request.brand, request.lang, request.member!, body),
     );
+    defineRoute(
+      app,
+      endpoints.launchFbSports,
+      { summary: "Starts the FB sports book (vendor FB's first game), as launchGame does", ...member },
+      ({ request, body }) =>
+        games.launch(request.brand, request.lang, request.member!, {
+          vassalage: 'FB',
+          platform: body.platform,
+        }),
+    );
   };
 }

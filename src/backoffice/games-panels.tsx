@@ -32,9 +32,10 @@ const CATEGORIES = [
 const CLASSIFICATIONS = ['SC', 'VP', 'JP', 'TG', 'AC', 'BG'] as const;
 
 /**
- * One catalogue change at a time: what is being sent (a row's key), and the failure of the last change
- * with the row it belongs to, so the message shows where the operator acted. A dead session logs out.
- * These changes carry no money, so they keep no request id: sending one again sets the same values.
+ * A catalogue change on its way (the row's key, so the row's buttons wait), the last one that went
+ * through, and the last failure with its row, so the message shows where the operator acted. A dead
+ * session logs out. These changes move no money and carry no request id: one sent again sets the same
+ * values (connect and rotate make a new secret each time; the one shown is the last answer's).
  */
 function useCatalogueChange(onExpired?: () => void) {
   const [busy, setBusy] = useState<string | null>(null);

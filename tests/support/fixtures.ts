@@ -66,6 +66,7 @@ const vendor = (vassalage: string, gameType: VendorCard['gameType']): VendorCard
   status: 'active',
   iconUrl: `/art/vendor/${vassalage}.svg`,
   playable: true,
+  images: { DEFAULT: '', ACTIVE: '', WHITE: '', COLOR: '', PURPLE: '' },
 });
 
 export const menusFixture: GameMenu[] = [

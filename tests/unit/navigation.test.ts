@@ -10,6 +10,7 @@ const v = (vassalage: string, gameType: VendorCard['gameType'] = 'LOTT'): Vendor
   status: 'active',
   iconUrl: '',
   playable: true,
+  images: { DEFAULT: '', ACTIVE: '', WHITE: '', COLOR: '', PURPLE: '' },
 });
 const menu = (gameType: GameMenu['gameType'], vendors: VendorCard[]): GameMenu => ({
   gameType,

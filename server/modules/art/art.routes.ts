@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sectionKey } from '../../../src/api/contract/common';
-import { avatar, bannerArt, gameTile, MEMBER_ICON_COUNT, memberIcon, promoArt, vendorBadge } from './art';
+import {
+  avatar,
+  bannerArt,
+  gameTile,
+  MEMBER_ICON_COUNT,
+  memberIcon,
+  promoArt,
+  VENDOR_VARIANTS,
+  vendorBadge,
+} from './art';
 
 const params = z.object({
   kind: z.enum(['vendor', 'game', 'banner', 'promo', 'avatar', 'icon']),
@@ -22,34 +31,39 @@ function split(name: string): [string, string] {
 /** Original artwork drawn from code, so the demo brand ships no copied images. */
 export function artRoutes() {
   return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/art/:kind/:name',
-        { schema: { hide: true, params }, config: { gate: 'open' } },
-        async (request, reply) => {
-          const { kind, name } = request.params;
-          if (kind === 'icon') {
-            const n = Number(name);
-            if (!Number.isInteger(n) || n < 1 || n > MEMBER_ICON_COUNT) return reply.callNotFound();
-            return reply
-              .type('image/svg+xml')
-              .header('cache-control', 'public, max-age=604800')
-              .send(memberIcon(n));
-          }
-          const [category, slug] = split(name);
-          const svg =
-            kind === 'vendor'
-              ? vendorBadge(name)
-              : kind === 'game'
-                ? gameTile(category, slug)
-                : kind === 'banner'
-                  ? bannerArt(slug, category)
-                  : kind === 'promo'
-                    ? promoArt(slug, category)
-                    : avatar(name);
-          return reply.type('image/svg+xml').header('cache-control', 'public, max-age=604800').send(svg);
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/art/:kind/:name',
+      {
+        schema: {
+          hide: true,
+          params,
+          querystring: z.object({ variant: z.enum(VENDOR_VARIANTS).default('default') }).passthrough(),
         },
-      );
+        config: { gate: 'open' },
+      },
+      async (request, reply) => {
+        const { kind, name } = request.params;
+        if (kind === 'icon') {
+          const n = Number(name);
+          if (!Number.isInteger(n) || n < 1 || n > MEMBER_ICON_COUNT) return reply.callNotFound();
+          return reply
+            .type('image/svg+xml')
+            .header('cache-control', 'public, max-age=604800')
+            .send(memberIcon(n));
+        }
+        const [category, slug] = split(name);
+        const svg =
+          kind === 'vendor'
+            ? vendorBadge(name, request.query.variant)
+            : kind === 'game'
+              ? gameTile(category, slug)
+              : kind === 'banner'
+                ? bannerArt(slug, category)
+                : kind === 'promo'
+                  ? promoArt(slug, category)
+                  : avatar(name);
+        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=604800').send(svg);
+      },
+    );
   };
 }

@@ -26,14 +26,29 @@ function sparkles(seed: number, width: number, height: number, count: number) {
 }
 
 /** A vendor badge: its code set in heavy type on the vendor's colours. */
-export function vendorBadge(code: string): string {
+/** Spec 9's vendor image variants: DEFAULT and ACTIVE (small icon), WHITE, COLOR and PURPLE (lists). */
+export const VENDOR_VARIANTS = ['default', 'active', 'white', 'color', 'purple'] as const;
+export type VendorVariant = (typeof VENDOR_VARIANTS)[number];
+
+export function vendorBadge(code: string, variant: VendorVariant = 'default'): string {
   const p = paletteFor(code);
   const label = escapeXml(code.replace(/_/g, ' ').slice(0, 12));
   const size = label.length > 7 ? 15 : label.length > 4 ? 20 : 26;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 64" width="160" height="64">${gradient('g', p)}
-  <rect width="160" height="64" rx="14" fill="url(#g)"/><rect width="160" height="64" rx="14" fill="url(#g-glow)"/>
-  <text x="80" y="${32 + size / 3}" font-family="Arial Black,Arial,sans-serif" font-weight="900" font-size="${size}" text-anchor="middle" fill="#fff" letter-spacing="1">${label}</text>
-</svg>`;
+  const text = (fill: string) =>
+    `<text x="80" y="${32 + size / 3}" font-family="Arial Black,Arial,sans-serif" font-weight="900" font-size="${size}" text-anchor="middle" fill="${fill}" letter-spacing="1">${label}</text>`;
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 64" width="160" height="64">${gradient('g', p)}`;
+  switch (variant) {
+    case 'white':
+      return `${open}<rect width="160" height="64" rx="14" fill="#fff"/>${text('url(#g)')}</svg>`;
+    case 'color':
+      return `${open}${text('url(#g)')}</svg>`;
+    case 'purple':
+      return `${open}<rect width="160" height="64" rx="14" fill="#5b2bd6"/><rect width="160" height="64" rx="14" fill="url(#g-glow)"/>${text('#fff')}</svg>`;
+    case 'active':
+      return `${open}<rect width="160" height="64" rx="14" fill="url(#g)"/><rect width="160" height="64" rx="14" fill="url(#g-glow)"/><rect x="3" y="3" width="154" height="58" rx="12" fill="none" stroke="#fff" stroke-width="4"/>${text('#fff')}</svg>`;
+    default:
+      return `${open}<rect width="160" height="64" rx="14" fill="url(#g)"/><rect width="160" height="64" rx="14" fill="url(#g-glow)"/>${text('#fff')}</svg>`;
+  }
 }
 
 /** A game tile: the family motif on the game's own colours. Names are drawn by the page, in its language. */

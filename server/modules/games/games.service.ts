@@ -18,8 +18,21 @@ export function maskAccount(account: string): string {
   return `${account.slice(0, 2)}***${account.slice(-2)}`;
 }
 
+/** A vendor's image in one of spec 9's variants; game type LOTT uses the ELOTT images. */
+function vendorImage(v: VendorRow, variant: string) {
+  const type = v.categoryCode === 'LOTT' ? 'ELOTT' : v.categoryCode;
+  return `/art/vendor/${encodeURIComponent(v.code)}.svg?variant=${variant}&type=${type}`;
+}
+
 function toVendorCard(v: VendorRow, counts: Map<string, number>): VendorCard {
   return {
+    images: {
+      DEFAULT: vendorImage(v, 'default'),
+      ACTIVE: vendorImage(v, 'active'),
+      WHITE: vendorImage(v, 'white'),
+      COLOR: vendorImage(v, 'color'),
+      PURPLE: vendorImage(v, 'purple'),
+    },
     playable: (counts.get(v.code) ?? 0) > 0,
     vassalage: v.code,
     accountTypeName: v.name,

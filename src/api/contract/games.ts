@@ -8,6 +8,17 @@ export const vendorCard = z.object({
   isGame: z.enum(['VASSALAGE']).nullable(),
   status: z.enum(['active', 'maintenance']),
   iconUrl: z.string(),
+  /**
+   * Spec 9's image variants: DEFAULT and ACTIVE (small icon), WHITE, COLOR and PURPLE (the list of vendors
+   * per game type). A lottery (LOTT) vendor uses the ELOTT images.
+   */
+  images: z.object({
+    DEFAULT: z.string(),
+    ACTIVE: z.string(),
+    WHITE: z.string(),
+    COLOR: z.string(),
+    PURPLE: z.string(),
+  }),
   /** False while the vendor has no game to play here yet (its category says so instead). */
   playable: z.boolean(),
 });

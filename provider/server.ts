@@ -272,6 +272,7 @@ export function createProvider(config: ProviderConfig): Provider {
       roundId,
       amount: stake,
       gameCode: session.game.code,
+      currency: session.currency,
     });
     session.balance = bet.balance;
     const outcome = play(stream);
@@ -281,6 +282,7 @@ export function createProvider(config: ProviderConfig): Provider {
       roundId,
       amount: outcome.win,
       gameCode: session.game.code,
+      currency: session.currency,
     };
     try {
       session.balance = (await session.wallet.win(session.vendor, winBody)).balance;

@@ -191,6 +191,7 @@ export class LiveTable<Spot extends string, Setup, Outcome> {
         roundId: seat.roundId,
         amount,
         gameCode: session.game.code,
+        currency: session.currency,
       });
     } catch (error) {
       if (error instanceof WalletRefusal && error.code === 'INSUFFICIENT_FUNDS')

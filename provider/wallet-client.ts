@@ -137,6 +137,7 @@ export class WalletClient {
       roundId: string;
       amount: number;
       gameCode: string;
+      currency?: string;
     },
   ) {
     try {
@@ -156,7 +157,14 @@ export class WalletClient {
 
   win(
     vendor: string,
-    body: { playerId: string; transactionId: string; roundId: string; amount: number; gameCode: string },
+    body: {
+      playerId: string;
+      transactionId: string;
+      roundId: string;
+      amount: number;
+      gameCode: string;
+      currency?: string;
+    },
   ) {
     return this.call(vendor, 'win', body);
   }

@@ -76,6 +76,7 @@ export const errorCatalogue = {
   GAME_MAINTENANCE: { status: 503, key: 'games.game_maintenance' },
   GAME_UNAVAILABLE: { status: 503, key: 'errors.GAME_UNAVAILABLE' },
   GAME_CURRENCY: { status: 409, key: 'errors.GAME_CURRENCY' },
+  CURRENCY_MISMATCH: { status: 409, key: 'errors.CURRENCY_MISMATCH' },
   VENDOR_URL_INVALID: { status: 422, key: 'errors.VENDOR_URL_INVALID' },
   RANGE_TOO_LONG: { status: 422, key: 'errors.RANGE_TOO_LONG' },
   REBATE_NOTHING: { status: 409, key: 'errors.REBATE_NOTHING' },

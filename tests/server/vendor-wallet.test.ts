@@ -144,6 +144,45 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
     });
   });
 
+  it('refuses a bet or a win in another currency than the player wallet, moving nothing', async () => {
+    const before = (await signed('balance', { playerId })).value.balance;
+    const bet = await signed('bet', {
+      token,
+      playerId,
+      transactionId: 'cur-b1',
+      roundId: 'cur-r1',
+      amount: 100,
+      currency: 'BRL',
+    });
+    expect(bet.status).toBe(409);
+    expect(bet.code).toBe('CURRENCY_MISMATCH');
+    const same = await signed('bet', {
+      token,
+      playerId,
+      transactionId: 'cur-b2',
+      roundId: 'cur-r2',
+      amount: 100,
+      currency: 'FUN',
+    });
+    expect(same.value.balance).toBe(before - 100);
+    const win = await signed('win', {
+      playerId,
+      transactionId: 'cur-w2',
+      roundId: 'cur-r2',
+      amount: 100,
+      currency: 'USD',
+    });
+    expect(win.code).toBe('CURRENCY_MISMATCH');
+    expect((await signed('balance', { playerId })).value.balance).toBe(before - 100);
+    await signed('win', {
+      playerId,
+      transactionId: 'cur-w3',
+      roundId: 'cur-r2',
+      amount: 100,
+      currency: 'FUN',
+    });
+  });
+
   it('refunds a bet once, and refuses a bet whose rollback came first', async () => {
     const before = (await signed('balance', { playerId })).value.balance;
     await signed('bet', { token, playerId, transactionId: 'b-3', roundId: 'r-3', amount: 1_000 });

@@ -155,6 +155,11 @@ export class VendorWalletService {
     return { answer: this.answer(call, memberId, balance, result.transactionId), replayed: result.replayed };
   }
 
+  /** A vendor that names a currency must name the brand's: nothing moves in another one. */
+  private checkCurrency(call: VendorCall, currency: string | undefined) {
+    if (currency !== undefined && currency !== call.brand.currency) throw new AppError('CURRENCY_MISMATCH');
+  }
+
   /** Trades a launch token for its player, once: a replayed launch token is refused. */
   async authenticate(call: VendorCall, token: string): Promise<VendorWalletAnswer> {
     const session = await this.session(call, token);
@@ -177,8 +182,10 @@ export class VendorWalletService {
       roundId: string;
       amount: number;
       gameCode?: string | undefined;
+      currency?: string | undefined;
     },
   ): Promise<Answered> {
+    this.checkCurrency(call, body.currency);
     const amount = checkBrandAmount(call.brand, body.amount);
     const session = await this.session(call, body.token);
     if (String(session.memberId) !== body.playerId) throw new AppError('TOKEN_INVALID');
@@ -225,8 +232,10 @@ export class VendorWalletService {
       roundId: string;
       amount: number;
       gameCode?: string | undefined;
+      currency?: string | undefined;
     },
   ): Promise<Answered> {
+    this.checkCurrency(call, body.currency);
     // A win of 0 settles a lost round.
     const amount = body.amount === 0 ? 0 : checkBrandAmount(call.brand, body.amount);
     const { memberId, account, side, wallet } = await this.player(call, body.playerId);

@@ -12,6 +12,8 @@ export const REPLAY_HEADER = 'x-idempotent-replay';
 
 export const vendorAuthenticateBody = z.object({ token: z.string().min(16).max(128) });
 export const vendorBalanceBody = z.object({ playerId: id });
+/** The currency the vendor means; when sent, it must be the brand's (CURRENCY_MISMATCH otherwise). */
+const currency = z.string().trim().min(3).max(8).optional();
 export const vendorBetBody = z.object({
   token: z.string().min(16).max(128),
   playerId: id,
@@ -19,6 +21,7 @@ export const vendorBetBody = z.object({
   roundId: id,
   amount: sentAmount,
   gameCode: id.optional(),
+  currency,
 });
 export const vendorWinBody = z.object({
   playerId: id,
@@ -26,6 +29,7 @@ export const vendorWinBody = z.object({
   roundId: id,
   amount: sentAmount,
   gameCode: id.optional(),
+  currency,
 });
 export const vendorRollbackBody = z.object({
   playerId: id,

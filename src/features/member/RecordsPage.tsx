@@ -115,6 +115,12 @@ export default function RecordsPage({ only }: { only?: RecordType }) {
                 </td>
                 <td className="record-type" data-label={t('centre.records.columns.type')}>
                   {typeName(line)}
+                  {typeof line.detail.round === 'string' && (
+                    // A game movement names its round, as the betting record does.
+                    <small className="muted block" data-testid="record-round">
+                      {String(line.detail.vendor ?? '')} · {line.detail.round}
+                    </small>
+                  )}
                 </td>
                 <td className="record-wallet" data-label={t('centre.records.columns.wallet')}>
                   {walletName(line.wallet)}

@@ -15,12 +15,21 @@ import {
   rememberTokens,
   seedRuns,
   siteOptions,
+  vendorIntegrations,
 } from '../schema';
 import { demoAccounts, seedDemoAccounts } from './demo-accounts';
+import { DEMO_PROVIDER_VENDORS } from './demo-content';
 import { connectDemoProvider, seedDemoGames } from './demo-games';
 import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoBrand } from './seed';
+
+/** An active connection of the demo game provider: its vendor codes, launched on this machine. */
+const DEMO_PROVIDER_CONNECTION = and(
+  eq(vendorIntegrations.active, true),
+  inArray(vendorIntegrations.vendorCode, DEMO_PROVIDER_VENDORS),
+  sql`${vendorIntegrations.launchUrl} ~ '^http://127\.0\.0\.1:[0-9]+/operator/launch$'`,
+);
 
 /** Site options a new production brand starts with: username registration, nothing that needs a gateway. */
 const FIRST_BRAND_OPTIONS = ['USERNAMEREG3', 'DIRECTREG3', 'PWDEXPFORCECHANGE3'];
@@ -103,7 +112,14 @@ export async function demoLeftovers(db: Database): Promise<string[]> {
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.code, SIM_GATEWAY), eq(paymentMethods.active, true)));
+  const demoVendors = await db
+    .select({ vendor: vendorIntegrations.vendorCode })
+    .from(vendorIntegrations)
+    .where(DEMO_PROVIDER_CONNECTION);
   return [
+    ...(demoVendors.length
+      ? [`the demo game provider's connections (${demoVendors.map((v) => v.vendor).join(', ')})`]
+      : []),
     ...(demoMembers.length ? [`demo members ${demoMembers.map((m) => m.username).join(', ')}`] : []),
     ...(demoStaff.length ? [`demo operators ${demoStaff.map((o) => o.username).join(', ')}`] : []),
     ...(gateway.length ? ['the simulated payment gateway'] : []),
@@ -155,6 +171,11 @@ async function createFirstBrand(
 export async function removeDemo(db: Database): Promise<string[]> {
   const before = await demoLeftovers(db);
   await db.transaction(async (tx) => {
+    // The demo provider signs with a secret the demo keeps: production disconnects it.
+    await tx
+      .update(vendorIntegrations)
+      .set({ active: false, updatedAt: sql`now()` })
+      .where(DEMO_PROVIDER_CONNECTION);
     const gone = await tx
       .update(members)
       .set({ status: 'disabled', passwordHash: null })

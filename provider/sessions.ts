@@ -10,6 +10,8 @@ export class Session {
   serverSeed = newServerSeed();
   clientSeed = randomBytes(8).toString('hex');
   nonce = 0;
+  /** Rounds played in this session, never reset (the nonce restarts with every new seed pair). */
+  private rounds = 0;
   /** The seed pair last rotated away, revealed so its rounds can be checked. */
   revealed: { serverSeed: string; clientSeed: string; lastNonce: number } | null = null;
   busy = false;
@@ -38,7 +40,8 @@ export class Session {
     const nonce = ++this.nonce;
     return {
       nonce,
-      roundId: `${this.id.slice(0, 10)}-${nonce}`,
+      // Unique for the operator's records whatever the seeds: the session's id and its own round count.
+      roundId: `${this.id.slice(0, 12)}-${++this.rounds}`,
       stream: new OutcomeStream(this.serverSeed, this.clientSeed, nonce),
     };
   }

@@ -4,6 +4,7 @@
  * settled: one win (possibly of 0) per player who bet, which closes their round at the operator. The seed
  * is revealed with the result, so anyone can check the draw.
  */
+import { randomBytes } from 'node:crypto';
 import { commitment, newServerSeed, OutcomeStream } from './fair';
 import type { Session } from './sessions';
 import { WalletRefusal } from './wallet-client';
@@ -72,6 +73,8 @@ export class LiveTable<Spot extends string, Setup, Outcome> {
   private readonly listeners = new Map<Session, Set<Listener>>();
   private timer: NodeJS.Timeout | null = null;
   private roundNo = 0;
+  /** Set at each start: round numbers begin again at 1, round ids at the operator must not. */
+  private readonly epoch = randomBytes(4).toString('hex');
 
   constructor(
     readonly id: string,
@@ -122,7 +125,7 @@ export class LiveTable<Spot extends string, Setup, Outcome> {
         commitment: round.commitment,
       });
       this.history.length = Math.min(this.history.length, 40);
-      await this.settleRound(round);
+      this.settleRound(round);
       this.broadcast();
     } else {
       this.round = this.open();
@@ -131,36 +134,41 @@ export class LiveTable<Spot extends string, Setup, Outcome> {
     this.schedule();
   }
 
-  private async settleRound(round: Round<Setup, Outcome>) {
-    await Promise.all(
-      // A seat whose every bet was refused has no round at the operator: nothing to settle.
-      [...round.seats.values()]
-        .filter((seat) => seat.bets.length > 0)
-        .map(async (seat) => {
-          const returned = seat.bets.reduce(
-            (sum, b) => sum + this.rules.settle(b.spot as Spot, b.amount, round.setup, round.outcome!),
-            0,
-          );
-          seat.returned = returned;
-          const body = {
-            playerId: seat.session.playerId,
-            transactionId: `${seat.roundId}-win`,
-            roundId: seat.roundId,
-            amount: returned,
-            gameCode: seat.session.game.code,
-          };
-          try {
-            const answer = await seat.session.wallet.win(seat.session.vendor, body);
-            seat.session.balance = answer.balance;
-          } catch (error) {
-            // The win is owed: sent again until the operator has it.
-            this.log('table win not delivered; will retry', String(error));
-            seat.session.wallet.oweLater(seat.session.vendor, 'win', body);
-            if (error instanceof WalletRefusal) return;
-          }
-          this.notify(seat.session);
-        }),
-    );
+  /**
+   * What each seat gets back is fixed at once (the players see it); the wins go to the operator in the
+   * background, so a slow operator never holds the table up.
+   */
+  private settleRound(round: Round<Setup, Outcome>) {
+    const seats = [...round.seats.values()].filter((seat) => seat.bets.length > 0);
+    for (const seat of seats) {
+      seat.returned = seat.bets.reduce(
+        (sum, b) => sum + this.rules.settle(b.spot as Spot, b.amount, round.setup, round.outcome!),
+        0,
+      );
+    }
+    // A seat whose every bet was refused has no round at the operator: nothing to settle.
+    for (const seat of seats) void this.payWin(seat);
+  }
+
+  private async payWin(seat: Seat) {
+    const body = {
+      playerId: seat.session.playerId,
+      transactionId: `${seat.roundId}-win`,
+      roundId: seat.roundId,
+      amount: seat.returned ?? 0,
+      gameCode: seat.session.game.code,
+      currency: seat.session.currency,
+    };
+    try {
+      const answer = await seat.session.wallet.win(seat.session.vendor, body);
+      seat.session.balance = answer.balance;
+    } catch (error) {
+      // The win is owed: sent again until the operator has it.
+      this.log('table win not delivered; will retry', String(error));
+      if (!(error instanceof WalletRefusal)) seat.session.wallet.oweLater(seat.session.vendor, 'win', body);
+      return;
+    }
+    this.notify(seat.session);
   }
 
   /** A bet on the open round, taken only once the operator has debited it and while betting is open. */
@@ -178,7 +186,12 @@ export class LiveTable<Spot extends string, Setup, Outcome> {
     // transaction id.
     let seat = round.seats.get(key);
     if (!seat) {
-      seat = { session, roundId: `${this.id}-${round.no}-${session.playerId}`, bets: [], sent: 0 };
+      seat = {
+        session,
+        roundId: `${this.id}-${this.epoch}-${round.no}-${session.playerId}`,
+        bets: [],
+        sent: 0,
+      };
       round.seats.set(key, seat);
     }
     const transactionId = `${seat.roundId}-b${++seat.sent}`;

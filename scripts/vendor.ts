@@ -44,6 +44,7 @@ try {
   const integrations = VendorIntegrations.on(
     db,
     new SecretBox(await installationSecret(db, master, 'sealed-secrets-key')),
+    { requireHttps: config.mode === 'production' },
   );
   const audit = new AuditRepository(db);
   const audited =

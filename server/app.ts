@@ -241,8 +241,14 @@ export async function buildApp({
   );
   alerts.backoffice = backoffice;
   const vendorWallet = new VendorWalletService(ledger, wallet, walletRepo, secretBox, config.BRAND_CACHE_MS);
-  const vendorIntegrations = new VendorIntegrations(walletRepo, secretBox);
-  const records = new BetRecords(new RoundsRepository(db), ledger, games, events);
+  const vendorIntegrations = new VendorIntegrations(walletRepo, secretBox, { requireHttps: !demo });
+  const records = new BetRecords(
+    new RoundsRepository(db),
+    ledger,
+    games,
+    events,
+    config.REBATE_DELAY_SECONDS * 1000,
+  );
   const winners = new WinnerFeed(gamesRepo, {
     bigWins: (since, minPayout, multiple) => records.bigWins(since, minPayout, multiple),
     usernames: (ids) => accounts.usernames(ids),

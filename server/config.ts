@@ -21,6 +21,11 @@ const configSchema = z.object({
   LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(500).default(32),
   LEDGER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Rebate counts rounds settled at least this long ago, so a round whose settling transaction was still
+   * committing when a claim was read is counted by the next claim instead of being skipped.
+   */
+  REBATE_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** How long a game vendor has to answer a launch before the member is told it is unavailable. */
   VENDOR_LAUNCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /**

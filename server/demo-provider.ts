@@ -18,8 +18,15 @@ export function startDemoProvider(options: {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'provider', 'main.ts')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
+    // Only what it needs: the provider is another company's server and never gets the site's secrets
+    // (DATABASE_URL, MASTER_KEY...).
     env: {
-      ...process.env,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      ...(process.env.PROVIDER_TIMING_SCALE
+        ? { PROVIDER_TIMING_SCALE: process.env.PROVIDER_TIMING_SCALE }
+        : {}),
       PROVIDER_PORT: String(options.port),
       PROVIDER_PUBLIC_URL: options.publicUrl,
       PROVIDER_OPERATORS: JSON.stringify([options.operator]),

@@ -70,6 +70,8 @@ export const errorCatalogue = {
   PLAYER_NOT_FOUND: { status: 404, key: 'errors.PLAYER_NOT_FOUND' },
   ROUND_NOT_FOUND: { status: 404, key: 'errors.ROUND_NOT_FOUND' },
   ROUND_MISMATCH: { status: 409, key: 'errors.ROUND_MISMATCH' },
+  ROUND_CANCELLED: { status: 409, key: 'errors.ROUND_CANCELLED' },
+  ROUND_SETTLED: { status: 409, key: 'errors.ROUND_SETTLED' },
   VENDOR_NOT_FOUND: { status: 404, key: 'errors.VENDOR_NOT_FOUND' },
   TOKEN_USED: { status: 401, key: 'errors.TOKEN_USED' },
   GAME_NOT_FOUND: { status: 404, key: 'errors.GAME_NOT_FOUND' },

@@ -95,6 +95,19 @@ describe.each(databaseKinds)('game launch through the demo provider on %s', (kin
     expect((await ctx.call('launchFbSports', { body: {} as never })).status).toBe(401);
   });
 
+  it('charges every spin, also after the player rotates the seeds (round ids never repeat)', async () => {
+    const url = (await launch(member.token, 'NOVA', 'neon-nights')).value.url;
+    const before = await balance(member);
+    const first = await providerCall(url, 'spin', { stake: 200 });
+    const rotated = await providerCall(url, 'seeds', { clientSeed: 'my-own-seed' });
+    expect(rotated.status).toBe(200);
+    const second = await providerCall(url, 'spin', { stake: 200 });
+    expect(second.body.nonce).toBe(1);
+    expect(second.body.roundId).not.toBe(first.body.roundId);
+    const won = (first.body.win as number) + (second.body.win as number);
+    expect(await balance(member)).toBe(before - 400 + won);
+  });
+
   it('opens a vendor card straight into its first game', async () => {
     const launched = await launch(member.token, 'DS88');
     expect(launched.code).toBe('OK');

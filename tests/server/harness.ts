@@ -93,6 +93,8 @@ export async function createTestContext(
     STATIC_DIR: '/nonexistent',
     BRAND_CACHE_MS: '0',
     HUMAN_CHECK_COST: '1',
+    // Rebate counts rounds as soon as they settle (tests/server/bet-records.test.ts).
+    REBATE_DELAY_SECONDS: '0',
     // Most files send plain bodies; sealed-body.test.ts checks the sealed ones with this 'required'.
     ENCRYPTED_BODIES: 'optional',
     // The tests read codes from the demo's outbox view; a file may ask for production with SITE_MODE.

@@ -74,12 +74,13 @@ describe.each(databaseKinds)('callbacks twice and out of order on %s', (kind) =>
           gameCode: 'golden-dragon',
         },
       });
-      if (i % 5 === 0)
+      // Every fifth round is rolled back; every seventh gets a win and a rollback, whichever lands first.
+      if (i % 5 === 0 || i % 7 === 0)
         calls.push({
           action: 'vendorRollback',
           body: { playerId, transactionId: `${roundId}-rb`, betTransactionId: `${roundId}-b`, roundId },
         });
-      else
+      if (i % 5 !== 0)
         calls.push({
           action: 'vendorWin',
           body: { playerId, transactionId: `${roundId}-w`, roundId, amount: i % 2 ? 0 : 250 },
@@ -93,20 +94,25 @@ describe.each(databaseKinds)('callbacks twice and out of order on %s', (kind) =>
     const later: typeof calls = [];
     for (const call of deliveries) {
       const code = await send(call);
-      expect(['OK', 'ROUND_NOT_FOUND', 'TRANSACTION_VOIDED']).toContain(code);
+      expect(['OK', 'ROUND_NOT_FOUND', 'TRANSACTION_VOIDED', 'ROUND_CANCELLED', 'ROUND_SETTLED']).toContain(
+        code,
+      );
       if (code === 'ROUND_NOT_FOUND') later.push(call);
     }
     // The provider retries what it could not deliver; a win whose bet was voided stays refused.
-    for (const call of later) expect(['OK', 'ROUND_NOT_FOUND']).toContain(await send(call));
+    for (const call of later)
+      expect(['OK', 'ROUND_NOT_FOUND', 'ROUND_CANCELLED']).toContain(await send(call));
 
     const balance = (await ctx.call('walletBalance', { token: member.token })).value.balance;
     const records = await ctx.call('betRecords', { token: member.token, query: { pageSize: 100 } });
     const net = records.value.items.reduce((sum, r) => sum + r.net, 0);
     expect(balance).toBe(FUNDS + net);
     for (const r of records.value.items) {
-      // Each bet counted once, each refund at most once.
+      // Each bet counted once, each refund at most once; a round is either paid or refunded, never both.
       expect(r.stake).toBeLessThanOrEqual(100);
       expect(r.refunded).toBeLessThanOrEqual(r.stake);
+      expect(r.payout > 0 && r.refunded > 0).toBe(false);
+      expect(r.status === 'cancelled').toBe(r.refunded > 0);
     }
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });

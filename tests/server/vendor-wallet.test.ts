@@ -183,6 +183,36 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
     });
   });
 
+  it('pays no win on a cancelled round, rolls back no bet of a paid round, nor one of another round', async () => {
+    await signed('bet', { token, playerId, transactionId: 'rr-b1', roundId: 'rr-1', amount: 100 });
+    await signed('rollback', {
+      playerId,
+      transactionId: 'rr-rb1',
+      betTransactionId: 'rr-b1',
+      roundId: 'rr-1',
+    });
+    const late = await signed('win', { playerId, transactionId: 'rr-w1', roundId: 'rr-1', amount: 500 });
+    expect(late.code).toBe('ROUND_CANCELLED');
+    await signed('bet', { token, playerId, transactionId: 'rr-b2', roundId: 'rr-2', amount: 100 });
+    await signed('win', { playerId, transactionId: 'rr-w2', roundId: 'rr-2', amount: 300 });
+    const after = await signed('rollback', {
+      playerId,
+      transactionId: 'rr-rb2',
+      betTransactionId: 'rr-b2',
+      roundId: 'rr-2',
+    });
+    expect(after.code).toBe('ROUND_SETTLED');
+    await signed('bet', { token, playerId, transactionId: 'rr-b3', roundId: 'rr-3', amount: 100 });
+    const elsewhere = await signed('rollback', {
+      playerId,
+      transactionId: 'rr-rb3',
+      betTransactionId: 'rr-b3',
+      roundId: 'rr-2',
+    });
+    expect(elsewhere.code).toBe('ROUND_MISMATCH');
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
+
   it('refunds a bet once, and refuses a bet whose rollback came first', async () => {
     const before = (await signed('balance', { playerId })).value.balance;
     await signed('bet', { token, playerId, transactionId: 'b-3', roundId: 'r-3', amount: 1_000 });

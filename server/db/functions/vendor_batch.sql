@@ -28,6 +28,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_out jsonb[] := '{}';
   v_owner integer;
+  v_status text;
   v_new_round boolean;
   v_balance bigint;
   v_version bigint;
@@ -48,6 +49,7 @@ BEGIN
     v_error := NULL;
     v_new_round := false;
     v_owner := NULL;
+    v_status := NULL;
     IF p_fns[i] = 'bet' THEN
       INSERT INTO vendor_rounds (brand_id, vendor_code, round_id, member_id, game_code)
       VALUES (p_brands[i], p_vendors[i], p_rounds[i], p_members[i], p_metas[i]->>'game')
@@ -58,13 +60,17 @@ BEGIN
       RAISE EXCEPTION 'LEDGER_BAD_BATCH_ITEM';
     END IF;
     IF v_owner IS NULL THEN
-      SELECT member_id INTO v_owner FROM vendor_rounds
+      SELECT member_id, status INTO v_owner, v_status FROM vendor_rounds
       WHERE brand_id = p_brands[i] AND vendor_code = p_vendors[i] AND round_id = p_rounds[i];
     END IF;
     IF v_owner IS NULL THEN
       v_error := 'VENDOR_ROUND_NOT_FOUND';
     ELSIF v_owner <> p_members[i] THEN
       v_error := 'VENDOR_ROUND_MISMATCH';
+    ELSIF p_fns[i] = 'win' AND v_status = 'cancelled' AND NOT EXISTS (
+      SELECT 1 FROM ledger_transactions WHERE brand_id = p_brands[i] AND idempotency_key = p_keys[i]
+    ) THEN
+      v_error := 'VENDOR_ROUND_CANCELLED';
     END IF;
 
     IF v_error IS NULL THEN
@@ -93,7 +99,7 @@ BEGIN
             WHERE brand_id = p_brands[i] AND vendor_code = p_vendors[i] AND round_id = p_rounds[i];
           ELSE
             UPDATE vendor_rounds
-            SET payout = payout + p_amounts[i], status = 'settled', settled_at = now()
+            SET payout = payout + p_amounts[i], status = 'settled', settled_at = coalesce(settled_at, now())
             WHERE brand_id = p_brands[i] AND vendor_code = p_vendors[i] AND round_id = p_rounds[i];
           END IF;
           v_out := v_out || jsonb_build_object(

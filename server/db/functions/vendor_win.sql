@@ -1,6 +1,7 @@
 -- The game-vendor wallet, one movement at a time (docs/money.md): a win must name a round its player bet
--- in; it settles the round (a win of 0, with no postings, settles a lost round). vendor_batch applies the
--- same round rules to many items at once.
+-- in; it settles the round (a win of 0, with no postings, settles a lost round), once: the first settlement
+-- time stays (rebate counts a round by it). A cancelled round takes no win. vendor_batch applies the same
+-- round rules to many items at once.
 CREATE OR REPLACE FUNCTION vendor_win(
   p_brand integer,
   p_vendor text,
@@ -15,9 +16,10 @@ CREATE OR REPLACE FUNCTION vendor_win(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_owner integer;
+  v_status text;
   v_out jsonb;
 BEGIN
-  SELECT member_id INTO v_owner FROM vendor_rounds
+  SELECT member_id, status INTO v_owner, v_status FROM vendor_rounds
   WHERE brand_id = p_brand AND vendor_code = p_vendor AND round_id = p_round;
   IF v_owner IS NULL THEN
     RAISE EXCEPTION 'VENDOR_ROUND_NOT_FOUND';
@@ -25,11 +27,17 @@ BEGIN
   IF v_owner <> p_member THEN
     RAISE EXCEPTION 'VENDOR_ROUND_MISMATCH';
   END IF;
+  -- Every bet of a cancelled round came back: nothing was staked for a win to pay (a replay still answers).
+  IF v_status = 'cancelled' AND NOT EXISTS (
+    SELECT 1 FROM ledger_transactions WHERE brand_id = p_brand AND idempotency_key = p_key
+  ) THEN
+    RAISE EXCEPTION 'VENDOR_ROUND_CANCELLED';
+  END IF;
   v_out := ledger_post(p_brand, p_key, 'win', p_request_hash, p_meta, p_accounts, p_amounts);
   IF NOT (v_out->>'replayed')::boolean THEN
     UPDATE vendor_rounds
     SET payout = payout + (SELECT coalesce(max(a), 0) FROM unnest(p_amounts) AS a),
-        status = 'settled', settled_at = now()
+        status = 'settled', settled_at = coalesce(settled_at, now())
     WHERE brand_id = p_brand AND vendor_code = p_vendor AND round_id = p_round;
   END IF;
   RETURN v_out;

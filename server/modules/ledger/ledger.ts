@@ -77,6 +77,8 @@ const LEDGER_ERRORS = {
   LEDGER_NO_ACCOUNT: 'WALLET_NOT_FOUND',
   VENDOR_ROUND_NOT_FOUND: 'ROUND_NOT_FOUND',
   VENDOR_ROUND_MISMATCH: 'ROUND_MISMATCH',
+  VENDOR_ROUND_CANCELLED: 'ROUND_CANCELLED',
+  VENDOR_ROUND_SETTLED: 'ROUND_SETTLED',
 } as const;
 
 /** The bounds on every posting and balance (migration 0018): a movement past them is refused whole. */

@@ -30,7 +30,13 @@ export class BetRecords {
     private readonly ledger: Ledger,
     private readonly games: GameDirectory,
     private readonly events?: MemberEvents,
+    /** Rounds settled within this many milliseconds wait for the next claim (REBATE_DELAY_SECONDS). */
+    private readonly settleDelayMs = 60_000,
   ) {}
+
+  private claimUntil() {
+    return new Date(Date.now() - this.settleDelayMs);
+  }
 
   private async vendorsOf(brand: Brand, gameType: SectionKey | undefined, vassalage: string | undefined) {
     if (!gameType && !vassalage) return null;
@@ -230,7 +236,7 @@ export class BetRecords {
 
   /** What the member can claim now, per category, and the brand's rates. */
   async rebate(brand: Brand, memberId: number) {
-    const { last, since, detail, amount } = await this.claimable(brand, memberId, new Date());
+    const { last, since, detail, amount } = await this.claimable(brand, memberId, this.claimUntil());
     return {
       currency: brand.currency,
       since: since.getTime(),
@@ -243,7 +249,7 @@ export class BetRecords {
 
   /** Pays the claimable rebate into the main wallet, once for its period (a repeat finds nothing new). */
   async claimRebate(brand: Brand, memberId: number) {
-    const until = new Date();
+    const until = this.claimUntil();
     const { since, detail, amount } = await this.claimable(brand, memberId, until);
     if (amount <= 0) throw new AppError('REBATE_NOTHING');
     const result = await this.ledger

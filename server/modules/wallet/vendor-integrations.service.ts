@@ -55,8 +55,11 @@ function toConnection(row: Row): VendorConnection {
   };
 }
 
-/** Only http(s) addresses: a launch address is fetched by the server, never a file or another scheme. */
-export function checkLaunchUrl(url: string | null): string | null {
+/**
+ * Only http(s) addresses: a launch address is fetched by the server, never a file or another scheme; a
+ * production site sends launch tokens over https only.
+ */
+export function checkLaunchUrl(url: string | null, requireHttps = false): string | null {
   if (url === null || url === '') return null;
   let parsed: URL;
   try {
@@ -64,7 +67,8 @@ export function checkLaunchUrl(url: string | null): string | null {
   } catch {
     throw new AppError('VENDOR_URL_INVALID');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new AppError('VENDOR_URL_INVALID');
+  if (parsed.protocol !== 'https:' && (requireHttps || parsed.protocol !== 'http:'))
+    throw new AppError('VENDOR_URL_INVALID');
   return parsed.toString();
 }
 
@@ -77,11 +81,12 @@ export class VendorIntegrations {
   constructor(
     private readonly repo: WalletRepository,
     private readonly secrets: SecretBox,
+    private readonly options: { requireHttps?: boolean } = {},
   ) {}
 
   /** For tools outside the app (the demo seed, the CLI): the same service on a database of its own. */
-  static on(db: Database, secrets: SecretBox) {
-    return new VendorIntegrations(new WalletRepository(db), secrets);
+  static on(db: Database, secrets: SecretBox, options: { requireHttps?: boolean } = {}) {
+    return new VendorIntegrations(new WalletRepository(db), secrets, options);
   }
 
   async list(brandId: number): Promise<VendorConnection[]> {
@@ -99,7 +104,7 @@ export class VendorIntegrations {
         brandId,
         vendorCode: input.vendor,
         secretCipher: this.secrets.seal(secret),
-        launchUrl: checkLaunchUrl(input.launchUrl),
+        launchUrl: checkLaunchUrl(input.launchUrl, this.options.requireHttps),
         mode: input.mode,
         currencies: input.currencies,
         opensIn: input.opensIn,

@@ -67,6 +67,8 @@ export class VendorLauncher {
           'x-signature': signLaunch(target.secret, raw),
         },
         body: raw,
+        // A launch address answers itself: a redirect elsewhere is a failure, never followed.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       const answer = (await res.json().catch(() => null)) as { url?: unknown } | null;

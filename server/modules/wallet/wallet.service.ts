@@ -168,7 +168,9 @@ export class WalletService {
     body: { vendor: string; direction: 'in' | 'out'; amount: number; requestId: string },
     lang: LanguageCode = 'en',
   ) {
-    if (!(await this.usesVendorWallet(brand, body.vendor))) throw new AppError('SINGLE_WALLET');
+    // Money can always come back from a vendor's wallet, whatever the vendor's mode is now.
+    if (body.direction === 'in' && !(await this.usesVendorWallet(brand, body.vendor)))
+      throw new AppError('SINGLE_WALLET');
     const amount = checkBrandAmount(brand, body.amount, lang);
     const vendors = await this.directory.vendors(brand.id);
     if (!vendors.some((v) => v.code === body.vendor)) throw new AppError('VENDOR_NOT_FOUND');

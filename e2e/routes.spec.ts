@@ -15,10 +15,8 @@ const screens: Array<[string, string]> = [
   ['/pvp', 'category-page'],
   ['/rng', 'category-page'],
   ['/cockfight', 'category-page'],
-  ['/gameListCenter?vassalage=NOVA', 'coming-soon'],
   ['/promotions', 'promotions-page'],
   ['/pointMall', 'coming-soon'],
-  ['/seamless', 'coming-soon'],
   ['/fbSport', 'coming-soon'],
   ['/download', 'download-page'],
   ['/definitely/not/here', 'not-found'],
@@ -35,7 +33,7 @@ for (const [path, testId] of screens) {
   });
 }
 
-for (const path of ['/lottery', '/seaLottery', '/vnLottery']) {
+for (const path of ['/lottery', '/seaLottery', '/vnLottery', '/seamless', '/gameListCenter?vassalage=NOVA']) {
   test(`${path} sends a guest to log in`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByTestId('account-modal')).toBeVisible();

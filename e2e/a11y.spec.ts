@@ -180,7 +180,8 @@ test.describe('phone header and tables', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = page.getByTestId('account-menu-panel');
-    await expect(panel.getByRole('link')).toHaveCount(2); // my account, wallet (no agent link for members)
+    // My account, wallet, the three records and the point mall (no agent link for members).
+    await expect(panel.getByRole('link')).toHaveCount(6);
     for (const item of await panel.locator('.account-menu-item').all()) {
       expect((await item.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }

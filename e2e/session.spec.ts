@@ -219,7 +219,9 @@ test('a member picks a new picture and the header shows it at once', async ({ pa
   await logIn(page, 'demoagent', 'Agent1234');
   await expect(page.getByTestId('member-account')).toHaveText('demoagent');
   await closePopups(page);
-  await page.getByRole('button', { name: 'Alterar imagem' }).click();
+  // The picture is changed from the avatar's member menu.
+  await page.getByTestId('account-menu-toggle').click();
+  await page.getByTestId('account-menu-panel').getByRole('button', { name: 'Alterar imagem' }).click();
   const picker = page.getByTestId('icon-picker');
   await expect(picker.getByRole('button', { pressed: true })).toHaveCount(1);
   await picker.getByRole('button', { name: 'Escolha sua imagem 5' }).click();

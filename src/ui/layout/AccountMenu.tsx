@@ -76,7 +76,14 @@ export function AccountMenu({
         onClick={() => setOpen((o) => !o)}
         data-testid="account-menu-toggle"
       >
-        <img className="member-avatar" src={memberIconUrl(member.icon)} alt="" width={36} height={36} />
+        <img
+          className="member-avatar"
+          data-testid="member-avatar"
+          src={memberIconUrl(member.icon)}
+          alt=""
+          width={36}
+          height={36}
+        />
       </button>
       <div id={panelId} className="account-menu-panel card" hidden={!open} data-testid="account-menu-panel">
         <div className="account-menu-head">

@@ -100,7 +100,7 @@ test('a favourite added shows in the member favourites', async ({ page }) => {
   await tile.getByTestId('favourite-toggle').click();
   await expect(tile.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
   const mine = page.getByTestId('my-games');
-  await mine.getByRole('tab', { name: 'Favoritos' }).click();
+  await mine.getByRole('button', { name: 'Favoritos' }).click();
   await expect(mine.getByTestId('my-favourites')).toContainText('Ouro do Faraó');
 });
 

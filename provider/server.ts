@@ -369,8 +369,9 @@ export function createProvider(config: ProviderConfig): Provider {
       const session = parts[1] ? sessions.get(parts[1]) : undefined;
       if (parts[0] === 'play' && parts.length === 2) {
         if (!session) {
-          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-          return res.end('This game session has ended. Open the game again from the site.');
+          // The session (and so its language) is unknown: both languages.
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+          return res.end(`${strings('pt').sessionEnded}\n${strings('en').sessionEnded}`);
         }
         return page(res, session);
       }

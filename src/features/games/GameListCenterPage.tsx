@@ -82,20 +82,20 @@ export default function GameListCenterPage() {
     <div className="page game-list-centre" data-testid="game-list-centre">
       <h1 className="page-title">{vendor?.accountTypeName ?? vassalage}</h1>
       {menu && menu.vendors.length > 1 && (
-        <div className="tabs vendor-tabs" role="tablist" aria-label={t('games.vendors_title')}>
+        <fieldset className="tabs vendor-tabs">
+          <legend className="visually-hidden">{t('games.vendors_title')}</legend>
           {menu.vendors.map((v) => (
             <button
               type="button"
-              role="tab"
               key={v.vassalage}
-              aria-selected={v.vassalage === vassalage}
+              aria-pressed={v.vassalage === vassalage}
               className={`tab${v.vassalage === vassalage ? ' is-active' : ''}`}
               onClick={() => setParams({ vassalage: v.vassalage })}
             >
               {v.accountTypeName}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       <div className="list-tools">
         <fieldset className="chips">

@@ -34,20 +34,20 @@ export function MyGames() {
       <h2 id="home-my-games" className="section-title">
         {t('games.my_games')}
       </h2>
-      <div className="tabs" role="tablist">
+      <fieldset className="tabs">
+        <legend className="visually-hidden">{t('games.my_games')}</legend>
         {(['recent', 'favourites'] as Tab[]).map((key) => (
           <button
             key={key}
             type="button"
-            role="tab"
-            aria-selected={tab === key}
+            aria-pressed={tab === key}
             className={`tab${tab === key ? ' is-active' : ''}`}
             onClick={() => setTab(key)}
           >
             {t(`games.my_${key}`)}
           </button>
         ))}
-      </div>
+      </fieldset>
       {games === null ? (
         <div className="game-grid-skeleton skeleton" />
       ) : games.length === 0 ? (

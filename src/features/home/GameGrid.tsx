@@ -35,7 +35,7 @@ export function GameGrid({ games, testId }: { games: GameItem[]; testId?: string
             <span className="game-tile-name">{g.gameName}</span>
             <span className="game-tile-vendor">
               {g.vassalage}
-              {g.rtp && <span className="game-tile-rtp"> · RTP {g.rtp}%</span>}
+              {g.rtp && <span className="game-tile-rtp"> · {t('games.rtp', { rtp: g.rtp })}</span>}
             </span>
           </button>
           {favourites.enabled && (

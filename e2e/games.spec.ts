@@ -80,6 +80,11 @@ test('a member plays the slot and a baccarat round, the header balance follows, 
   await table.getByTestId('spot-player').click();
   await expect(table.getByTestId('my-bets')).not.toHaveText(/^\s*$/);
   await expect(table.getByTestId('table-result')).toContainText(/Jogador|Banca|Empate/, { timeout: 30_000 });
+  // Once the round is paid, the site's header shows what the table shows.
+  await expect(async () => {
+    const shown = (await table.getByTestId('provider-balance').textContent()) ?? '';
+    expect(await headerBalance(page)).toBe(Number(shown.replace(/[^\d]/g, '')));
+  }).toPass({ timeout: 15_000 });
 
   await page.goto('/member/personalHistoryCopy');
   const lines = page.getByTestId('bet-line');

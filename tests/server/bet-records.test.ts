@@ -125,6 +125,11 @@ describe.each(databaseKinds)('betting record, profit and loss, rebate on %s', (k
     expect(live.value.items.map((r) => r.roundId)).toEqual(['b-1']);
     const nova = await ctx.call('betRecords', { token: member.token, query: { vassalage: 'NOVA' } });
     expect(nova.value.total).toBe(3);
+    const dragon = await ctx.call('betRecords', {
+      token: member.token,
+      query: { vassalage: 'NOVA', gameCode: 'golden-dragon' },
+    });
+    expect(dragon.value.items.map((r) => r.roundId)).toEqual(['s-3', 's-1']);
     const open = await ctx.call('betRecords', { token: member.token, query: { status: 'open' } });
     expect(open.value.items.map((r) => r.roundId)).toEqual(['s-3']);
     const future = await ctx.call('betRecords', {

@@ -77,6 +77,7 @@ export class BetRecords {
     query: {
       gameType?: SectionKey | undefined;
       vassalage?: string | undefined;
+      gameCode?: string | undefined;
       status?: RoundFilter['status'];
       from?: number | undefined;
       to?: number | undefined;
@@ -92,6 +93,7 @@ export class BetRecords {
       memberId,
       {
         vendors,
+        gameCode: query.gameCode,
         status: query.status,
         from: query.from !== undefined ? new Date(query.from) : undefined,
         to: query.to !== undefined ? new Date(query.to) : undefined,

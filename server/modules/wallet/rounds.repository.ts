@@ -7,6 +7,7 @@ export type RoundRow = typeof vendorRounds.$inferSelect;
 export interface RoundFilter {
   /** Only these vendors (a category or one vendor); null: all. */
   vendors: string[] | null;
+  gameCode?: string | undefined;
   status?: 'open' | 'settled' | 'cancelled' | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -25,6 +26,7 @@ export class RoundsRepository {
     const parts: SQL[] = [eq(vendorRounds.memberId, memberId)];
     if (filter.vendors)
       parts.push(inArray(vendorRounds.vendorCode, filter.vendors.length ? filter.vendors : ['']));
+    if (filter.gameCode) parts.push(eq(vendorRounds.gameCode, filter.gameCode));
     if (filter.status) parts.push(eq(vendorRounds.status, filter.status));
     if (filter.from) parts.push(gte(vendorRounds.createdAt, filter.from));
     if (filter.to) parts.push(lte(vendorRounds.createdAt, filter.to));

@@ -7,6 +7,7 @@ const code = z.string().trim().min(1).max(64);
 export const betRecordsQuery = z.object({
   gameType: sectionKey.optional(),
   vassalage: code.optional(),
+  gameCode: code.optional(),
   status: z.enum(['open', 'settled', 'cancelled']).optional(),
   from: epochMillisQuery.optional(),
   to: epochMillisQuery.optional(),

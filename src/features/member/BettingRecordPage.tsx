@@ -29,6 +29,8 @@ export default function BettingRecordPage() {
   const [preset, setPreset] = useState<Lookback>('prev7');
   const [gameType, setGameType] = useState<SectionKey | ''>('');
   const [vendor, setVendor] = useState('');
+  const [game, setGame] = useState('');
+  const [games, setGames] = useState<{ gameCode: string; gameName: string }[]>([]);
   const [status, setStatus] = useState<Status | ''>('');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Records | null>(null);
@@ -38,8 +40,20 @@ export default function BettingRecordPage() {
   const categories = (menus ?? []).filter((m) => m.vendors.some((v) => v.playable));
   const vendors = categories.find((m) => m.gameType === gameType)?.vendors.filter((v) => v.playable) ?? [];
 
+  // The games of the chosen provider, for the game filter.
+  useEffect(() => {
+    setGame('');
+    if (!vendor) return setGames([]);
+    let live = true;
+    call('gameList', { query: { vassalage: vendor, pageSize: 100 } })
+      .then((list) => live && setGames(list.items))
+      .catch(() => live && setGames([]));
+    return () => {
+      live = false;
+    };
+  }, [vendor]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts again at page 1
-  useEffect(() => setPage(1), [preset, gameType, vendor, status]);
+  useEffect(() => setPage(1), [preset, gameType, vendor, game, status]);
   useEffect(() => {
     let live = true;
     setError(null);
@@ -48,6 +62,7 @@ export default function BettingRecordPage() {
         from: lookbackStart(preset),
         ...(gameType ? { gameType } : {}),
         ...(vendor ? { vassalage: vendor } : {}),
+        ...(game ? { gameCode: game } : {}),
         ...(status ? { status } : {}),
         page,
         pageSize: PAGE_SIZE,
@@ -58,7 +73,7 @@ export default function BettingRecordPage() {
     return () => {
       live = false;
     };
-  }, [preset, gameType, vendor, status, page]);
+  }, [preset, gameType, vendor, game, status, page]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const money = (n: number) => formatAmount(n, lang);
@@ -110,6 +125,17 @@ export default function BettingRecordPage() {
             {vendors.map((v) => (
               <option key={v.vassalage} value={v.vassalage}>
                 {v.accountTypeName}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('centre.bets.game')}</span>
+          <select className="input" value={game} disabled={!vendor} onChange={(e) => setGame(e.target.value)}>
+            <option value="">{t('centre.records.all')}</option>
+            {games.map((g) => (
+              <option key={g.gameCode} value={g.gameCode}>
+                {g.gameName}
               </option>
             ))}
           </select>

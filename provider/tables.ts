@@ -151,6 +151,9 @@ export class LiveTable<Spot extends string, Setup, Outcome> {
   }
 
   private async payWin(seat: Seat) {
+    // Rollbacks still owed (a bet of this round whose answer was lost) go first: the operator refuses a
+    // rollback once the round is paid.
+    await seat.session.wallet.sweep();
     const body = {
       playerId: seat.session.playerId,
       transactionId: `${seat.roundId}-win`,

@@ -49,6 +49,8 @@ export function formatViolations(violations: Violation[]) {
  */
 async function settle(page: Page) {
   await page.waitForLoadState('domcontentloaded');
+  // What the page still fetches (a logged-in member's popups, say) appears with a fade: let it arrive.
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   await page.evaluate(async () => {
     const running = document
       .getAnimations()

@@ -63,6 +63,9 @@ import { WinnerFeed } from './modules/games/winner-feed';
 import { Ledger } from './modules/ledger/ledger';
 import { OutboxMessenger } from './modules/messaging/messenger';
 import { SmsBudgetMessenger } from './modules/messaging/sms-budget';
+import { OriginalsRepository } from './modules/originals/originals.repository';
+import { originalsRoutes } from './modules/originals/originals.routes';
+import { OriginalsService } from './modules/originals/originals.service';
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { PaymentsService } from './modules/payments/payments.service';
@@ -256,6 +259,15 @@ export async function buildApp({
   games.setLauncher(
     new VendorLauncher(vendorIntegrations, vendorWallet, walletRepo, config.VENDOR_LAUNCH_TIMEOUT_MS),
   );
+  const originals = new OriginalsService(
+    new OriginalsRepository(db),
+    ledger,
+    {
+      balanceChanged: (brand, memberId, balance) => wallet.gameBalanceChanged(brand, memberId, balance),
+      usernames: (ids) => accounts.usernames(ids),
+    },
+    config.BRAND_CACHE_MS,
+  );
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));
 
   const fail = (
@@ -419,6 +431,7 @@ export async function buildApp({
     }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));
+  await app.register(originalsRoutes({ originals, betsPerMinute: config.ORIGINALS_BETS_PER_MINUTE }));
   await app.register(paymentsRoutes({ payments }));
   // The simulated gateway pays without money: it exists in demo mode only.
   if (demo) await app.register(simGatewayRoutes({ payments }));

@@ -26,6 +26,8 @@ const configSchema = z.object({
    * committing when a claim was read is counted by the next claim instead of being skipped.
    */
   REBATE_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /** In-house game bets (and mines moves) per address and minute: auto-bet sends one per answer. */
+  ORIGINALS_BETS_PER_MINUTE: z.coerce.number().int().positive().default(1_200),
   /** How long a game vendor has to answer a launch before the member is told it is unavailable. */
   VENDOR_LAUNCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /**

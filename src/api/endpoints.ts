@@ -80,6 +80,25 @@ import {
   vendorListQuery,
 } from './contract/games';
 import {
+  minesBetBody,
+  minesCurrent,
+  minesGame,
+  minesRevealBody,
+  minesStartBody,
+  originalsBet,
+  originalsBetBody,
+  originalsBetQuery,
+  originalsSeeds,
+  originalsSettings,
+  recallQuery,
+  recallRound,
+  recallValue,
+  recentBets,
+  recentBetsQuery,
+  rotatedSeeds,
+  rotateSeedBody,
+} from './contract/originals';
+import {
   depositBody,
   depositListQuery,
   depositRef,
@@ -289,6 +308,17 @@ export const endpoints = {
     ),
   },
   setLanguage: { ...paths.setLanguage, body: languagePreference, value: languagePreference },
+  originalsSettings: { ...paths.originalsSettings, value: originalsSettings },
+  originalsSeeds: { ...paths.originalsSeeds, value: originalsSeeds },
+  rotateSeed: { ...paths.rotateSeed, body: rotateSeedBody, value: rotatedSeeds },
+  originalsBet: { ...paths.originalsBet, body: originalsBetBody, value: originalsBet },
+  minesStart: { ...paths.minesStart, body: minesStartBody, value: minesGame },
+  minesReveal: { ...paths.minesReveal, body: minesRevealBody, value: minesGame },
+  minesCashout: { ...paths.minesCashout, body: minesBetBody, value: minesGame },
+  minesCurrent: { ...paths.minesCurrent, value: minesCurrent },
+  originalsRecent: { ...paths.originalsRecent, query: recentBetsQuery, value: recentBets },
+  originalsRecall: { ...paths.originalsRecall, query: recallQuery, value: recallValue },
+  originalsRound: { ...paths.originalsRound, query: originalsBetQuery, value: recallRound },
 } as const;
 
 export type Endpoints = typeof endpoints;

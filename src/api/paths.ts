@@ -112,6 +112,17 @@ export const paths = {
   memberProfile: { method: 'GET', path: '/api/member/profile' },
   updateProfile: { method: 'PUT', path: '/api/member/profile' },
   loginHistory: { method: 'GET', path: '/api/member/logins' },
+  originalsSettings: { method: 'GET', path: '/api/originals/settings' },
+  originalsSeeds: { method: 'GET', path: '/api/originals/seeds' },
+  rotateSeed: { method: 'POST', path: '/api/originals/seeds/rotate' },
+  originalsBet: { method: 'POST', path: '/api/originals/bet' },
+  minesStart: { method: 'POST', path: '/api/originals/mines/start' },
+  minesReveal: { method: 'POST', path: '/api/originals/mines/reveal' },
+  minesCashout: { method: 'POST', path: '/api/originals/mines/cashout' },
+  minesCurrent: { method: 'GET', path: '/api/originals/mines/current' },
+  originalsRecent: { method: 'GET', path: '/api/originals/bets' },
+  originalsRecall: { method: 'GET', path: '/api/originals/recall' },
+  originalsRound: { method: 'GET', path: '/api/originals/round' },
 } as const;
 
 export type PathName = keyof typeof paths;

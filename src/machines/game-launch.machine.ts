@@ -29,6 +29,14 @@ const LOTTERY_ROUTES: Record<string, string> = {
   ELOTT: '/lottery',
 };
 
+/** The in-house games' vendor: its games are pages of the site, not launched at a provider. */
+export const ORIGINALS_VENDOR = 'BGS';
+
+/** An in-house game's page (or their lobby for the vendor card), for guests too: they see the game first. */
+export function originalPath(target: LaunchTarget) {
+  return target.gameCode ? `/originals/${encodeURIComponent(target.gameCode)}` : '/originals';
+}
+
 /** The route a lottery vendor's game opens at (spec 4.6), with its gameCode. */
 export function lotteryPath(target: LaunchTarget) {
   const route = LOTTERY_ROUTES[target.vassalage];
@@ -40,7 +48,8 @@ export function lotteryPath(target: LaunchTarget) {
  * is dropped; a trial player the "real account needed" notice; a member is routed: lottery vendors to
  * their lottery page, a vendor card of a game-list-centre category to gameListCenter, a vendor with a
  * nested list (isGame VASSALAGE) to the popup game list, and anything else is launched at its vendor and
- * shown in /seamless (or a window of its own when the vendor asks for one). Failures (maintenance, the
+ * shown in /seamless (or a window of its own when the vendor asks for one). The in-house games (vendor
+ * BGS) are pages of the site: every visitor goes to the game's page, which asks for a login at the bet. Failures (maintenance, the
  * vendor down) end in `failed`, with the catalogue's message; a click never does nothing.
  */
 export const gameLaunchMachine = setup({
@@ -64,6 +73,7 @@ export const gameLaunchMachine = setup({
     isGuest: ({ event }) => event.type === 'LAUNCH' && event.account === 'guest',
     isTrial: ({ event }) => event.type === 'LAUNCH' && event.account === 'trial',
     isLottery: ({ event }) => 'target' in event && event.target.vassalage in LOTTERY_ROUTES,
+    isOriginal: ({ event }) => 'target' in event && event.target.vassalage === ORIGINALS_VENDOR,
     opensListCentre: ({ context, event }) =>
       'target' in event && !event.target.gameCode && context.listCentres.includes(event.target.gameType),
     opensPopupList: ({ event }) =>
@@ -86,6 +96,14 @@ export const gameLaunchMachine = setup({
     idle: {
       on: {
         LAUNCH: [
+          {
+            guard: 'isOriginal',
+            target: 'idle',
+            actions: {
+              type: 'navigate',
+              params: ({ event }) => ({ to: originalPath((event as { target: LaunchTarget }).target) }),
+            },
+          },
           { guard: 'isGuest', target: 'idle', actions: 'openLogin' },
           { guard: 'isTrial', target: 'needRealAccount' },
           {
@@ -123,6 +141,14 @@ export const gameLaunchMachine = setup({
       tags: ['popup-list'],
       on: {
         PICK: [
+          {
+            guard: 'isOriginal',
+            target: 'idle',
+            actions: {
+              type: 'navigate',
+              params: ({ event }) => ({ to: originalPath((event as { target: LaunchTarget }).target) }),
+            },
+          },
           {
             guard: 'isLottery',
             target: 'idle',

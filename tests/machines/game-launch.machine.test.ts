@@ -23,6 +23,8 @@ const vnLotto: LaunchTarget = { vassalage: 'TCG_LOTTO_VN', gameCode: 'north', ga
 const seaLotto: LaunchTarget = { vassalage: 'TCG_SEA', gameCode: 'sea-4d', gameType: 'LOTT' };
 const classic: LaunchTarget = { vassalage: 'ELOTT', gameCode: 'ssc-1', gameType: 'ELOTT' };
 const baccarat: LaunchTarget = { vassalage: 'SUNL', gameCode: 'baccarat-sunrise', gameType: 'LIVE' };
+const dice: LaunchTarget = { vassalage: 'BGS', gameCode: 'dice', gameType: 'INHOUSE' };
+const originalsCard: LaunchTarget = { vassalage: 'BGS', gameType: 'INHOUSE', isGame: 'VASSALAGE' };
 
 const inPage = { url: 'http://p/play/1', opensIn: 'page' } as LaunchedGame;
 const inWindow = { url: 'http://p/play/2', opensIn: 'window' } as LaunchedGame;
@@ -42,7 +44,11 @@ const events = [
   launch(vnLotto),
   launch(seaLotto),
   launch(classic),
+  launch(dice, 'guest'),
+  launch(dice, 'trial'),
+  launch(originalsCard),
   { type: 'PICK', target: baccarat },
+  { type: 'PICK', target: dice },
   { type: 'PICK', target: seaLotto },
   { type: 'CLOSE' },
   { type: 'xstate.done.actor.launchGame', output: inPage },
@@ -80,7 +86,12 @@ describe('game launch machine (graph-generated paths)', () => {
     const before = path.steps.at(-2)?.state;
     if (last.type === 'LAUNCH' && before?.matches('idle')) {
       const t = last.target!;
-      if (last.account === 'guest') {
+      if (t.vassalage === 'BGS') {
+        // The in-house games are pages of the site: every visitor sees the game, and its bet asks for a login.
+        expect(effects.navigate).toHaveBeenCalledWith(t.gameCode ? `/originals/${t.gameCode}` : '/originals');
+        expect(effects.openLogin).not.toHaveBeenCalled();
+        expect(end.matches('idle')).toBe(true);
+      } else if (last.account === 'guest') {
         // A guest gets the login popup, and the launch is dropped.
         expect(effects.openLogin).toHaveBeenCalledTimes(1);
         expect(end.matches('idle')).toBe(true);
@@ -99,6 +110,7 @@ describe('game launch machine (graph-generated paths)', () => {
     if (last.type === 'PICK' && before?.hasTag('popup-list')) {
       if (last.target === seaLotto)
         expect(effects.navigate).toHaveBeenCalledWith('/seaLottery?gameCode=sea-4d');
+      else if (last.target === dice) expect(effects.navigate).toHaveBeenCalledWith('/originals/dice');
       else expect(end.hasTag('busy')).toBe(true);
     }
     if (last.type === 'xstate.done.actor.launchGame' && before?.hasTag('busy')) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, createActor, fromPromise } from 'xstate';
 import { depositMachine } from '../../src/machines/deposit.machine';
 import { operatorActionMachine } from '../../src/machines/operator-action.machine';
+import { originalsBetMachine } from '../../src/machines/originals-bet.machine';
 import type { Attempt } from '../../src/machines/request-attempt';
 import { treeTransferMachine } from '../../src/machines/tree-transfer.machine';
 import { walletTransferMachine } from '../../src/machines/wallet-transfer.machine';
@@ -90,6 +91,15 @@ const flows: MoneyFlow[] = [
       action: { kind: 'adjust', username: 'demomember', amount: 500, reason: 'Goodwill', category: 'bonus' },
     },
     other: { type: 'SUBMIT', action: { kind: 'deposit', reference: 'D1234567', decision: 'confirm' } },
+  },
+  {
+    name: 'in-house game bet',
+    machine: originalsBetMachine,
+    moneyActor: 'placeBet',
+    setup: {},
+    prepare: [{ type: 'SET_INSTANT', instant: true }],
+    submit: { type: 'BET', request: { stake: 100, params: { chance: 4_950, side: 'over' } } },
+    other: { type: 'BET', request: { stake: 200, params: { chance: 4_950, side: 'over' } } },
   },
 ];
 

@@ -22,6 +22,7 @@ import { DEMO_PROVIDER_VENDORS } from './demo-content';
 import { connectDemoProvider, seedDemoGames } from './demo-games';
 import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPayments } from './demo-payments';
+import { ensureOriginalsCatalogue } from './originals-catalogue';
 import { seedDemoBrand } from './seed';
 
 /** An active connection of the demo game provider: its vendor codes, launched on this machine. */
@@ -60,6 +61,7 @@ export async function prepareInstallation(
   if (config.mode === 'demo') {
     await seedDemoBrand(db);
     await seedDemoGames(db);
+    await ensureOriginalsCatalogue(db);
     await seedDemoPayments(db, master);
     await seedDemoAccounts(db);
     await seedDemoOperators(db);
@@ -75,6 +77,7 @@ export async function prepareInstallation(
     );
   }
   const createdBrand = await createFirstBrand(db, config);
+  await ensureOriginalsCatalogue(db);
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(operators)) as [{ n: number }];
   return { mode: 'production', createdBrand, needsFirstOperator: n === 0 };
 }

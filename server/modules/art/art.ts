@@ -1,5 +1,5 @@
 import { MEMBER_ICON_COUNT } from '../../../src/api/member-icons';
-import { motifFor } from './motifs';
+import { motifFor, originalMotifs } from './motifs';
 import { escapeXml, hash, paletteFor, seeded } from './palette';
 
 function gradient(id: string, [dark, mid, light]: [string, string, string]) {
@@ -59,7 +59,7 @@ export function gameTile(category: string, slug: string): string {
   <rect width="240" height="240" fill="url(#g)"/><rect width="240" height="240" fill="url(#g-glow)"/>
   ${sparkles(seed, 240, 240, 18)}
   <circle cx="120" cy="116" r="78" fill="#000" opacity=".18"/>
-  <g transform="translate(40 36) scale(1.6)">${motifFor(category)(p[1])}</g>
+  <g transform="translate(40 36) scale(1.6)">${(category === 'INHOUSE' ? originalMotifs[slug] : undefined)?.(p[1]) ?? motifFor(category)(p[1])}</g>
 </svg>`;
 }
 

@@ -44,6 +44,61 @@ export const motifs: Record<string, (accent: string) => string> = {
 };
 motifs.ELOTT = motifs.LOTT!;
 
+const pegs = () => {
+  let out = '';
+  for (let row = 0; row < 5; row++)
+    for (let i = 0; i <= row; i++)
+      out += `<circle cx="${50 - row * 8 + i * 16}" cy="${26 + row * 12}" r="2.6" fill="#fff"/>`;
+  return out;
+};
+
+/** The in-house games, one motif each (`/art/game/INHOUSE-<game>.svg`). */
+export const originalMotifs: Record<string, (accent: string) => string> = {
+  dice: (a) => `
+    <g transform="rotate(-14 36 56)"><rect x="14" y="34" width="44" height="44" rx="9" fill="#fff"/>
+      <circle cx="25" cy="45" r="4.2" fill="${a}"/><circle cx="36" cy="56" r="4.2" fill="${a}"/><circle cx="47" cy="67" r="4.2" fill="${a}"/></g>
+    <g transform="rotate(12 66 40)"><rect x="46" y="18" width="40" height="40" rx="8" fill="#fff" opacity=".92"/>
+      <circle cx="56" cy="28" r="3.8" fill="${a}"/><circle cx="76" cy="28" r="3.8" fill="${a}"/>
+      <circle cx="56" cy="48" r="3.8" fill="${a}"/><circle cx="76" cy="48" r="3.8" fill="${a}"/></g>`,
+  limbo: (a) => `
+    <circle cx="50" cy="50" r="36" fill="none" stroke="#fff" stroke-width="6" opacity=".35"/>
+    <path d="M50 14 A36 36 0 0 1 86 50" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>
+    <text x="50" y="60" font-family="Arial Black,Arial,sans-serif" font-size="26" text-anchor="middle" fill="#fff">2x</text>
+    <path d="M44 76 l6 -8 6 8z" fill="${a}"/>`,
+  plinko: (a) => `${pegs()}
+    <circle cx="58" cy="20" r="6" fill="${a}" stroke="#fff" stroke-width="2"/>
+    <rect x="14" y="84" width="14" height="8" rx="2" fill="#fff"/><rect x="31" y="84" width="12" height="8" rx="2" fill="#fff" opacity=".7"/>
+    <rect x="46" y="84" width="8" height="8" rx="2" fill="#fff" opacity=".5"/><rect x="57" y="84" width="12" height="8" rx="2" fill="#fff" opacity=".7"/>
+    <rect x="72" y="84" width="14" height="8" rx="2" fill="#fff"/>`,
+  mines: (a) => {
+    let tiles = '';
+    for (let r = 0; r < 3; r++)
+      for (let c = 0; c < 3; c++)
+        tiles += `<rect x="${16 + c * 24}" y="${16 + r * 24}" width="20" height="20" rx="4" fill="#fff" opacity="${(r + c) % 2 ? 0.55 : 0.8}"/>`;
+    return `${tiles}
+    <path d="M50 44 l6 6 -6 8 -6 -8z" fill="${a}"/>
+    <circle cx="74" cy="74" r="7" fill="#1b1b2f"/><path d="M74 64 v-3 M80 68 l2 -2" stroke="#1b1b2f" stroke-width="2.5"/>`;
+  },
+  keno: (a) => {
+    let balls = '';
+    const hit = [1, 5, 6, 10];
+    for (let i = 0; i < 12; i++) {
+      const x = 22 + (i % 4) * 19;
+      const y = 26 + Math.floor(i / 4) * 22;
+      const on = hit.includes(i);
+      balls += `<circle cx="${x}" cy="${y}" r="8.5" fill="${on ? a : '#fff'}" stroke="#fff" stroke-width="2"/>`;
+      balls += `<text x="${x}" y="${y + 4}" font-family="Arial Black,Arial,sans-serif" font-size="9" text-anchor="middle" fill="${on ? '#fff' : a}">${i + 1}</text>`;
+    }
+    return balls;
+  },
+  crash: (a) => `
+    <path d="M14 84 C40 82 62 70 84 22" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>
+    <path d="M14 84 C40 82 62 70 84 22 L84 86 Z" fill="#fff" opacity=".18"/>
+    <g transform="translate(80 24) rotate(35)"><path d="M0 -12 C6 -6 6 6 4 10 H-4 C-6 6 -6 -6 0 -12Z" fill="#fff"/>
+      <circle cx="0" cy="-2" r="2.6" fill="${a}"/><path d="M-4 10 l-4 6 M4 10 l4 6" stroke="#fff" stroke-width="2.5"/>
+      <path d="M-2 12 L0 20 L2 12Z" fill="${a}"/></g>`,
+};
+
 export function motifFor(category: string) {
   return motifs[category] ?? motifs.INHOUSE!;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runWithAlongside } from '../../db/money-statement';
+import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.tables';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -80,31 +81,6 @@ const INVARIANTS: Array<{ name: string; query: ReturnType<typeof sql> }> = [
   },
 ];
 
-type RawRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
-
-/**
- * node-postgres gets named statements (parsed and planned once per connection); PGlite gets its own
- * parameterised query. Either way the values travel as parameters, never in the text.
- */
-function rawRunner(db: Database): RawRunner | null {
-  const client = (db as unknown as { $client?: unknown }).$client as
-    | { totalCount?: number; query: (...args: unknown[]) => Promise<{ rows: unknown[] }> }
-    | undefined;
-  if (!client || typeof client.query !== 'function') return null;
-  if (typeof client.totalCount === 'number') {
-    return (name, text, values) => client.query({ name: `ledger_${name}`, text, values });
-  }
-  return (_name, text, values) => client.query(text, values);
-}
-
-/** Only for a database without a reachable driver: literals quoted the way PostgreSQL reads them. */
-function bind(text: string, values: unknown[]) {
-  return text.replace(/\$(\d+)/g, (_, i: string) => {
-    const v = values[Number(i) - 1];
-    return typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-  });
-}
-
 /** The write functions, as parameterised statements (docs/money.md, server/db/functions). */
 export const LEDGER_STATEMENTS = {
   ledger_post: 'SELECT ledger_post($1::integer, $2, $3, $4, $5::jsonb, $6::bigint[], $7::bigint[]) AS out',
@@ -135,7 +111,7 @@ export class LedgerRepository {
   async run<T>(fn: LedgerStatement, values: unknown[]): Promise<T> {
     const text = LEDGER_STATEMENTS[fn];
     const result = this.raw
-      ? await this.raw(fn, text, values)
+      ? await this.raw(`ledger_${fn}`, text, values)
       : await this.db.execute(sql.raw(bind(text, values)));
     return rowsOf<{ out: T }>(result)[0]!.out;
   }

@@ -99,8 +99,11 @@ export function amountBoundsError(error: unknown): AppError | null {
   return new AppError('AMOUNT_ABOVE_MAX', { max: formatAmount(MAX_AMOUNT, 'en') });
 }
 
-/** Turns the write functions' exceptions into stable codes; anything else is a real failure. */
-function translateError(error: unknown): never {
+/**
+ * Turns the write functions' exceptions into stable codes; anything else is a real failure. Exported for
+ * modules whose own database functions post through the ledger's (originals_play).
+ */
+export function translateError(error: unknown): never {
   const e = error as { message?: string; code?: string; cause?: { message?: string; code?: string } };
   const message = e.cause?.message ?? e.message ?? '';
   const sqlState = e.cause?.code ?? e.code;
@@ -296,6 +299,25 @@ export class Ledger {
     const pair = this.lanes.length > 0 ? this.pairOf(movement) : null;
     if (pair) return this.lanes[pair.wallet % this.lanes.length]!.submit({ movement, round, pair });
     return this.call(movement, movement.kind === 'bet' ? 'vendor_bet' : 'vendor_win', round);
+  }
+
+  /**
+   * A transfer prepared for a database function of another module that posts it through `vendor_bet` or
+   * `vendor_win` in its own statement (the in-house games): the key, the request fingerprint and the
+   * postings as array literals. A transfer of nothing has no postings (a lost round's win of 0).
+   */
+  async prepare(transfer: Omit<Transfer, 'meta'>) {
+    const { movement, from, to } = await this.assemble(transfer);
+    if (transfer.amount === 0) movement.postings = [];
+    checkPostings(movement);
+    return {
+      key: movement.key,
+      fingerprint: fingerprint(movement.kind, movement.postings),
+      accounts: integerArrayLiteral(movement.postings.map((p) => p.accountId)),
+      amounts: integerArrayLiteral(movement.postings.map((p) => p.amount)),
+      from,
+      to,
+    };
   }
 
   /** A movement between one player wallet and one house account of this ledger, or null. */

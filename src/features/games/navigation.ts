@@ -20,6 +20,7 @@ const categoryRoutes: Partial<Record<SectionKey, string>> = {
   ESPORTS: '/esports',
   COCKFIGHT: '/cockfight',
   ELOTT: '/elott',
+  INHOUSE: '/originals',
 };
 
 /** Spec 2.2: the lottery entry follows its first vendor. */

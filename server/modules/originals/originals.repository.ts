@@ -1,0 +1,365 @@
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
+import { originalsBets, originalsSeeds, originalsSettings } from './originals.tables';
+
+export type SeedRow = typeof originalsSeeds.$inferSelect;
+export type BetRow = typeof originalsBets.$inferSelect;
+export type SettingsRow = typeof originalsSettings.$inferSelect;
+
+/** A bet row as the database functions answer it (to_jsonb: snake_case, timestamps as text). */
+interface BetJson {
+  id: number;
+  brand_id: number;
+  member_id: number;
+  request_id: string;
+  game: string;
+  seed_id: number;
+  nonce: number;
+  stake: number;
+  payout: number;
+  multiplier: number;
+  params: unknown;
+  outcome: unknown;
+  revealed: number[];
+  status: string;
+  balance_before: number | null;
+  balance_after: number | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+const fromJson = (b: BetJson): BetRow => ({
+  id: Number(b.id),
+  brandId: b.brand_id,
+  memberId: b.member_id,
+  requestId: b.request_id,
+  game: b.game,
+  seedId: Number(b.seed_id),
+  nonce: b.nonce,
+  stake: Number(b.stake),
+  payout: Number(b.payout),
+  multiplier: Number(b.multiplier),
+  params: b.params,
+  outcome: b.outcome,
+  revealed: b.revealed ?? [],
+  status: b.status,
+  balanceBefore: b.balance_before === null ? null : Number(b.balance_before),
+  balanceAfter: b.balance_after === null ? null : Number(b.balance_after),
+  createdAt: new Date(b.created_at),
+  settledAt: b.settled_at ? new Date(b.settled_at) : null,
+});
+
+const PLAY = `SELECT originals_play($1::integer, $2::integer, $3::bigint, $4::integer, $5, $6, $7::bigint,
+  $8::bigint, $9::bigint, $10::jsonb, $11::jsonb, $12::boolean, $13::bigint, $14, $15, $16::bigint[],
+  $17::bigint[], $18, $19, $20::bigint[], $21::bigint[], $22::jsonb) AS out`;
+const SETTLE = `SELECT originals_settle($1::bigint, $2::integer, $3::smallint[], $4::bigint, $5::bigint,
+  $6::bigint, $7, $8, $9::bigint[], $10::bigint[], $11::jsonb) AS out`;
+
+/** Prepared postings of one movement, as `Ledger.prepare` gives them. */
+export interface PreparedPostings {
+  key: string;
+  fingerprint: string;
+  accounts: string;
+  amounts: string;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The in-house games' seeds, bets and settings. */
+export class OriginalsRepository {
+  private readonly raw: RawRunner | null;
+
+  constructor(private readonly db: Database) {
+    this.raw = rawRunner(db);
+  }
+
+  private async run(name: string, text: string, values: unknown[]) {
+    const result = this.raw
+      ? await this.raw(name, text, values)
+      : await this.db.execute(sql.raw(bind(text, values)));
+    const out = rowsOf<{ out: { replayed: boolean; bet: BetJson } }>(result)[0]!.out;
+    return { replayed: out.replayed, bet: fromJson(out.bet) };
+  }
+
+  async activeSeed(memberId: number): Promise<SeedRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(originalsSeeds)
+      .where(and(eq(originalsSeeds.memberId, memberId), isNull(originalsSeeds.revealedAt)));
+    return row ?? null;
+  }
+
+  /** The member's active pair, made with these seeds when there is none yet. */
+  async ensureSeed(seed: {
+    brandId: number;
+    memberId: number;
+    serverSeed: string;
+    serverSeedHash: string;
+    clientSeed: string;
+  }): Promise<SeedRow> {
+    await this.db.insert(originalsSeeds).values(seed).onConflictDoNothing();
+    return (await this.activeSeed(seed.memberId))!;
+  }
+
+  /**
+   * Reveals the active pair and starts the next one, unless a game drawn from it is still open (its
+   * outcome would be known before it ends). Answers the revealed pair and the new one, or null.
+   */
+  async rotate(next: {
+    brandId: number;
+    memberId: number;
+    serverSeed: string;
+    serverSeedHash: string;
+    clientSeed: string;
+  }): Promise<{ revealed: SeedRow | null; active: SeedRow } | null> {
+    return this.db.transaction(async (tx) => {
+      // The member's pair row is the lock: a bet drawing from it waits, or has already moved its nonce.
+      const [current] = await tx
+        .select()
+        .from(originalsSeeds)
+        .where(and(eq(originalsSeeds.memberId, next.memberId), isNull(originalsSeeds.revealedAt)))
+        .for('update');
+      const [open] = await tx
+        .select({ id: originalsBets.id })
+        .from(originalsBets)
+        .where(and(eq(originalsBets.memberId, next.memberId), eq(originalsBets.status, 'open')))
+        .limit(1);
+      if (open) return null;
+      let revealed: SeedRow | undefined;
+      if (current) {
+        [revealed] = await tx
+          .update(originalsSeeds)
+          .set({ revealedAt: new Date() })
+          .where(eq(originalsSeeds.id, current.id))
+          .returning();
+      }
+      const [active] = await tx.insert(originalsSeeds).values(next).returning();
+      return { revealed: revealed ?? null, active: active! };
+    });
+  }
+
+  /** The member's most recently revealed pairs, newest first. */
+  revealedSeeds(memberId: number, limit = 10) {
+    return this.db
+      .select()
+      .from(originalsSeeds)
+      .where(and(eq(originalsSeeds.memberId, memberId), sql`${originalsSeeds.revealedAt} IS NOT NULL`))
+      .orderBy(desc(originalsSeeds.id))
+      .limit(limit);
+  }
+
+  seedsByIds(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([] as SeedRow[]);
+    return this.db.select().from(originalsSeeds).where(inArray(originalsSeeds.id, ids));
+  }
+
+  /** originals_play (server/db/functions/originals_play.sql). */
+  play(v: {
+    brandId: number;
+    memberId: number;
+    seedId: number;
+    nonce: number;
+    requestId: string;
+    game: string;
+    stake: number;
+    payout: number;
+    multiplier: number;
+    params: unknown;
+    outcome: unknown;
+    open: boolean;
+    wallet: number;
+    bet: PreparedPostings;
+    win: PreparedPostings;
+    meta: Record<string, unknown>;
+  }) {
+    return this.run('originals_play', PLAY, [
+      v.brandId,
+      v.memberId,
+      v.seedId,
+      v.nonce,
+      v.requestId,
+      v.game,
+      v.stake,
+      v.payout,
+      v.multiplier,
+      JSON.stringify(v.params),
+      JSON.stringify(v.outcome),
+      v.open,
+      v.wallet,
+      v.bet.key,
+      v.bet.fingerprint,
+      v.bet.accounts,
+      v.bet.amounts,
+      v.win.key,
+      v.win.fingerprint,
+      v.win.accounts,
+      v.win.amounts,
+      JSON.stringify(v.meta),
+    ]);
+  }
+
+  /** originals_settle (server/db/functions/originals_settle.sql). */
+  settle(v: {
+    betId: number;
+    memberId: number;
+    revealed: number[];
+    payout: number;
+    multiplier: number;
+    wallet: number;
+    win: PreparedPostings;
+    meta: Record<string, unknown>;
+  }) {
+    return this.run('originals_settle', SETTLE, [
+      v.betId,
+      v.memberId,
+      `{${v.revealed.join(',')}}`,
+      v.payout,
+      v.multiplier,
+      v.wallet,
+      v.win.key,
+      v.win.fingerprint,
+      v.win.accounts,
+      v.win.amounts,
+      JSON.stringify(v.meta),
+    ]);
+  }
+
+  /** A safe tile of an open game, if the game is still open and has exactly `count` tiles revealed. */
+  async reveal(betId: number, memberId: number, revealed: number[], count: number): Promise<BetRow | null> {
+    const [row] = await this.db
+      .update(originalsBets)
+      .set({ revealed })
+      .where(
+        and(
+          eq(originalsBets.id, betId),
+          eq(originalsBets.memberId, memberId),
+          eq(originalsBets.status, 'open'),
+          sql`cardinality(${originalsBets.revealed}) = ${count}`,
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  async openBet(memberId: number, game: string): Promise<BetRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(originalsBets)
+      .where(
+        and(
+          eq(originalsBets.memberId, memberId),
+          eq(originalsBets.game, game),
+          eq(originalsBets.status, 'open'),
+        ),
+      );
+    return row ?? null;
+  }
+
+  async bet(memberId: number, id: number): Promise<BetRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(originalsBets)
+      .where(and(eq(originalsBets.id, id), eq(originalsBets.memberId, memberId)));
+    return row ?? null;
+  }
+
+  /** A bet by id within a brand (the back office). */
+  async brandBet(brandId: number, id: number): Promise<BetRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(originalsBets)
+      .where(and(eq(originalsBets.id, id), eq(originalsBets.brandId, brandId)));
+    return row ?? null;
+  }
+
+  /** A member's settled bets of one game (or all), newest first. */
+  memberBets(memberId: number, filter: { game?: string; before?: number; limit: number }) {
+    return this.db
+      .select()
+      .from(originalsBets)
+      .where(
+        and(
+          eq(originalsBets.memberId, memberId),
+          eq(originalsBets.status, 'settled'),
+          filter.game ? eq(originalsBets.game, filter.game) : undefined,
+          filter.before ? lt(originalsBets.id, filter.before) : undefined,
+        ),
+      )
+      .orderBy(desc(originalsBets.id))
+      .limit(filter.limit);
+  }
+
+  /** The brand's latest settled bets of one game (or all), newest first. */
+  brandBets(brandId: number, filter: { game?: string; limit: number }) {
+    return this.db
+      .select()
+      .from(originalsBets)
+      .where(
+        and(
+          eq(originalsBets.brandId, brandId),
+          eq(originalsBets.status, 'settled'),
+          filter.game ? eq(originalsBets.game, filter.game) : undefined,
+        ),
+      )
+      .orderBy(desc(originalsBets.id))
+      .limit(filter.limit);
+  }
+
+  /** Stake and payout of the settled bets of each game in a period (measured return). */
+  async measured(brandId: number, from: Date, to: Date) {
+    const rows = await this.db
+      .select({
+        game: originalsBets.game,
+        bets: sql<number>`count(*)::int`,
+        stake: sql<string>`coalesce(sum(${originalsBets.stake}), 0)::text`,
+        payout: sql<string>`coalesce(sum(${originalsBets.payout}), 0)::text`,
+      })
+      .from(originalsBets)
+      .where(
+        and(
+          eq(originalsBets.brandId, brandId),
+          eq(originalsBets.status, 'settled'),
+          sql`${originalsBets.settledAt} >= ${from.toISOString()} AND ${originalsBets.settledAt} < ${to.toISOString()}`,
+        ),
+      )
+      .groupBy(originalsBets.game);
+    return rows.map((r) => ({
+      game: r.game,
+      bets: r.bets,
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+    }));
+  }
+
+  settings(brandId: number, currency: string) {
+    return this.db
+      .select()
+      .from(originalsSettings)
+      .where(and(eq(originalsSettings.brandId, brandId), eq(originalsSettings.currency, currency)));
+  }
+
+  /** Writes one game's settings; `alongside` (the audit row) commits with it. */
+  async saveSettings(
+    row: Omit<SettingsRow, 'updatedAt'>,
+    alongside: (tx: Database) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(originalsSettings)
+        .values({ ...row, updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: [originalsSettings.brandId, originalsSettings.game, originalsSettings.currency],
+          set: {
+            enabled: row.enabled,
+            edgeBp: row.edgeBp,
+            minBet: row.minBet,
+            maxBet: row.maxBet,
+            maxWin: row.maxWin,
+            updatedAt: new Date(),
+          },
+        });
+      await alongside(tx as unknown as Database);
+    });
+  }
+}

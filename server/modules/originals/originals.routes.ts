@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
+import { endpoints } from '../../../src/api/endpoints';
+import { AppError } from '../../http/app-error';
+import { defineRoute } from '../../http/route';
+import type { OriginalsService } from './originals.service';
+
+/** A real account plays: trial accounts are told they need one, as at a vendor's game. */
+function player(request: FastifyRequest) {
+  const member = request.member!;
+  if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
+  return member;
+}
+
+/** The in-house games (docs/originals-fairness.md). */
+export function originalsRoutes(deps: { originals: OriginalsService; betsPerMinute: number }) {
+  return async (app: FastifyInstance) => {
+    const { originals } = deps;
+    const tags = ['originals'];
+    const member = { tags, auth: 'member' as const };
+    // Auto-bet sends a bet as soon as the last one is answered; the limit is per address.
+    const betting = { ...member, rateLimit: { max: deps.betsPerMinute, timeWindow: 60_000 } };
+
+    defineRoute(
+      app,
+      endpoints.originalsSettings,
+      { summary: 'Each in-house game: on or off, house edge, limits, return; plinko and keno tables', tags },
+      ({ request }) => originals.publicSettings(request.brand),
+    );
+    defineRoute(
+      app,
+      endpoints.originalsSeeds,
+      { summary: "The member's seed pair (the server seed's SHA-256 only) and the revealed ones", ...member },
+      ({ request }) => originals.seedsOf(request.brand, request.member!.id),
+    );
+    defineRoute(
+      app,
+      endpoints.rotateSeed,
+      {
+        summary: 'Reveal the server seed and commit to a new one, with a new client seed',
+        ...member,
+        rateLimit: { max: 30, timeWindow: 60_000 },
+      },
+      ({ request, body }) => originals.rotate(request.brand, request.member!.id, body.clientSeed),
+    );
+    defineRoute(
+      app,
+      endpoints.originalsBet,
+      {
+        summary: 'A dice, limbo, plinko or keno bet: drawn, paid and settled at once, once per request id',
+        ...betting,
+      },
+      ({ request, body }) => originals.bet(request.brand, player(request), body, request.lang),
+    );
+    defineRoute(
+      app,
+      endpoints.minesStart,
+      { summary: 'Start a mines game: the stake is taken and the mines are placed', ...betting },
+      ({ request, body }) => originals.minesStart(request.brand, player(request), body, request.lang),
+    );
+    defineRoute(
+      app,
+      endpoints.minesReveal,
+      { summary: 'Open a tile of the open mines game', ...betting },
+      ({ request, body }) => originals.minesReveal(request.brand, request.member!, body),
+    );
+    defineRoute(
+      app,
+      endpoints.minesCashout,
+      { summary: 'Cash out the open mines game at its multiplier', ...betting },
+      ({ request, body }) => originals.minesCashout(request.brand, request.member!, body.betId),
+    );
+    defineRoute(
+      app,
+      endpoints.minesCurrent,
+      { summary: "The member's open mines game, if any (it survives a reload or a restart)", ...member },
+      async ({ request }) => ({ game: await originals.minesCurrent(request.member!.id) }),
+    );
+    defineRoute(
+      app,
+      endpoints.originalsRecent,
+      {
+        summary: "Latest bets: the member's own, or everyone's with the accounts masked",
+        tags,
+        auth: 'optional',
+      },
+      ({ request, query }) => originals.recent(request.brand, request.member?.id ?? null, query),
+    );
+    defineRoute(
+      app,
+      endpoints.originalsRecall,
+      {
+        summary: 'Game recall: the last 10 rounds with seeds, outcome, stake, payout and balances',
+        ...member,
+      },
+      ({ request, query }) => originals.recall(request.brand, request.member!.id, query.game),
+    );
+    defineRoute(
+      app,
+      endpoints.originalsRound,
+      { summary: "One of the member's rounds with its seeds, for the verifier", ...member },
+      ({ request, query }) => originals.round(request.member!.id, query.betId),
+    );
+  };
+}

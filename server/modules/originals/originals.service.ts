@@ -1,0 +1,531 @@
+import type { LanguageCode } from '../../../src/api/contract/common';
+import type {
+  MinesGame,
+  OriginalsBet,
+  OriginalsBetBody,
+  OriginalsSeeds,
+  RecallRound,
+  RecentBet,
+} from '../../../src/api/contract/originals';
+import { commitmentOf, randomHex } from '../../../src/originals/fair';
+import { diceMultiplierShown, dicePayout } from '../../../src/originals/games/dice';
+import { kenoHits } from '../../../src/originals/games/keno';
+import { limboPayout } from '../../../src/originals/games/limbo';
+import { MINES_TILES, minesMultiplierShown, minesPayout } from '../../../src/originals/games/mines';
+import { type DrawInput, drawOutcome, type OriginalGame, type Outcome } from '../../../src/originals/outcome';
+import { formatAmount } from '../../../src/ui/format';
+import { AppError } from '../../http/app-error';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { Brand } from '../brand/brand.service';
+import { maskAccount } from '../games/games.service';
+import { type Ledger, translateError } from '../ledger/ledger';
+import { checkBrandAmount } from '../wallet/amount';
+import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository';
+import { type GameSettings, settingsOf, tablesFor, theoreticalRtp } from './originals-settings';
+
+/** What the in-house games ask of other modules (server/app.ts passes them in). */
+export interface OriginalsPorts {
+  /** Pushes the member's new main balance to their open pages. */
+  balanceChanged(brand: Brand, memberId: number, balance: number): void;
+  usernames(ids: number[]): Promise<Map<number, string>>;
+}
+
+type Member = { id: number; userType: number };
+
+const VENDOR = 'BGS';
+/** A bet drawn with a nonce another bet took first is drawn again with the next one, a few times at most. */
+const NONCE_RETRIES = 8;
+
+const isCode = (error: unknown, code: string) => {
+  const e = error as { message?: string; cause?: { message?: string } };
+  return (e.cause?.message ?? e.message ?? '').includes(code);
+};
+const isUniqueViolation = (error: unknown, index: string) => {
+  const e = error as {
+    code?: string;
+    message?: string;
+    cause?: { code?: string; message?: string; constraint?: string };
+  };
+  const state = e.cause?.code ?? e.code;
+  return (
+    state === '23505' &&
+    `${e.cause?.message ?? ''} ${e.message ?? ''} ${e.cause?.constraint ?? ''}`.includes(index)
+  );
+};
+
+/**
+ * The in-house games (vendor BGS, docs/originals-fairness.md). Every wager draws its outcome from the
+ * member's committed seed pair in the statement that accepts it, and moves its money as a BGS round
+ * through the ledger, so the betting record, profit and loss, rebate and the winner board see it as any
+ * vendor's round.
+ */
+export class OriginalsService {
+  private readonly settingsCache: TtlCache<Record<OriginalGame, GameSettings>>;
+  /** The member's active pair as this process last saw it; a stale one costs one retry. */
+  private readonly seeds = new Map<number, SeedRow>();
+  /** Each member's wagers in this process, one after another: they would only race for the next nonce. */
+  private readonly queues = new Map<number, Promise<unknown>>();
+
+  constructor(
+    private readonly repo: OriginalsRepository,
+    private readonly ledger: Ledger,
+    private readonly ports: OriginalsPorts,
+    cacheMs = 5_000,
+  ) {
+    this.settingsCache = new TtlCache(cacheMs);
+  }
+
+  // ---- settings -------------------------------------------------------------------------------------
+
+  gameSettings(brand: Brand) {
+    return this.settingsCache.get(`${brand.id}:${brand.currency}`, async () =>
+      settingsOf(await this.repo.settings(brand.id, brand.currency)),
+    );
+  }
+
+  forgetSettings() {
+    this.settingsCache.clear();
+  }
+
+  async publicSettings(brand: Brand) {
+    const all = await this.gameSettings(brand);
+    return {
+      currency: brand.currency,
+      games: Object.values(all).map((s) => ({ ...s, rtp: theoreticalRtp(s.edgeBp) })),
+      plinko: tablesFor('plinko', all.plinko.edgeBp),
+      keno: tablesFor('keno', all.keno.edgeBp),
+    };
+  }
+
+  private async playable(brand: Brand, game: OriginalGame, stake: number, lang: LanguageCode) {
+    const settings = (await this.gameSettings(brand))[game];
+    if (!settings.enabled) throw new AppError('GAME_DISABLED');
+    checkBrandAmount(brand, stake, lang);
+    const money = (v: number) => `${formatAmount(v, lang)} ${brand.currency}`;
+    if (stake < settings.minBet) throw new AppError('BET_BELOW_MIN', { min: money(settings.minBet) });
+    if (stake > settings.maxBet) throw new AppError('BET_ABOVE_MAX', { max: money(settings.maxBet) });
+    return { settings, money };
+  }
+
+  // ---- seeds ----------------------------------------------------------------------------------------
+
+  private async seed(brand: Brand, memberId: number, fresh = false): Promise<SeedRow> {
+    const known = fresh ? undefined : this.seeds.get(memberId);
+    if (known) return known;
+    const row =
+      (await this.repo.activeSeed(memberId)) ??
+      (await this.repo.ensureSeed({ brandId: brand.id, memberId, ...newPair() }));
+    if (this.seeds.size > 50_000) this.seeds.clear();
+    this.seeds.set(memberId, row);
+    return row;
+  }
+
+  async seedsOf(brand: Brand, memberId: number): Promise<OriginalsSeeds> {
+    const active = await this.seed(brand, memberId, true);
+    const previous = await this.repo.revealedSeeds(memberId);
+    return {
+      active: { serverSeedHash: active.serverSeedHash, clientSeed: active.clientSeed, nonce: active.nonce },
+      previous: previous.map(revealedView),
+    };
+  }
+
+  /** Reveals the active server seed and commits to a new one (with the client seed given, or a new one). */
+  async rotate(brand: Brand, memberId: number, clientSeed?: string) {
+    const pair = newPair();
+    const rotated = await this.repo.rotate({
+      brandId: brand.id,
+      memberId,
+      ...pair,
+      clientSeed: clientSeed ?? pair.clientSeed,
+    });
+    this.seeds.delete(memberId);
+    if (!rotated) throw new AppError('GAME_IN_PROGRESS');
+    return {
+      revealed: rotated.revealed ? revealedView(rotated.revealed) : null,
+      active: {
+        serverSeedHash: rotated.active.serverSeedHash,
+        clientSeed: rotated.active.clientSeed,
+        nonce: rotated.active.nonce,
+      },
+    };
+  }
+
+  // ---- wagers ---------------------------------------------------------------------------------------
+
+  /**
+   * Draws the outcome with the member's next nonce and has the database accept it only with that nonce:
+   * a bet that raced another of the same member is drawn again with the next one, so no nonce is skipped
+   * and no outcome is ever drawn twice for a wager.
+   */
+  private wager(...args: Parameters<OriginalsService['wagerNow']>) {
+    const memberId = args[1].id;
+    const previous = this.queues.get(memberId) ?? Promise.resolve();
+    const run = previous.then(
+      () => this.wagerNow(...args),
+      () => this.wagerNow(...args),
+    );
+    const tail = run.catch(() => {});
+    this.queues.set(memberId, tail);
+    void tail.then(() => {
+      if (this.queues.get(memberId) === tail) this.queues.delete(memberId);
+    });
+    return run;
+  }
+
+  private async wagerNow(
+    brand: Brand,
+    member: Member,
+    w: {
+      requestId: string;
+      game: OriginalGame;
+      stake: number;
+      params: Record<string, unknown>;
+      draw: DrawInput;
+      open: boolean;
+      /** The payout (minor units) and multiplier (ten-thousandths) of an outcome. */
+      settle: (outcome: Outcome) => { payout: number; multiplier: number };
+    },
+  ) {
+    const main = await this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency);
+    const side = { memberId: member.id, wallet: 'main' as const };
+    const key = `bgs:${member.id}:${w.requestId}`;
+    for (let attempt = 0; ; attempt++) {
+      const seed = await this.seed(brand, member.id, attempt > 0);
+      const outcome = drawOutcome(seed, w.draw);
+      const { payout, multiplier } = w.open ? { payout: 0, multiplier: 0 } : w.settle(outcome);
+      const [bet, win] = await Promise.all([
+        this.ledger.prepare({
+          brand,
+          key: `${key}:bet`,
+          kind: 'bet',
+          from: side,
+          to: { house: 'house' },
+          amount: w.stake,
+        }),
+        this.ledger.prepare({
+          brand,
+          key: `${key}:win`,
+          kind: 'win',
+          from: { house: 'house' },
+          to: side,
+          amount: payout,
+        }),
+      ]);
+      try {
+        const played = await this.repo.play({
+          brandId: brand.id,
+          memberId: member.id,
+          seedId: seed.id,
+          nonce: seed.nonce,
+          requestId: w.requestId,
+          game: w.game,
+          stake: w.stake,
+          payout,
+          multiplier,
+          params: w.params,
+          outcome,
+          open: w.open,
+          wallet: main,
+          bet,
+          win,
+          meta: {},
+        });
+        if (!played.replayed) {
+          this.seeds.set(member.id, { ...seed, nonce: seed.nonce + 1 });
+          if (played.bet.balanceAfter !== null)
+            this.ports.balanceChanged(brand, member.id, played.bet.balanceAfter);
+        }
+        return { ...played, seed: played.replayed ? await this.seedOfBet(played.bet) : seed };
+      } catch (error) {
+        if (isCode(error, 'ORIGINALS_NONCE_MOVED') && attempt < NONCE_RETRIES) continue;
+        if (isUniqueViolation(error, 'originals_bets_open_uq')) throw new AppError('GAME_IN_PROGRESS');
+        // The same request id racing itself: the first one's row answers.
+        if (isUniqueViolation(error, 'originals_bets_request_uq') && attempt < NONCE_RETRIES) continue;
+        if (isCode(error, 'ORIGINALS_NONCE_MOVED')) throw new AppError('TRY_AGAIN');
+        translateError(error);
+      }
+    }
+  }
+
+  private async seedOfBet(bet: BetRow): Promise<SeedRow> {
+    const [seed] = await this.repo.seedsByIds([bet.seedId]);
+    return seed!;
+  }
+
+  /** Dice, limbo, plinko and keno: drawn, paid and settled at once. */
+  async bet(brand: Brand, member: Member, body: OriginalsBetBody, lang: LanguageCode): Promise<OriginalsBet> {
+    const { settings, money } = await this.playable(brand, body.game, body.stake, lang);
+    const cap = (payout: number) => Math.min(payout, settings.maxWin);
+    let params: Record<string, unknown>;
+    let draw: DrawInput;
+    let settle: (o: Outcome) => { payout: number; multiplier: number };
+    switch (body.game) {
+      case 'dice': {
+        const bet = { chance: body.chance, side: body.side };
+        const top = dicePayout(body.stake, body.side === 'under' ? 0 : 9_999, bet, settings.edgeBp);
+        if (top > settings.maxWin) throw new AppError('WIN_ABOVE_MAX', { max: money(settings.maxWin) });
+        params = { ...bet, edgeBp: settings.edgeBp };
+        draw = { game: 'dice' };
+        settle = (o) => {
+          const payout = dicePayout(body.stake, (o as { roll: number }).roll, bet, settings.edgeBp);
+          return { payout, multiplier: payout > 0 ? diceMultiplierShown(bet.chance, settings.edgeBp) : 0 };
+        };
+        break;
+      }
+      case 'limbo': {
+        const top = limboPayout(body.stake, body.target, body.target);
+        if (top > settings.maxWin) throw new AppError('WIN_ABOVE_MAX', { max: money(settings.maxWin) });
+        params = { target: body.target, edgeBp: settings.edgeBp };
+        draw = { game: 'limbo', edgeBp: settings.edgeBp };
+        settle = (o) => {
+          const payout = limboPayout(body.stake, (o as { result: number }).result, body.target);
+          return { payout, multiplier: payout > 0 ? body.target * 100 : 0 };
+        };
+        break;
+      }
+      case 'plinko': {
+        const table = tablesFor('plinko', settings.edgeBp)[`${body.rows}:${body.risk}`]!;
+        params = { rows: body.rows, risk: body.risk, edgeBp: settings.edgeBp };
+        draw = { game: 'plinko', rows: body.rows };
+        settle = (o) => {
+          const m = table[(o as { bin: number }).bin]!;
+          return { payout: cap(Math.floor((body.stake * m) / 100)), multiplier: m * 100 };
+        };
+        break;
+      }
+      case 'keno': {
+        if (new Set(body.picks).size !== body.picks.length) throw new AppError('PICKS_REPEATED');
+        const picks = [...body.picks].sort((a, b) => a - b);
+        const table = tablesFor('keno', settings.edgeBp)[`${picks.length}:${body.risk}`]!;
+        params = { picks, risk: body.risk, edgeBp: settings.edgeBp };
+        draw = { game: 'keno' };
+        settle = (o) => {
+          const m = table[kenoHits(picks, (o as { drawn: number[] }).drawn)]!;
+          return { payout: cap(Math.floor((body.stake * m) / 100)), multiplier: m * 100 };
+        };
+        break;
+      }
+    }
+    const played = await this.wager(brand, member, {
+      requestId: body.requestId,
+      game: body.game,
+      stake: body.stake,
+      params,
+      draw,
+      open: false,
+      settle,
+    });
+    return betView(played.bet, played.seed);
+  }
+
+  // ---- mines ----------------------------------------------------------------------------------------
+
+  async minesStart(
+    brand: Brand,
+    member: Member,
+    body: { requestId: string; stake: number; mines: number },
+    lang: LanguageCode,
+  ): Promise<MinesGame> {
+    const { settings } = await this.playable(brand, 'mines', body.stake, lang);
+    const open = await this.repo.openBet(member.id, 'mines');
+    if (open && open.requestId !== body.requestId) throw new AppError('GAME_IN_PROGRESS');
+    const played = await this.wager(brand, member, {
+      requestId: body.requestId,
+      game: 'mines',
+      stake: body.stake,
+      params: { mines: body.mines, edgeBp: settings.edgeBp },
+      draw: { game: 'mines', mines: body.mines },
+      open: true,
+      settle: () => ({ payout: 0, multiplier: 0 }),
+    });
+    return minesView(played.bet, played.seed);
+  }
+
+  async minesCurrent(memberId: number): Promise<MinesGame | null> {
+    const open = await this.repo.openBet(memberId, 'mines');
+    return open ? minesView(open, await this.seedOfBet(open)) : null;
+  }
+
+  private async openMines(memberId: number, betId: number) {
+    const bet = await this.repo.bet(memberId, betId);
+    if (bet?.game !== 'mines') throw new AppError('BET_NOT_FOUND');
+    if (bet.status !== 'open') throw new AppError('GAME_NOT_OPEN');
+    return bet;
+  }
+
+  async minesReveal(brand: Brand, member: Member, body: { betId: number; tile: number }): Promise<MinesGame> {
+    const bet = await this.openMines(member.id, body.betId);
+    if (bet.revealed.includes(body.tile)) throw new AppError('TILE_REVEALED');
+    const { mines: minesAt } = bet.outcome as { mines: number[] };
+    const revealed = [...bet.revealed, body.tile];
+    if (minesAt.includes(body.tile)) return this.minesEnd(brand, member, bet, revealed, false);
+    if (revealed.length === MINES_TILES - minesAt.length)
+      return this.minesEnd(brand, member, bet, revealed, true);
+    const next = await this.repo.reveal(bet.id, member.id, revealed, bet.revealed.length);
+    if (!next) throw new AppError('GAME_NOT_OPEN');
+    return minesView(next, await this.seedOfBet(next));
+  }
+
+  async minesCashout(brand: Brand, member: Member, betId: number): Promise<MinesGame> {
+    const bet = await this.openMines(member.id, betId);
+    if (bet.revealed.length === 0) throw new AppError('CASHOUT_NOTHING');
+    return this.minesEnd(brand, member, bet, bet.revealed, true);
+  }
+
+  private async minesEnd(brand: Brand, member: Member, bet: BetRow, revealed: number[], won: boolean) {
+    const { mines, edgeBp } = bet.params as { mines: number; edgeBp: number };
+    const settings = (await this.gameSettings(brand)).mines;
+    const payout = won
+      ? Math.min(minesPayout(bet.stake, mines, revealed.length, edgeBp), settings.maxWin)
+      : 0;
+    const multiplier = won ? minesMultiplierShown(mines, revealed.length, edgeBp) * 100 : 0;
+    const side = { memberId: member.id, wallet: 'main' as const };
+    const win = await this.ledger.prepare({
+      brand,
+      key: `bgs:mines:${bet.id}:win`,
+      kind: 'win',
+      from: { house: 'house' },
+      to: side,
+      amount: payout,
+    });
+    const main = await this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency);
+    try {
+      const settled = await this.repo.settle({
+        betId: bet.id,
+        memberId: member.id,
+        revealed,
+        payout,
+        multiplier,
+        wallet: main,
+        win,
+        meta: {},
+      });
+      if (payout > 0 && settled.bet.balanceAfter !== null)
+        this.ports.balanceChanged(brand, member.id, settled.bet.balanceAfter);
+      return minesView(settled.bet, await this.seedOfBet(settled.bet));
+    } catch (error) {
+      if (isCode(error, 'ORIGINALS_NOT_OPEN')) throw new AppError('GAME_NOT_OPEN');
+      translateError(error);
+    }
+  }
+
+  // ---- records --------------------------------------------------------------------------------------
+
+  async recent(
+    brand: Brand,
+    memberId: number | null,
+    query: { game?: OriginalGame | undefined; scope: 'mine' | 'all'; limit: number },
+  ): Promise<{ items: RecentBet[]; currency: string }> {
+    const rows =
+      query.scope === 'mine' && memberId !== null
+        ? await this.repo.memberBets(memberId, { game: query.game, limit: query.limit })
+        : await this.repo.brandBets(brand.id, { game: query.game, limit: query.limit });
+    const names = await this.ports.usernames([...new Set(rows.map((r) => r.memberId))]);
+    return {
+      currency: brand.currency,
+      items: rows.map((r) => {
+        const name = names.get(r.memberId) ?? '?';
+        return {
+          id: r.id,
+          game: r.game as OriginalGame,
+          player: r.memberId === memberId ? name : maskAccount(name),
+          stake: r.stake,
+          payout: r.payout,
+          multiplier: r.multiplier,
+          createdAt: (r.settledAt ?? r.createdAt).getTime(),
+        };
+      }),
+    };
+  }
+
+  /** Game recall: the member's last 10 rounds (of one game, or all) with everything to check them. */
+  async recall(brand: Brand, memberId: number, game?: OriginalGame) {
+    const rows = await this.repo.memberBets(memberId, { game, limit: 10 });
+    return { currency: brand.currency, rounds: await this.recallRows(rows) };
+  }
+
+  async round(memberId: number, betId: number): Promise<RecallRound> {
+    const bet = await this.repo.bet(memberId, betId);
+    if (bet?.status !== 'settled') throw new AppError('BET_NOT_FOUND');
+    return (await this.recallRows([bet]))[0]!;
+  }
+
+  async recallRows(rows: BetRow[]): Promise<RecallRound[]> {
+    const seeds = new Map(
+      (await this.repo.seedsByIds([...new Set(rows.map((r) => r.seedId))])).map((s) => [s.id, s]),
+    );
+    return rows.map((r) => {
+      const seed = seeds.get(r.seedId)!;
+      return {
+        id: r.id,
+        game: r.game as OriginalGame,
+        nonce: r.nonce,
+        serverSeedHash: seed.serverSeedHash,
+        serverSeed: seed.revealedAt ? seed.serverSeed : null,
+        clientSeed: seed.clientSeed,
+        params: r.params as Record<string, unknown>,
+        outcome: r.outcome as Record<string, unknown>,
+        stake: r.stake,
+        payout: r.payout,
+        multiplier: r.multiplier,
+        balanceBefore: r.balanceBefore,
+        balanceAfter: r.balanceAfter,
+        createdAt: r.createdAt.getTime(),
+      };
+    });
+  }
+}
+
+function newPair() {
+  const serverSeed = randomHex(32);
+  return { serverSeed, serverSeedHash: commitmentOf(serverSeed), clientSeed: randomHex(8) };
+}
+
+const revealedView = (s: SeedRow) => ({
+  serverSeed: s.serverSeed,
+  serverSeedHash: s.serverSeedHash,
+  clientSeed: s.clientSeed,
+  nonce: s.nonce,
+  revealedAt: s.revealedAt!.getTime(),
+});
+
+function betView(bet: BetRow, seed: SeedRow): OriginalsBet {
+  return {
+    id: bet.id,
+    game: bet.game as OriginalGame,
+    stake: bet.stake,
+    payout: bet.payout,
+    multiplier: bet.multiplier,
+    params: bet.params as Record<string, unknown>,
+    outcome: bet.outcome as Record<string, unknown>,
+    nonce: bet.nonce,
+    serverSeedHash: seed.serverSeedHash,
+    clientSeed: seed.clientSeed,
+    balance: bet.balanceAfter ?? 0,
+    createdAt: bet.createdAt.getTime(),
+  };
+}
+
+function minesView(bet: BetRow, seed: SeedRow): MinesGame {
+  const { mines, edgeBp } = bet.params as { mines: number; edgeBp: number };
+  const open = bet.status === 'open';
+  const safe = bet.revealed.length;
+  return {
+    id: bet.id,
+    stake: bet.stake,
+    mines,
+    revealed: bet.revealed,
+    status: open ? 'open' : 'settled',
+    multiplier: safe > 0 ? minesMultiplierShown(mines, safe, edgeBp) : 100,
+    next: open && safe < MINES_TILES - mines ? minesMultiplierShown(mines, safe + 1, edgeBp) : null,
+    payout: bet.payout,
+    // Never while the game is open: the positions would decide it.
+    minesAt: open ? null : (bet.outcome as { mines: number[] }).mines,
+    nonce: bet.nonce,
+    serverSeedHash: seed.serverSeedHash,
+    clientSeed: seed.clientSeed,
+    balance: bet.balanceAfter,
+  };
+}
+
+export { VENDOR as ORIGINALS_VENDOR };

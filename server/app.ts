@@ -63,6 +63,8 @@ import { WinnerFeed } from './modules/games/winner-feed';
 import { Ledger } from './modules/ledger/ledger';
 import { OutboxMessenger } from './modules/messaging/messenger';
 import { SmsBudgetMessenger } from './modules/messaging/sms-budget';
+import { CrashRepository } from './modules/originals/crash.repository';
+import { CrashService } from './modules/originals/crash.service';
 import { OriginalsRepository } from './modules/originals/originals.repository';
 import { originalsRoutes } from './modules/originals/originals.routes';
 import { OriginalsService } from './modules/originals/originals.service';
@@ -259,15 +261,35 @@ export async function buildApp({
   games.setLauncher(
     new VendorLauncher(vendorIntegrations, vendorWallet, walletRepo, config.VENDOR_LAUNCH_TIMEOUT_MS),
   );
+  const originalsPorts = {
+    balanceChanged: (
+      brand: Parameters<WalletService['gameBalanceChanged']>[0],
+      memberId: number,
+      balance: number,
+    ) => wallet.gameBalanceChanged(brand, memberId, balance),
+    usernames: (ids: number[]) => accounts.usernames(ids),
+  };
   const originals = new OriginalsService(
     new OriginalsRepository(db),
     ledger,
-    {
-      balanceChanged: (brand, memberId, balance) => wallet.gameBalanceChanged(brand, memberId, balance),
-      usernames: (ids) => accounts.usernames(ids),
-    },
+    originalsPorts,
     config.BRAND_CACHE_MS,
   );
+  const crash = new CrashService(
+    new CrashRepository(db),
+    ledger,
+    originals,
+    originalsPorts,
+    secretBox,
+    {
+      bettingMs: config.CRASH_BETTING_MS,
+      pauseMs: config.CRASH_PAUSE_MS,
+      chainLength: config.CRASH_CHAIN_LENGTH,
+      tickMs: 100,
+    },
+    app.log,
+  );
+  app.decorate('crash', crash);
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));
 
   const fail = (
@@ -431,7 +453,7 @@ export async function buildApp({
     }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));
-  await app.register(originalsRoutes({ originals, betsPerMinute: config.ORIGINALS_BETS_PER_MINUTE }));
+  await app.register(originalsRoutes({ originals, crash, betsPerMinute: config.ORIGINALS_BETS_PER_MINUTE }));
   await app.register(paymentsRoutes({ payments }));
   // The simulated gateway pays without money: it exists in demo mode only.
   if (demo) await app.register(simGatewayRoutes({ payments }));
@@ -468,6 +490,9 @@ export async function buildApp({
     }
     app.decorate('jobs', queue);
     app.addHook('onClose', () => queue.stop());
+    // Crash is a live game, not a job: each server process runs its loop (its steps happen once).
+    crash.start(() => brands.all());
+    app.addHook('onClose', () => crash.stop());
   }
 
   const indexFile = path.join(config.staticDir, 'index.html');

@@ -28,6 +28,10 @@ const configSchema = z.object({
   REBATE_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** In-house game bets (and mines moves) per address and minute: auto-bet sends one per answer. */
   ORIGINALS_BETS_PER_MINUTE: z.coerce.number().int().positive().default(1_200),
+  /** Crash: how long a round takes bets, the pause after a crash, and rounds per hash chain. */
+  CRASH_BETTING_MS: z.coerce.number().int().min(1_000).max(60_000).default(7_000),
+  CRASH_PAUSE_MS: z.coerce.number().int().min(500).max(60_000).default(3_000),
+  CRASH_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   /** How long a game vendor has to answer a launch before the member is told it is unavailable. */
   VENDOR_LAUNCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /**

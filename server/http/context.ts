@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue, when this app runs the jobs (server/jobs). */
     jobs?: import('../jobs/queue').JobQueue;
+    /** The crash game's rounds (tests step them with `crash.tick(brand)`). */
+    crash: import('../modules/originals/crash.service').CrashService;
   }
   interface FastifyRequest {
     brand: Brand;

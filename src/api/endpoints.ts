@@ -80,6 +80,10 @@ import {
   vendorListQuery,
 } from './contract/games';
 import {
+  crashBet,
+  crashBetBody,
+  crashCashoutBody,
+  crashState,
   minesBetBody,
   minesCurrent,
   minesGame,
@@ -319,6 +323,9 @@ export const endpoints = {
   originalsRecent: { ...paths.originalsRecent, query: recentBetsQuery, value: recentBets },
   originalsRecall: { ...paths.originalsRecall, query: recallQuery, value: recallValue },
   originalsRound: { ...paths.originalsRound, query: originalsBetQuery, value: recallRound },
+  crashState: { ...paths.crashState, value: crashState },
+  crashBet: { ...paths.crashBet, body: crashBetBody, value: crashBet },
+  crashCashout: { ...paths.crashCashout, body: crashCashoutBody, value: crashBet },
 } as const;
 
 export type Endpoints = typeof endpoints;

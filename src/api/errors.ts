@@ -121,6 +121,7 @@ export const errorCatalogue = {
   CRASH_NO_BET: { status: 409, key: 'errors.CRASH_NO_BET' },
   CRASH_BUSTED: { status: 409, key: 'errors.CRASH_BUSTED' },
   CRASH_CASHED_OUT: { status: 409, key: 'errors.CRASH_CASHED_OUT' },
+  CRASH_NOT_STARTED: { status: 409, key: 'errors.CRASH_NOT_STARTED' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

@@ -123,6 +123,9 @@ export const paths = {
   originalsRecent: { method: 'GET', path: '/api/originals/bets' },
   originalsRecall: { method: 'GET', path: '/api/originals/recall' },
   originalsRound: { method: 'GET', path: '/api/originals/round' },
+  crashState: { method: 'GET', path: '/api/originals/crash' },
+  crashBet: { method: 'POST', path: '/api/originals/crash/bet' },
+  crashCashout: { method: 'POST', path: '/api/originals/crash/cashout' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -58,10 +58,10 @@ interface Context {
 }
 
 /** Failures worth sending the same request again: the answer may simply have been lost. */
-const TRANSIENT = new Set(['NETWORK_ERROR', 'TIMEOUT', 'TRY_AGAIN', 'UNKNOWN', 'INTERNAL']);
+export const TRANSIENT = new Set(['NETWORK_ERROR', 'TIMEOUT', 'TRY_AGAIN', 'UNKNOWN', 'INTERNAL']);
 export const AUTO_RETRIES = 3;
 
-const nextStakeAfter = (rule: StakeRule, stake: number, base: number) =>
+export const nextStakeAfter = (rule: StakeRule, stake: number, base: number) =>
   rule.mode === 'reset' ? base : Math.max(1, Math.floor((stake * (100 + rule.percent)) / 100));
 
 /**

@@ -8,13 +8,13 @@ import type { z } from 'zod';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client';
-import { brands, members, operators } from '../../server/db/schema';
+import { brands, memberSessions, members, operators } from '../../server/db/schema';
 import { prepareInstallation } from '../../server/db/seed/install';
 import { masterBox } from '../../server/lib/master-key';
 import { SecretBox } from '../../server/lib/secret-box';
 import { installationSecret } from '../../server/lib/secrets';
 import { AccountsRepository } from '../../server/modules/accounts/accounts.repository';
-import { hashPassword } from '../../server/modules/accounts/credentials';
+import { hashPassword, hashToken, newToken } from '../../server/modules/accounts/credentials';
 import type { BackofficeMembers } from '../../server/modules/backoffice/backoffice.service';
 import { BrandRepository } from '../../server/modules/brand/brand.repository';
 import { BrandService } from '../../server/modules/brand/brand.service';
@@ -307,6 +307,43 @@ export async function newAgent(
   const downline: Member[] = [];
   for (let i = 0; i < count; i++) downline.push(await newMember(ctx, { prefix: 'down', affiliateCode }));
   return { ...agent, affiliateCode, downline };
+}
+
+let crowdSeq = 0;
+
+/**
+ * Many members at once for load tests (a crash round's crowd): rows and one session each written straight
+ * to the database, as a registration and login would leave them, without paying a password hash and a
+ * human check per member. They have no password: they only ever act through their session token.
+ */
+export async function crowd(ctx: TestContext, count: number, prefix = 'crowd'): Promise<Member[]> {
+  const db = ctx.handle.db;
+  const [brand] = await db.select().from(brands).where(eq(brands.isDefault, true));
+  const made = await db
+    .insert(members)
+    .values(
+      Array.from({ length: count }, () => ({
+        brandId: brand!.id,
+        username: `${prefix}${process.pid % 1000}y${++crowdSeq}`.slice(0, 16).toLowerCase(),
+      })),
+    )
+    .returning({ id: members.id, username: members.username });
+  const tokens = made.map(() => newToken());
+  await db.insert(memberSessions).values(
+    made.map((m, i) => ({
+      memberId: m.id,
+      tokenHash: hashToken(tokens[i]!),
+      loginType: 'password',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })),
+  );
+  return made.map((m, i) => ({
+    id: m.id,
+    username: m.username,
+    password: '',
+    ip: '10.92.0.1',
+    token: tokens[i]!,
+  }));
 }
 
 let operatorSeq = 0;

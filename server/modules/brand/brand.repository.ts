@@ -24,6 +24,11 @@ export class BrandRepository {
     return rows[0]?.brand;
   }
 
+  /** Every brand of the installation. */
+  all(): Promise<BrandRow[]> {
+    return this.db.select().from(brands).orderBy(brands.id);
+  }
+
   async findDefault(): Promise<BrandRow | undefined> {
     const rows = await this.db.select().from(brands).where(eq(brands.isDefault, true)).limit(1);
     return rows[0];

@@ -85,6 +85,11 @@ export class BrandService {
     return brand;
   }
 
+  /** Every brand of the installation (the games that run on their own, such as crash, play for each). */
+  async all(): Promise<Brand[]> {
+    return (await this.repo.all()).map(toBrand);
+  }
+
   async options(brandId: number): Promise<Record<SiteOptionCode, boolean>> {
     const rows = await this.repo.options(brandId);
     const stored = new Map(rows.map((r) => [r.code, r.enabled]));

@@ -126,6 +126,9 @@ const fingerprint = (kind: string, postings: Posting[]) =>
     .update(JSON.stringify([kind, postings.map((p) => [p.accountId, p.amount])]))
     .digest('hex');
 
+/** The request fingerprint of a movement without postings (a lost round's win of nothing). */
+export const emptyFingerprint = (kind: string) => fingerprint(kind, []);
+
 export interface RoundInfo {
   vendor: string;
   roundId: string;

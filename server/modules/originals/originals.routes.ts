@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
+import { CRASH_SOCKET_PATH, type CrashEvent } from '../../../src/api/contract/originals';
 import { endpoints } from '../../../src/api/endpoints';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
+import type { CrashService } from './crash.service';
 import type { OriginalsService } from './originals.service';
 
 /** A real account plays: trial accounts are told they need one, as at a vendor's game. */
@@ -13,9 +15,13 @@ function player(request: FastifyRequest) {
 }
 
 /** The in-house games (docs/originals-fairness.md). */
-export function originalsRoutes(deps: { originals: OriginalsService; betsPerMinute: number }) {
+export function originalsRoutes(deps: {
+  originals: OriginalsService;
+  crash: CrashService;
+  betsPerMinute: number;
+}) {
   return async (app: FastifyInstance) => {
-    const { originals } = deps;
+    const { originals, crash } = deps;
     const tags = ['originals'];
     const member = { tags, auth: 'member' as const };
     // Auto-bet sends a bet as soon as the last one is answered; the limit is per address.
@@ -101,5 +107,44 @@ export function originalsRoutes(deps: { originals: OriginalsService; betsPerMinu
       { summary: "One of the member's rounds with its seeds, for the verifier", ...member },
       ({ request, query }) => originals.round(request.member!.id, query.betId),
     );
+
+    defineRoute(
+      app,
+      endpoints.crashState,
+      {
+        summary: "Crash: the round, its players, the last busts, the chain's commitment, my bet",
+        tags,
+        auth: 'optional',
+      },
+      ({ request }) => crash.state(request.brand, request.member?.id ?? null),
+    );
+    defineRoute(
+      app,
+      endpoints.crashBet,
+      { summary: 'Crash: a bet in the round taking bets, once per request id (one per round)', ...betting },
+      ({ request, body }) => crash.placeBet(request.brand, player(request), body, request.lang),
+    );
+    defineRoute(
+      app,
+      endpoints.crashCashout,
+      {
+        summary: "Crash: cash out now, at the multiplier of the server's clock, before the bust",
+        ...betting,
+      },
+      ({ request, body }) => crash.cashout(request.brand, request.member!, body.betId),
+    );
+
+    // The round as it changes, for everyone watching (guests too): no session needed to watch.
+    app.get(CRASH_SOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+      const unsubscribe = crash.subscribe(request.brand, (state) => {
+        if (socket.readyState === socket.OPEN)
+          socket.send(JSON.stringify({ type: 'state', state } satisfies CrashEvent));
+      });
+      const ping = setInterval(() => socket.ping(), 25_000);
+      socket.on('close', () => {
+        clearInterval(ping);
+        unsubscribe();
+      });
+    });
   };
 }

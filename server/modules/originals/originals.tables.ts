@@ -94,3 +94,86 @@ export const originalsSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.brandId, t.game, t.currency] })],
 );
+
+/**
+ * A crash hash chain (src/originals/games/crash.ts): the secret end of the chain (sealed under the
+ * installation's key), the commitment x_0 published before its first round, the public salt, and the
+ * next index to play. A brand plays one chain at a time; a spent chain is followed by a new one.
+ */
+export const crashChains = pgTable(
+  'crash_chains',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    seedCipher: text('seed_cipher').notNull(),
+    commitment: text('commitment').notNull(),
+    salt: text('salt').notNull(),
+    length: integer('length').notNull(),
+    nextIndex: integer('next_index').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('crash_chains_brand_idx').on(t.brandId, t.id)],
+);
+
+/**
+ * A crash round: 'betting' until its window closes, 'running' from its start (the database's clock) until
+ * the multiplier reaches its bust point `bust_ms` later, 'crashed' while its bets are settled, 'settled'.
+ * Its hash is the chain's x_index, revealed when it has crashed.
+ */
+export const crashRounds = pgTable(
+  'crash_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    index: integer('index').notNull(),
+    hash: text('hash').notNull(),
+    /** The bust point in hundredths, and when after the start the multiplier reaches it. */
+    bust: integer('bust').notNull(),
+    bustMs: integer('bust_ms').notNull(),
+    edgeBp: integer('edge_bp').notNull(),
+    status: text('status').notNull().default('betting'),
+    bettingEndsAt: timestamp('betting_ends_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    crashedAt: timestamp('crashed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('crash_rounds_chain_index_uq').on(t.chainId, t.index),
+    index('crash_rounds_brand_idx').on(t.brandId, t.id),
+  ],
+);
+
+/**
+ * A member's bet in a crash round: its stake, its auto cash-out, and when it cashed out (milliseconds
+ * after the start, by the database's clock). Its money moves as vendor BGS's round `crash-${id}`.
+ */
+export const crashBets = pgTable(
+  'crash_bets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roundId: bigint('round_id', { mode: 'number' }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    requestId: text('request_id').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** Hundredths; null: the player cashes out by hand. */
+    autoCashout: integer('auto_cashout'),
+    cashoutMs: integer('cashout_ms'),
+    /** The multiplier paid, in hundredths (0 for a loss). */
+    multiplier: integer('multiplier').notNull().default(0),
+    payout: bigint('payout', { mode: 'number' }).notNull().default(0),
+    /** 'active' until paid ('cashed') or lost ('lost'). */
+    status: text('status').notNull().default('active'),
+    balanceBefore: bigint('balance_before', { mode: 'number' }),
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('crash_bets_round_member_uq').on(t.roundId, t.memberId),
+    uniqueIndex('crash_bets_request_uq').on(t.memberId, t.requestId),
+    index('crash_bets_round_status_idx').on(t.roundId, t.status),
+    index('crash_bets_member_idx').on(t.memberId, t.id),
+  ],
+);

@@ -157,3 +157,69 @@ export type RecallRound = z.infer<typeof recallRound>;
 export const recallQuery = z.object({ game: originalGame.optional() });
 export const recallValue = z.object({ rounds: z.array(recallRound), currency: z.string() });
 export const originalsBetQuery = z.object({ betId: z.coerce.number().int().min(1) });
+
+// ---- crash -----------------------------------------------------------------------------------------
+
+export const crashBetBody = z.object({
+  requestId,
+  stake: sentAmount,
+  /** Cash out automatically at this multiplier (hundredths, 1.01× and up); none: by hand. */
+  autoCashout: z.number().int().min(101).max(100_000_000).optional(),
+});
+export const crashCashoutBody = z.object({ betId: z.number().int().min(1) });
+
+export const crashBet = z.object({
+  id: z.number().int(),
+  roundId: z.number().int(),
+  stake: minorUnits,
+  autoCashout: z.number().int().nullable(),
+  /** Hundredths paid at (0 while in play or lost). */
+  multiplier: z.number().int(),
+  payout: minorUnits,
+  status: z.enum(['active', 'cashed', 'lost']),
+  /** The main wallet after the bet's last movement, when known. */
+  balance: minorUnits.nullable(),
+});
+export type CrashBet = z.infer<typeof crashBet>;
+
+/** A round as everyone sees it; times are the server's (epoch ms). */
+export const crashRound = z.object({
+  id: z.number().int(),
+  index: z.number().int(),
+  status: z.enum(['betting', 'running', 'crashed', 'settled']),
+  bettingEndsAt: epochMillis,
+  startedAt: epochMillis.nullable(),
+  /** Known once it has crashed: the bust point (hundredths) and the round's hash from the chain. */
+  bust: z.number().int().nullable(),
+  hash: z.string().nullable(),
+});
+export type CrashRound = z.infer<typeof crashRound>;
+
+export const crashPlayer = z.object({
+  player: z.string(),
+  stake: minorUnits,
+  multiplier: z.number().int(),
+  payout: minorUnits,
+  status: z.enum(['active', 'cashed', 'lost']),
+});
+export type CrashPlayer = z.infer<typeof crashPlayer>;
+
+export const crashState = z.object({
+  round: crashRound.nullable(),
+  /** The server's clock when this was read, so the page can follow the multiplier on its own clock. */
+  serverNow: epochMillis,
+  players: z.array(crashPlayer),
+  playerCount: z.number().int(),
+  totalStake: minorUnits,
+  /** The last rounds' bust points and hashes, newest first. */
+  history: z.array(z.object({ id: z.number().int(), bust: z.number().int(), hash: z.string() })),
+  chain: z.object({ commitment: z.string(), salt: z.string(), length: z.number().int() }).nullable(),
+  /** The member's own bet in the current round. */
+  mine: crashBet.nullable(),
+  currency: z.string(),
+});
+export type CrashState = z.infer<typeof crashState>;
+
+/** What the crash socket pushes: the whole state whenever it changes (a round's phase, its players). */
+export type CrashEvent = { type: 'state'; state: Omit<CrashState, 'mine'> };
+export const CRASH_SOCKET_PATH = '/api/originals/crash/ws';

@@ -1,0 +1,410 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LanguageCode } from '../../../src/api/contract/common';
+import type { CrashBet, CrashPlayer, CrashRound, CrashState } from '../../../src/api/contract/originals';
+import { randomHex } from '../../../src/originals/fair';
+import { crashMultiplierAt, crashPoint, crashTimeOf } from '../../../src/originals/games/crash';
+import { formatAmount } from '../../../src/ui/format';
+import { AppError } from '../../http/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import type { Brand } from '../brand/brand.service';
+import { maskAccount } from '../games/games.service';
+import { emptyFingerprint, type Ledger, translateError } from '../ledger/ledger';
+import { checkBrandAmount } from '../wallet/amount';
+import type { ChainRow, CrashBetRow, CrashRepository, RoundRow } from './crash.repository';
+import type { OriginalsPorts, OriginalsService } from './originals.service';
+
+export interface CrashTiming {
+  /** How long a round takes bets. */
+  bettingMs: number;
+  /** The pause after a crash before the next round opens. */
+  pauseMs: number;
+  /** Rounds in a new chain. */
+  chainLength: number;
+  /** How often each process looks at the round. */
+  tickMs: number;
+}
+
+export const DEFAULT_CRASH_TIMING: CrashTiming = {
+  bettingMs: 7_000,
+  pauseMs: 3_000,
+  chainLength: 100_000,
+  tickMs: 100,
+};
+
+/** A cash-out recorded just before the bust may still be paying: losers are settled this long after it. */
+const SETTLE_GRACE_MS = 250;
+const PLAYERS_SHOWN = 50;
+
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The first millisecond at which the multiplier has reached `bust` (crashMultiplierAt decides). */
+export function bustTime(bust: number): number {
+  let t = crashTimeOf(bust);
+  while (t > 0 && crashMultiplierAt(t - 1) >= bust) t--;
+  while (crashMultiplierAt(t) < bust) t++;
+  return t;
+}
+
+type Listener = (state: Omit<CrashState, 'mine'>) => void;
+
+/**
+ * Crash: one shared round at a time per brand. Every process runs the same loop and every step is a
+ * conditional update, so whichever process comes first opens, starts, crashes and settles a round, once;
+ * the database's clock is the only clock. Bust points come from the brand's hash chain, committed before
+ * its first round. Each process pushes the state to the sockets it holds.
+ */
+export class CrashService {
+  private readonly chainHashes = new Map<number, string[]>();
+  private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly lastPushed = new Map<number, string>();
+  private readonly autos = new Map<number, { roundId: number; bets: CrashBetRow[] }>();
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private brands: Brand[] = [];
+  private brandsLoadedAt = 0;
+  private loadBrands: (() => Promise<Brand[]>) | null = null;
+
+  constructor(
+    private readonly repo: CrashRepository,
+    private readonly ledger: Ledger,
+    private readonly originals: OriginalsService,
+    private readonly ports: OriginalsPorts,
+    private readonly box: SecretBox,
+    private readonly timing: CrashTiming = DEFAULT_CRASH_TIMING,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  // ---- the loop -------------------------------------------------------------------------------------
+
+  /** Runs the loop for every brand (the server process does; tests step it with `tick`). */
+  start(loadBrands: () => Promise<Brand[]>) {
+    this.loadBrands = loadBrands;
+    if (!this.timer) this.schedule();
+  }
+
+  private schedule() {
+    this.timer = setTimeout(() => void this.loop(), this.timing.tickMs);
+    this.timer.unref?.();
+  }
+
+  private async loop() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      // A brand added while the server runs starts playing within a minute.
+      if (this.loadBrands && Date.now() - this.brandsLoadedAt > 60_000) {
+        this.brands = await this.loadBrands();
+        this.brandsLoadedAt = Date.now();
+      }
+      for (const brand of this.brands) {
+        try {
+          await this.tick(brand);
+        } catch (error) {
+          this.log?.warn(
+            { err: error, brandId: brand.id },
+            'crash: a step failed; the next tick tries again',
+          );
+        }
+      }
+    } catch (error) {
+      this.log?.warn({ err: error }, 'crash: the brands could not be read; the next tick tries again');
+    } finally {
+      this.running = false;
+      if (this.timer !== null) this.schedule();
+    }
+  }
+
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** One look at the brand's round, moving it on when its time has come. Public for tests. */
+  async tick(brand: Brand) {
+    const settings = (await this.originals.gameSettings(brand)).crash;
+    const { round, nowMs } = await this.repo.latest(brand.id);
+    if (!round || (round.status === 'settled' && nowMs >= round.crashedAt!.getTime() + this.timing.pauseMs)) {
+      if (settings.enabled) await this.open(brand, settings.edgeBp);
+    } else if (round.status === 'betting' && nowMs >= round.bettingEndsAt.getTime()) {
+      const started = await this.repo.start(round.id);
+      if (started) this.autos.set(brand.id, { roundId: round.id, bets: await this.repo.dueBets(round.id) });
+    } else if (round.status === 'running') {
+      const elapsed = nowMs - round.startedAt!.getTime();
+      await this.payAutos(brand, round, Math.min(elapsed, round.bustMs));
+      if (elapsed >= round.bustMs) await this.repo.crash(round.id);
+    } else if (round.status === 'crashed' && nowMs >= round.crashedAt!.getTime() + SETTLE_GRACE_MS) {
+      await this.settle(brand, round);
+    }
+    await this.push(brand);
+  }
+
+  private async open(brand: Brand, edgeBp: number) {
+    const chain = await this.chainFor(brand);
+    const hash = this.hashAt(chain, chain.nextIndex);
+    const bust = crashPoint(hash, chain.salt, edgeBp);
+    await this.repo.openRound({
+      brandId: brand.id,
+      chainId: chain.id,
+      index: chain.nextIndex,
+      hash,
+      bust,
+      bustMs: bustTime(bust),
+      edgeBp,
+      bettingMs: this.timing.bettingMs,
+    });
+  }
+
+  /** The brand's chain in play, made (and its commitment published) when there is none or it is spent. */
+  async chainFor(brand: Brand): Promise<ChainRow> {
+    const active = await this.repo.activeChain(brand.id);
+    if (active) return active;
+    const seed = randomHex(32);
+    const length = this.timing.chainLength;
+    let hash = seed;
+    const hashes: string[] = new Array(length + 1);
+    hashes[length] = seed;
+    for (let i = length - 1; i >= 0; i--) {
+      hash = sha256Hex(hash);
+      hashes[i] = hash;
+    }
+    const row = await this.repo.addChain({
+      brandId: brand.id,
+      seedCipher: this.box.seal(seed),
+      commitment: hashes[0]!,
+      salt: randomHex(16),
+      length,
+    });
+    this.chainHashes.set(row.id, hashes);
+    return row;
+  }
+
+  /** x_index of a chain: hashed down from its sealed seed once per process and kept. */
+  private hashAt(chain: ChainRow, index: number): string {
+    let hashes = this.chainHashes.get(chain.id);
+    if (!hashes) {
+      hashes = new Array(chain.length + 1);
+      let hash = this.box.open(chain.seedCipher);
+      hashes[chain.length] = hash;
+      for (let i = chain.length - 1; i >= 0; i--) {
+        hash = sha256Hex(hash);
+        hashes[i] = hash;
+      }
+      if (hashes[0] !== chain.commitment)
+        throw new Error(`crash chain ${chain.id} does not hash to its commitment`);
+      this.chainHashes.set(chain.id, hashes);
+    }
+    return hashes[index]!;
+  }
+
+  /** Pays the automatic cash-outs the multiplier has reached (at their own multiplier, never above the bust). */
+  private async payAutos(brand: Brand, round: RoundRow, elapsed: number) {
+    let known = this.autos.get(brand.id);
+    if (!known || known.roundId !== round.id) {
+      known = { roundId: round.id, bets: await this.repo.dueBets(round.id) };
+      this.autos.set(brand.id, known);
+    }
+    const reached = crashMultiplierAt(elapsed);
+    const due = known.bets.filter(
+      (b) => b.autoCashout !== null && b.autoCashout <= reached && b.autoCashout < round.bust,
+    );
+    if (due.length === 0) return;
+    known.bets = known.bets.filter((b) => !due.includes(b));
+    await Promise.all(due.map((b) => this.pay(brand, b, bustTime(b.autoCashout!), b.autoCashout!)));
+  }
+
+  /** A crashed round: every recorded or automatic cash-out paid, then everything else lost. */
+  async settle(brand: Brand, round: RoundRow) {
+    for (const bet of await this.repo.dueBets(round.id)) {
+      if (bet.cashoutMs !== null) await this.pay(brand, bet, bet.cashoutMs, crashMultiplierAt(bet.cashoutMs));
+      else if (bet.autoCashout !== null && bet.autoCashout < round.bust)
+        await this.pay(brand, bet, bustTime(bet.autoCashout), bet.autoCashout);
+    }
+    const lost = await this.repo.settleLost(round.id, emptyFingerprint('win'));
+    if (lost > 0) this.log?.debug({ roundId: round.id, lost }, 'crash: round settled');
+  }
+
+  private async pay(brand: Brand, bet: CrashBetRow, cashoutMs: number, multiplier: number) {
+    const maxWin = (await this.originals.gameSettings(brand)).crash.maxWin;
+    const payout = Math.min(Math.floor((bet.stake * multiplier) / 100), maxWin);
+    const side = { memberId: bet.memberId, wallet: 'main' as const };
+    const [postings, wallet] = await Promise.all([
+      this.ledger.prepare({
+        brand,
+        key: `bgs:crash:${bet.id}:win`,
+        kind: 'win',
+        from: { house: 'house' },
+        to: side,
+        amount: payout,
+      }),
+      this.ledger.memberAccount(brand.id, bet.memberId, 'main', brand.currency),
+    ]);
+    try {
+      const paid = await this.repo.pay({ betId: bet.id, cashoutMs, multiplier, payout, wallet, postings });
+      if (!paid.replayed && paid.bet.balanceAfter !== null)
+        this.ports.balanceChanged(brand, bet.memberId, paid.bet.balanceAfter);
+      return paid.bet;
+    } catch (error) {
+      translateError(error);
+    }
+  }
+
+  // ---- members' calls ---------------------------------------------------------------------------------
+
+  async placeBet(
+    brand: Brand,
+    member: { id: number },
+    body: { requestId: string; stake: number; autoCashout?: number | undefined },
+    lang: LanguageCode,
+  ): Promise<CrashBet> {
+    const settings = (await this.originals.gameSettings(brand)).crash;
+    if (!settings.enabled) throw new AppError('GAME_DISABLED');
+    checkBrandAmount(brand, body.stake, lang);
+    const money = (v: number) => `${formatAmount(v, lang)} ${brand.currency}`;
+    if (body.stake < settings.minBet) throw new AppError('BET_BELOW_MIN', { min: money(settings.minBet) });
+    if (body.stake > settings.maxBet) throw new AppError('BET_ABOVE_MAX', { max: money(settings.maxBet) });
+    const { round } = await this.repo.latest(brand.id);
+    if (round?.status !== 'betting') throw new AppError('CRASH_BETTING_CLOSED');
+    const [postings, wallet] = await Promise.all([
+      this.ledger.prepare({
+        brand,
+        key: `bgs:crash:${member.id}:${body.requestId}:bet`,
+        kind: 'bet',
+        from: { memberId: member.id, wallet: 'main' },
+        to: { house: 'house' },
+        amount: body.stake,
+      }),
+      this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency),
+    ]);
+    try {
+      const placed = await this.repo.bet({
+        brandId: brand.id,
+        memberId: member.id,
+        roundId: round.id,
+        requestId: body.requestId,
+        stake: body.stake,
+        autoCashout: body.autoCashout ?? null,
+        wallet,
+        postings,
+      });
+      if (!placed.replayed && placed.balance !== null)
+        this.ports.balanceChanged(brand, member.id, placed.balance);
+      void this.push(brand, true);
+      return betView(placed.bet, placed.balance);
+    } catch (error) {
+      const e = error as { code?: string; message?: string; constraint?: string };
+      if (e.code === '23505' && `${e.message} ${e.constraint}`.includes('crash_bets_round_member_uq'))
+        throw new AppError('CRASH_ALREADY_BET');
+      if ((e.message ?? '').includes('CRASH_BETTING_CLOSED')) throw new AppError('CRASH_BETTING_CLOSED');
+      translateError(error);
+    }
+  }
+
+  /** Cashes out now, by the database's clock: refused once the multiplier has reached the bust point. */
+  async cashout(brand: Brand, member: { id: number }, betId: number): Promise<CrashBet> {
+    const recorded = await this.repo.cashoutNow(betId, member.id);
+    if (!recorded) {
+      const bet = await this.repo.betById(betId);
+      if (!bet || bet.memberId !== member.id) throw new AppError('CRASH_NO_BET');
+      if (bet.status === 'cashed' || bet.cashoutMs !== null) throw new AppError('CRASH_CASHED_OUT');
+      const round = await this.repo.round(bet.roundId);
+      if (round?.status === 'betting') throw new AppError('CRASH_NOT_STARTED');
+      throw new AppError('CRASH_BUSTED');
+    }
+    const paid = await this.pay(brand, recorded, recorded.cashoutMs!, crashMultiplierAt(recorded.cashoutMs!));
+    void this.push(brand, true);
+    return betView(paid!, paid!.balanceAfter);
+  }
+
+  // ---- what pages see ---------------------------------------------------------------------------------
+
+  async state(brand: Brand, memberId: number | null): Promise<CrashState> {
+    const base = await this.publicState(brand);
+    let mine: CrashBet | null = null;
+    if (memberId !== null && base.round) {
+      const bet = await this.repo.memberBetInRound(memberId, base.round.id);
+      if (bet)
+        mine = betView(
+          bet,
+          bet.balanceAfter ?? (bet.balanceBefore === null ? null : bet.balanceBefore - bet.stake),
+        );
+    }
+    return { ...base, mine };
+  }
+
+  private async publicState(brand: Brand): Promise<Omit<CrashState, 'mine'>> {
+    const { round, nowMs } = await this.repo.latest(brand.id);
+    const [bets, history, chain] = await Promise.all([
+      round ? this.repo.roundBets(round.id) : Promise.resolve([]),
+      this.repo.rounds(brand.id, 21),
+      this.repo.activeChain(brand.id),
+    ]);
+    const names = await this.ports.usernames([...new Set(bets.map((b) => b.memberId))]);
+    const shown = [...bets].sort((a, b) => b.stake - a.stake).slice(0, PLAYERS_SHOWN);
+    const players: CrashPlayer[] = shown.map((b) => ({
+      player: maskAccount(names.get(b.memberId) ?? '?'),
+      stake: b.stake,
+      multiplier: b.multiplier,
+      payout: b.payout,
+      status: b.status as CrashPlayer['status'],
+    }));
+    return {
+      round: round ? roundView(round) : null,
+      serverNow: nowMs,
+      players,
+      playerCount: bets.length,
+      totalStake: bets.reduce((s, b) => s + b.stake, 0),
+      history: history
+        .filter((r) => r.status === 'crashed' || r.status === 'settled')
+        .slice(0, 20)
+        .map((r) => ({ id: r.id, bust: r.bust, hash: r.hash })),
+      chain: chain ? { commitment: chain.commitment, salt: chain.salt, length: chain.length } : null,
+      currency: brand.currency,
+    };
+  }
+
+  /** Sockets of this process hear the state whenever its round's phase or players change. */
+  subscribe(brand: Brand, listener: Listener) {
+    const set = this.listeners.get(brand.id) ?? new Set<Listener>();
+    this.listeners.set(brand.id, set);
+    set.add(listener);
+    void this.publicState(brand).then(listener, () => {});
+    return () => set.delete(listener);
+  }
+
+  private async push(brand: Brand, force = false) {
+    const set = this.listeners.get(brand.id);
+    if (!set || set.size === 0) return;
+    const state = await this.publicState(brand);
+    const key = JSON.stringify([state.round?.id, state.round?.status, state.playerCount, state.players]);
+    if (!force && this.lastPushed.get(brand.id) === key) return;
+    this.lastPushed.set(brand.id, key);
+    for (const listener of set) listener(state);
+  }
+}
+
+function roundView(r: RoundRow): CrashRound {
+  const over = r.status === 'crashed' || r.status === 'settled';
+  return {
+    id: r.id,
+    index: r.index,
+    status: r.status as CrashRound['status'],
+    bettingEndsAt: r.bettingEndsAt.getTime(),
+    startedAt: r.startedAt?.getTime() ?? null,
+    bust: over ? r.bust : null,
+    hash: over ? r.hash : null,
+  };
+}
+
+function betView(b: CrashBetRow, balance: number | null): CrashBet {
+  return {
+    id: b.id,
+    roundId: b.roundId,
+    stake: b.stake,
+    autoCashout: b.autoCashout,
+    multiplier: b.multiplier,
+    payout: b.payout,
+    status: b.status as CrashBet['status'],
+    balance,
+  };
+}

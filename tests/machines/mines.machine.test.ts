@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { MinesGame } from '../../src/api/contract/originals';
-import { minesMachine } from '../../src/machines/mines.machine';
+import { type MinesRequest, minesMachine } from '../../src/machines/mines.machine';
 import type { AutoConfig } from '../../src/machines/originals-bet.machine';
+import type { Attempt } from '../../src/machines/request-attempt';
 import { requiredActor } from '../../src/machines/required-actor';
 import { machinePaths, replay } from './graph-paths';
 
@@ -124,18 +125,18 @@ describe('mines machine by time', () => {
       minesMachine.provide({
         delays: { pause: 0 },
         actors: {
-          loadCurrent: fromPromise(async () => ({ game: null })),
-          start: fromPromise(async () => {
+          loadCurrent: fromPromise<{ game: MinesGame | null }>(async () => ({ game: null })),
+          start: fromPromise<MinesGame, Attempt<MinesRequest>>(async () => {
             calls.push('start');
             revealed = [];
             return game();
           }),
-          reveal: fromPromise(async ({ input }: { input: { tile: number } }) => {
+          reveal: fromPromise<MinesGame, { betId: number; tile: number }>(async ({ input }) => {
             calls.push(`reveal ${input.tile}`);
             revealed = [...revealed, input.tile];
             return game({ revealed });
           }),
-          cashout: fromPromise(async () => {
+          cashout: fromPromise<MinesGame, { betId: number }>(async () => {
             calls.push('cashout');
             return game({ revealed, status: 'settled', payout: 128, multiplier: 128, minesAt: [5, 9, 12] });
           }),

@@ -17,6 +17,9 @@ const NotFound = lazyScreen(() => import('./features/common/NotFound'));
 const FeatureGate = lazyScreen(() => import('./features/common/FeatureGate'));
 const AgentHomePage = lazyScreen(() => import('./features/agent/AgentHomePage'));
 const MemberCentre = lazyScreen(() => import('./features/member/MemberCentre'));
+const OriginalsLobby = lazyScreen(() => import('./features/originals/OriginalsPage'));
+const OriginalGame = lazyScreen(() => import('./features/originals/OriginalGameRoute'));
+const FairnessPage = lazyScreen(() => import('./features/originals/FairnessPage'));
 
 /** Routes that need a session send guests to /login, remembering where they were going. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -74,6 +77,9 @@ export const routes: RouteObject[] = [
       </RequireSession>
     ),
   })),
+  { path: '/originals', element: <OriginalsLobby /> },
+  { path: '/originals/fairness', element: <FairnessPage /> },
+  { path: '/originals/:game', element: <OriginalGame /> },
   { path: '/promotions', element: <PromotionsPage /> },
   {
     path: '/pointMall',

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageCode } from '../../../src/api/contract/common';
-import type { CrashBet, CrashPlayer, CrashRound, CrashState } from '../../../src/api/contract/originals';
+import type {
+  CrashBet,
+  CrashPlayer,
+  CrashRound,
+  CrashState,
+  RecallRound,
+} from '../../../src/api/contract/originals';
 import { randomHex } from '../../../src/originals/fair';
 import { crashMultiplierAt, crashPoint, crashTimeOf } from '../../../src/originals/games/crash';
 import { formatAmount } from '../../../src/ui/format';
@@ -317,6 +323,36 @@ export class CrashService {
   }
 
   // ---- what pages see ---------------------------------------------------------------------------------
+
+  /**
+   * Game recall for crash: the member's last settled bets with their round's hash (its "server seed"),
+   * the chain's salt and commitment, the bust point and the cash-out.
+   */
+  async recall(memberId: number, limit = 10): Promise<RecallRound[]> {
+    const rows = await this.repo.memberBets(memberId, limit);
+    const chains = new Map<number, ChainRow | null>();
+    for (const { round } of rows)
+      if (!chains.has(round.chainId)) chains.set(round.chainId, await this.repo.chain(round.chainId));
+    return rows.map(({ bet, round }) => {
+      const chain = chains.get(round.chainId);
+      return {
+        id: bet.id,
+        game: 'crash',
+        nonce: round.index,
+        serverSeedHash: chain?.commitment ?? '',
+        serverSeed: round.hash,
+        clientSeed: chain?.salt ?? '',
+        params: { edgeBp: round.edgeBp, autoCashout: bet.autoCashout, crashRound: round.id },
+        outcome: { hash: round.hash, salt: chain?.salt ?? '', bust: round.bust, cashedOutAt: bet.multiplier },
+        stake: bet.stake,
+        payout: bet.payout,
+        multiplier: bet.multiplier * 100,
+        balanceBefore: bet.balanceBefore,
+        balanceAfter: bet.balanceAfter,
+        createdAt: bet.createdAt.getTime(),
+      };
+    });
+  }
 
   async state(brand: Brand, memberId: number | null): Promise<CrashState> {
     const base = await this.publicState(brand);

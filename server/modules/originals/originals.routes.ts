@@ -99,7 +99,18 @@ export function originalsRoutes(deps: {
         summary: 'Game recall: the last 10 rounds with seeds, outcome, stake, payout and balances',
         ...member,
       },
-      ({ request, query }) => originals.recall(request.brand, request.member!.id, query.game),
+      async ({ request, query }) => {
+        const memberId = request.member!.id;
+        if (query.game === 'crash')
+          return { currency: request.brand.currency, rounds: await crash.recall(memberId) };
+        const recalled = await originals.recall(request.brand, memberId, query.game);
+        if (query.game) return recalled;
+        // Every game at once: the ten latest of both kinds of rounds.
+        const rounds = [...recalled.rounds, ...(await crash.recall(memberId))]
+          .sort((a, b) => b.createdAt - a.createdAt)
+          .slice(0, 10);
+        return { currency: recalled.currency, rounds };
+      },
     );
     defineRoute(
       app,

@@ -1,0 +1,146 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKey } from '../../api/errors';
+import type { WagerRequest } from '../../machines/originals-bet.machine';
+import { formatAmount } from '../../ui/format';
+import { useAccountModal } from '../account/AccountModalContext';
+import { TrialNoticeDialog } from '../session/guards';
+import { AutoForm } from './AutoForm';
+import { StakeField } from './StakeField';
+import type { InstantGameState } from './useInstantGame';
+
+/**
+ * The controls of an instant game: manual or auto, the stake, the game's own fields, the profit a win
+ * would bring, and the one big button (bet, start auto-bet, stop). Guests are asked to log in, trial
+ * accounts told a real one is needed.
+ */
+export function InstantControls({
+  game,
+  currency,
+  params,
+  profitOnWin,
+  children,
+}: {
+  game: InstantGameState;
+  currency: string;
+  params: Record<string, unknown>;
+  /** What a win would pay above the stake, or null when the choices are not valid yet. */
+  profitOnWin: number | null;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const account = useAccountModal();
+  const [trialNotice, setTrialNotice] = useState(false);
+  const { state, send, session, gameSettings, stake, setStake, mode, setMode, auto, setAuto, balance } = game;
+  const running = state.hasTag('auto');
+  const busy = state.hasTag('busy');
+  const stopping = running && state.context.stopRequested;
+  const locked = running || busy;
+  const request: WagerRequest = { stake, params };
+  const { errorCode, errorMessage, stopReason, stats } = state.context;
+
+  const act = () => {
+    if (session.kind === 'guest') return account.open('login');
+    if (session.kind === 'trial') return setTrialNotice(true);
+    if (running) return send({ type: 'STOP' });
+    if (busy || profitOnWin === null) return;
+    if (mode === 'manual') send({ type: 'BET', request });
+    else send({ type: 'AUTO_START', request, config: auto });
+  };
+
+  const label =
+    session.kind === 'guest'
+      ? t('originals.login_to_play')
+      : running
+        ? stopping
+          ? t('originals.auto.stopping')
+          : t('originals.auto.stop')
+        : mode === 'auto'
+          ? t('originals.auto.start')
+          : t('originals.bet');
+
+  return (
+    <div className="og-controls">
+      <fieldset className="og-segment og-modes" aria-label={t('originals.mode')}>
+        <button
+          type="button"
+          aria-pressed={mode === 'manual'}
+          disabled={locked}
+          onClick={() => setMode('manual')}
+        >
+          {t('originals.manual')}
+        </button>
+        <button
+          type="button"
+          aria-pressed={mode === 'auto'}
+          disabled={locked}
+          data-testid="og-mode-auto"
+          onClick={() => setMode('auto')}
+        >
+          {t('originals.auto.title')}
+        </button>
+      </fieldset>
+      <StakeField
+        stake={stake}
+        onChange={setStake}
+        min={gameSettings.minBet}
+        max={gameSettings.maxBet}
+        balance={balance}
+        currency={currency}
+        disabled={locked}
+      />
+      {children}
+      <div className="og-field">
+        <span className="og-label">{t('originals.profit_on_win')}</span>
+        <output className="og-profit" data-testid="og-profit">
+          {profitOnWin === null ? '—' : `${formatAmount(profitOnWin, lang)} ${currency}`}
+        </output>
+      </div>
+      {mode === 'auto' && <AutoForm config={auto} onChange={setAuto} disabled={locked} />}
+      <button
+        type="button"
+        className={`btn ${running ? 'btn-accent' : 'btn-primary'} og-bet`}
+        data-testid="og-bet"
+        disabled={(busy && !running) || stopping || (!running && !gameSettings.enabled)}
+        onClick={act}
+      >
+        {label}
+      </button>
+      {running && (
+        <p className="og-auto-status" role="status" data-testid="og-auto-status">
+          {t('originals.auto.progress', {
+            bets: stats.bets,
+            profit: formatAmount(stats.profit, lang),
+            currency,
+          })}
+        </p>
+      )}
+      {!running && stopReason && (
+        <p
+          className={stopReason === 'error' ? 'form-error' : 'form-note'}
+          role="status"
+          data-testid="og-auto-stopped"
+        >
+          {t(`originals.auto.stopped_${stopReason}`, {
+            bets: stats.bets,
+            profit: formatAmount(stats.profit, lang),
+            currency,
+          })}
+        </p>
+      )}
+      {errorCode && (
+        <p className="form-error" role="alert" data-testid="og-error">
+          {errorMessage || t(errorKey(errorCode))}
+        </p>
+      )}
+      {balance !== null && (
+        <p className="muted og-balance">
+          {t('originals.balance')}: <strong data-testid="og-balance">{formatAmount(balance, lang)}</strong>{' '}
+          {currency}
+        </p>
+      )}
+      {trialNotice && <TrialNoticeDialog onClose={() => setTrialNotice(false)} />}
+    </div>
+  );
+}

@@ -49,6 +49,7 @@ import { artRoutes } from './modules/art/art.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
 import { GamesAdmin } from './modules/backoffice/games-admin.service';
+import { OriginalsAdmin } from './modules/backoffice/originals-admin.service';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
 import { ContentRepository } from './modules/content/content.repository';
@@ -68,6 +69,7 @@ import { CrashService } from './modules/originals/crash.service';
 import { OriginalsRepository } from './modules/originals/originals.repository';
 import { originalsRoutes } from './modules/originals/originals.routes';
 import { OriginalsService } from './modules/originals/originals.service';
+import { theoreticalRtp } from './modules/originals/originals-settings';
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { PaymentsService } from './modules/payments/payments.service';
@@ -469,6 +471,20 @@ export async function buildApp({
           byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
           usernames: (ids) => accounts.usernames(ids),
         },
+      }),
+      originalsAdmin: new OriginalsAdmin(backoffice, {
+        settings: (brandId, currency) => originals.storedSettings(brandId, currency),
+        theoreticalRtp,
+        save: (brandId, currency, settings, alongside) =>
+          originals.saveSettings(brandId, currency, settings, alongside),
+        measured: async (brandId, from, to) => [
+          ...(await originals.measured(brandId, from, to)),
+          await crash.measured(brandId, from, to),
+        ],
+        chains: (brandId) => crash.chains(brandId),
+        recall: (memberId, game) =>
+          game === 'crash' ? crash.recall(memberId) : originals.recallOf(memberId, game),
+        byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
       }),
     }),
   );

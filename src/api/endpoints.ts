@@ -80,6 +80,10 @@ import {
   vendorListQuery,
 } from './contract/games';
 import {
+  adminOriginals,
+  adminOriginalsQuery,
+  adminRecall,
+  adminRecallQuery,
   crashBet,
   crashBetBody,
   crashCashoutBody,
@@ -101,6 +105,7 @@ import {
   recentBetsQuery,
   rotatedSeeds,
   rotateSeedBody,
+  updateOriginalBody,
 } from './contract/originals';
 import {
   depositBody,
@@ -326,6 +331,9 @@ export const endpoints = {
   crashState: { ...paths.crashState, value: crashState },
   crashBet: { ...paths.crashBet, body: crashBetBody, value: crashBet },
   crashCashout: { ...paths.crashCashout, body: crashCashoutBody, value: crashBet },
+  adminOriginals: { ...paths.adminOriginals, query: adminOriginalsQuery, value: adminOriginals },
+  updateOriginal: { ...paths.updateOriginal, body: updateOriginalBody, value: adminOriginals },
+  adminRecall: { ...paths.adminRecall, query: adminRecallQuery, value: adminRecall },
 } as const;
 
 export type Endpoints = typeof endpoints;

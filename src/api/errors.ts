@@ -122,6 +122,7 @@ export const errorCatalogue = {
   CRASH_BUSTED: { status: 409, key: 'errors.CRASH_BUSTED' },
   CRASH_CASHED_OUT: { status: 409, key: 'errors.CRASH_CASHED_OUT' },
   CRASH_NOT_STARTED: { status: 409, key: 'errors.CRASH_NOT_STARTED' },
+  LIMITS_INCONSISTENT: { status: 422, key: 'errors.LIMITS_INCONSISTENT' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

@@ -126,6 +126,9 @@ export const paths = {
   crashState: { method: 'GET', path: '/api/originals/crash' },
   crashBet: { method: 'POST', path: '/api/originals/crash/bet' },
   crashCashout: { method: 'POST', path: '/api/originals/crash/cashout' },
+  adminOriginals: { method: 'GET', path: '/api/backoffice/originals' },
+  updateOriginal: { method: 'POST', path: '/api/backoffice/originals/update' },
+  adminRecall: { method: 'GET', path: '/api/backoffice/originals/recall' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -11,11 +11,21 @@ import {
   operatorLoginMachine,
 } from '../machines/operator-login.machine';
 import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
+import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
 import './backoffice.css';
 
 const TOKEN_KEY = 'operatorToken';
-const TABS = ['deposits', 'withdrawals', 'adjust', 'audit', 'vendors', 'games', 'rounds'] as const;
+const TABS = [
+  'deposits',
+  'withdrawals',
+  'adjust',
+  'audit',
+  'vendors',
+  'games',
+  'rounds',
+  'originals',
+] as const;
 type Tab = (typeof TABS)[number];
 
 const loginMachine = operatorLoginMachine.provide({
@@ -179,6 +189,7 @@ function Console({
         {tab === 'vendors' && <VendorsPanel token={token} onExpired={onLogout} />}
         {tab === 'games' && <GamesPanel token={token} onExpired={onLogout} />}
         {tab === 'rounds' && <RoundsPanel token={token} onExpired={onLogout} />}
+        {tab === 'originals' && <OriginalsPanel token={token} onExpired={onLogout} />}
       </main>
     </div>
   );

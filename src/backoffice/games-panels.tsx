@@ -69,7 +69,7 @@ function useCatalogueChange(onExpired?: () => void) {
 }
 
 /** A failed change: its message, then what the server said about each field. */
-function Failure({ code, issues }: { code: string; issues: Issue[] }) {
+export function Failure({ code, issues }: { code: string; issues: Issue[] }) {
   const { t } = useTranslation();
   return (
     <div className="form-error" role="alert">
@@ -1039,7 +1039,7 @@ function NamesForm({
 // ——— Rounds ———
 
 /** A day picked in a date input, as the first or the last millisecond of that day where the operator is. */
-function dayEdge(day: string, end: boolean) {
+export function dayEdge(day: string, end: boolean) {
   if (!day) return undefined;
   const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`).getTime();
   return Number.isNaN(at) ? undefined : at;

@@ -4,11 +4,16 @@ import { bearerToken } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
 import type { GamesAdmin } from './games-admin.service';
+import type { OriginalsAdmin } from './originals-admin.service';
 
 /** The back office's API: its own login and sessions, the finance queue, adjustments and the audit trail. */
-export function backofficeRoutes(deps: { backoffice: BackofficeService; gamesAdmin: GamesAdmin }) {
+export function backofficeRoutes(deps: {
+  backoffice: BackofficeService;
+  gamesAdmin: GamesAdmin;
+  originalsAdmin: OriginalsAdmin;
+}) {
   return async (app: FastifyInstance) => {
-    const { backoffice, gamesAdmin } = deps;
+    const { backoffice, gamesAdmin, originalsAdmin } = deps;
     const ctx = (request: FastifyRequest): OperatorContext => ({
       operator: request.operator!,
       brand: request.brand,
@@ -156,6 +161,27 @@ export function backofficeRoutes(deps: { backoffice: BackofficeService; gamesAdm
       endpoints.roundLookup,
       { summary: 'Find rounds by member, vendor round id or date, with their wallet movements', ...operator },
       ({ request, query }) => gamesAdmin.rounds(ctx(request), query),
+    );
+    defineRoute(
+      app,
+      endpoints.adminOriginals,
+      {
+        summary: 'In-house games: settings per currency, theoretical and measured return, crash chains',
+        ...operator,
+      },
+      ({ request, query }) => originalsAdmin.overview(ctx(request), query),
+    );
+    defineRoute(
+      app,
+      endpoints.updateOriginal,
+      { summary: "An in-house game's switch, house edge and limits (audited)", ...operator },
+      ({ request, body }) => originalsAdmin.update(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.adminRecall,
+      { summary: "Game recall: a member's last 10 rounds of each in-house game, with seeds", ...operator },
+      ({ request, query }) => originalsAdmin.recall(ctx(request), query),
     );
   };
 }

@@ -281,6 +281,25 @@ export class CrashRepository {
     return Number(rowsOf<{ n: number }>(result)[0]!.n);
   }
 
+  /** Stake and payout of the crash bets settled in a period (measured return). */
+  async measured(brandId: number, from: Date, to: Date) {
+    const [row] = await this.db
+      .select({
+        bets: sql<number>`count(*)::int`,
+        stake: sql<string>`coalesce(sum(${crashBets.stake}), 0)::text`,
+        payout: sql<string>`coalesce(sum(${crashBets.payout}), 0)::text`,
+      })
+      .from(crashBets)
+      .where(
+        and(
+          eq(crashBets.brandId, brandId),
+          sql`${crashBets.status} <> 'active'`,
+          sql`${crashBets.settledAt} >= ${from.toISOString()} AND ${crashBets.settledAt} < ${to.toISOString()}`,
+        ),
+      );
+    return { game: 'crash', bets: row!.bets, stake: Number(row!.stake), payout: Number(row!.payout) };
+  }
+
   async betById(betId: number) {
     const [row] = await this.db.select().from(crashBets).where(eq(crashBets.id, betId));
     return row ?? null;

@@ -324,6 +324,14 @@ export class CrashService {
 
   // ---- what pages see ---------------------------------------------------------------------------------
 
+  measured(brandId: number, from: Date, to: Date) {
+    return this.repo.measured(brandId, from, to);
+  }
+
+  chains(brandId: number) {
+    return this.repo.chains(brandId);
+  }
+
   /**
    * Game recall for crash: the member's last settled bets with their round's hash (its "server seed"),
    * the chain's salt and commitment, the bust point and the cash-out.

@@ -87,6 +87,25 @@ export class OriginalsService {
     this.settingsCache.clear();
   }
 
+  /** The settings as stored now (the back office reads and writes them past the cache). */
+  async storedSettings(brandId: number, currency: string) {
+    return settingsOf(await this.repo.settings(brandId, currency));
+  }
+
+  async saveSettings(
+    brandId: number,
+    currency: string,
+    s: GameSettings,
+    alongside: (tx: Parameters<Parameters<OriginalsRepository['saveSettings']>[1]>[0]) => Promise<void>,
+  ) {
+    await this.repo.saveSettings({ brandId, currency, ...s }, alongside);
+    this.forgetSettings();
+  }
+
+  measured(brandId: number, from: Date, to: Date) {
+    return this.repo.measured(brandId, from, to);
+  }
+
   async publicSettings(brand: Brand) {
     const all = await this.gameSettings(brand);
     return {
@@ -440,8 +459,11 @@ export class OriginalsService {
 
   /** Game recall: the member's last 10 rounds (of one game, or all) with everything to check them. */
   async recall(brand: Brand, memberId: number, game?: OriginalGame) {
-    const rows = await this.repo.memberBets(memberId, { game, limit: 10 });
-    return { currency: brand.currency, rounds: await this.recallRows(rows) };
+    return { currency: brand.currency, rounds: await this.recallOf(memberId, game) };
+  }
+
+  async recallOf(memberId: number, game?: OriginalGame) {
+    return this.recallRows(await this.repo.memberBets(memberId, { game, limit: 10 }));
   }
 
   async round(memberId: number, betId: number): Promise<RecallRound> {

@@ -223,3 +223,54 @@ export type CrashState = z.infer<typeof crashState>;
 /** What the crash socket pushes: the whole state whenever it changes (a round's phase, its players). */
 export type CrashEvent = { type: 'state'; state: Omit<CrashState, 'mine'> };
 export const CRASH_SOCKET_PATH = '/api/originals/crash/ws';
+
+// ---- back office -----------------------------------------------------------------------------------
+
+export const adminOriginalsQuery = z.object({
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+});
+export const adminOriginals = z.object({
+  currency: z.string(),
+  from: epochMillis,
+  to: epochMillis,
+  games: z.array(
+    originalsGameSettings.extend({
+      /** What the settled bets of the period actually returned. */
+      measured: z.object({
+        bets: z.number().int(),
+        stake: minorUnits,
+        payout: minorUnits,
+        rtp: z.string().nullable(),
+      }),
+    }),
+  ),
+  /** Crash hash chains, newest first: each one's commitment was public before its first round. */
+  chains: z.array(
+    z.object({
+      commitment: z.string(),
+      salt: z.string(),
+      length: z.number().int(),
+      played: z.number().int(),
+      createdAt: epochMillis,
+    }),
+  ),
+});
+export const updateOriginalBody = z.object({
+  game: originalGame,
+  enabled: z.boolean(),
+  /** 0.5 % … 10 % in steps of 0.25 % (basis points). */
+  edgeBp: z.number().int().min(50).max(1_000).multipleOf(25),
+  minBet: z.number().int().min(1),
+  maxBet: z.number().int().min(1),
+  maxWin: z.number().int().min(1),
+});
+export const adminRecallQuery = z.object({
+  username: z.string().trim().min(1).max(64),
+  game: originalGame.optional(),
+});
+export const adminRecall = z.object({
+  username: z.string(),
+  currency: z.string(),
+  rounds: z.array(recallRound),
+});

@@ -317,12 +317,18 @@ export class CrashRepository {
       .where(and(eq(crashBets.roundId, roundId), eq(crashBets.status, 'active')));
   }
 
-  memberBets(memberId: number, limit: number) {
+  memberBets(memberId: number, limit: number, betId?: number) {
     return this.db
       .select({ bet: crashBets, round: crashRounds })
       .from(crashBets)
       .innerJoin(crashRounds, eq(crashRounds.id, crashBets.roundId))
-      .where(and(eq(crashBets.memberId, memberId), sql`${crashBets.status} <> 'active'`))
+      .where(
+        and(
+          eq(crashBets.memberId, memberId),
+          sql`${crashBets.status} <> 'active'`,
+          betId ? eq(crashBets.id, betId) : undefined,
+        ),
+      )
       .orderBy(desc(crashBets.id))
       .limit(limit);
   }

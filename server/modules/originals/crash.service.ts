@@ -336,8 +336,8 @@ export class CrashService {
    * Game recall for crash: the member's last settled bets with their round's hash (its "server seed"),
    * the chain's salt and commitment, the bust point and the cash-out.
    */
-  async recall(memberId: number, limit = 10): Promise<RecallRound[]> {
-    const rows = await this.repo.memberBets(memberId, limit);
+  async recall(memberId: number, limit = 10, betId?: number): Promise<RecallRound[]> {
+    const rows = await this.repo.memberBets(memberId, limit, betId);
     const chains = new Map<number, ChainRow | null>();
     for (const { round } of rows)
       if (!chains.has(round.chainId)) chains.set(round.chainId, await this.repo.chain(round.chainId));

@@ -116,7 +116,12 @@ export function originalsRoutes(deps: {
       app,
       endpoints.originalsRound,
       { summary: "One of the member's rounds with its seeds, for the verifier", ...member },
-      ({ request, query }) => originals.round(request.member!.id, query.betId),
+      async ({ request, query }) => {
+        if (query.game !== 'crash') return originals.round(request.member!.id, query.betId);
+        const round = (await crash.recall(request.member!.id, 1, query.betId))[0];
+        if (!round) throw new AppError('BET_NOT_FOUND');
+        return round;
+      },
     );
 
     defineRoute(

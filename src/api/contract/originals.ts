@@ -156,7 +156,11 @@ export const recallRound = z.object({
 export type RecallRound = z.infer<typeof recallRound>;
 export const recallQuery = z.object({ game: originalGame.optional() });
 export const recallValue = z.object({ rounds: z.array(recallRound), currency: z.string() });
-export const originalsBetQuery = z.object({ betId: z.coerce.number().int().min(1) });
+export const originalsBetQuery = z.object({
+  betId: z.coerce.number().int().min(1),
+  /** Crash bets are numbered apart from the other games' bets. */
+  game: originalGame.optional(),
+});
 
 // ---- crash -----------------------------------------------------------------------------------------
 

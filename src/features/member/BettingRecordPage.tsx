@@ -1,9 +1,11 @@
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { call } from '../../api/client';
 import type { SectionKey } from '../../api/contract/common';
 import type { BetRecord } from '../../api/contract/records';
+import { fairnessLink } from '../../originals/links';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatAmount, formatDateTime } from '../../ui/format';
 import { Modal } from '../../ui/Modal';
@@ -219,6 +221,11 @@ export default function BettingRecordPage() {
                 </td>
                 <td data-label={t('centre.bets.status')}>
                   <span className={`status-tag ${r.status}`}>{t(`centre.bets.statuses.${r.status}`)}</span>
+                  {r.vassalage === 'BGS' && fairnessLink(r.roundId) && (
+                    <Link className="block" to={fairnessLink(r.roundId)!} data-testid="bet-verify">
+                      {t('originals.recent.verify')}
+                    </Link>
+                  )}
                 </td>
               </tr>
             ))}
@@ -285,6 +292,14 @@ function RoundDialog({ record, onClose }: { record: BetRecord; onClose: () => vo
         )}
         <dt>{t('centre.bets.status')}</dt>
         <dd>{t(`centre.bets.statuses.${record.status}`)}</dd>
+        {record.vassalage === 'BGS' && fairnessLink(record.roundId) && (
+          <>
+            <dt>{t('originals.recent.check')}</dt>
+            <dd>
+              <Link to={fairnessLink(record.roundId)!}>{t('originals.recent.verify')}</Link>
+            </dd>
+          </>
+        )}
       </dl>
       {error && <ErrorNotice code={error} />}
       {round && (

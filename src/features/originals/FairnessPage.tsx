@@ -124,7 +124,9 @@ export default function FairnessPage() {
     setRoundState('loading');
     setRoundError(null);
     loadedId.current = id;
-    return call('originalsRound', { query: { betId: id } }).then(
+    return call('originalsRound', {
+      query: { betId: id, ...(params.get('game') === 'crash' ? { game: 'crash' } : {}) },
+    }).then(
       (r) => {
         // Another round was picked meanwhile: it wins.
         if (loadedId.current === id) show(r);

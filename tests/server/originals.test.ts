@@ -299,6 +299,16 @@ describe.each(databaseKinds)('in-house games on %s', (kind) => {
     expect(mine.value.items.every((i) => i.player === player.username)).toBe(true);
   });
 
+  it('earns rebate at the in-house rate on the settled stakes, as any vendor round', async () => {
+    const rebater = await newMember(ctx, { prefix: 'rebate' });
+    await fund(ctx, rebater, 100_000);
+    for (let i = 0; i < 4; i++) await dice(rebater, 10_000);
+    const summary = await ctx.call('rebate', { token: rebater.token });
+    const inhouse = summary.value.categories.find((c) => c.gameType === 'INHOUSE');
+    // 40,000 of valid bets at 0.1 %.
+    expect(inhouse?.amount).toBe(40);
+  });
+
   it('keeps the ledger sound', async () => {
     const report = await checkLedger(ctx.handle.db);
     expect(report.problems).toEqual([]);

@@ -42,12 +42,20 @@ export const brands = pgTable('brands', {
   singleWallet: boolean('single_wallet').notNull().default(true),
   /**
    * Rebate on valid bets per game category, in basis points (spec 9: LOTT 1 %, ELOTT 1 %, PVP none,
-   * FISH 1 %, RNG 1.2 %, LIVE 0.8 %, SPORTS 1 %, ESPORTS 1 %); a category not named earns none.
+   * FISH 1 %, RNG 1.2 %, LIVE 0.8 %, SPORTS 1 %, ESPORTS 1 %); a category not named earns none. The
+   * in-house games (INHOUSE) earn 0.1 %: a tenth of their usual 1 % edge, so rebate never makes them pay.
    */
-  rebateRates: jsonb('rebate_rates')
-    .$type<Record<string, number>>()
-    .notNull()
-    .default({ LOTT: 100, ELOTT: 100, PVP: 0, FISH: 100, RNG: 120, LIVE: 80, SPORTS: 100, ESPORTS: 100 }),
+  rebateRates: jsonb('rebate_rates').$type<Record<string, number>>().notNull().default({
+    LOTT: 100,
+    ELOTT: 100,
+    PVP: 0,
+    FISH: 100,
+    RNG: 120,
+    LIVE: 80,
+    SPORTS: 100,
+    ESPORTS: 100,
+    INHOUSE: 10,
+  }),
   /** Withdrawal rules: limits per request in minor units, requests per day, minutes before receipt counts. */
   withdrawMin: bigint('withdraw_min', { mode: 'number' }).notNull().default(5_000),
   withdrawMax: bigint('withdraw_max', { mode: 'number' }).notNull().default(5_000_000),

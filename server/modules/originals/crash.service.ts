@@ -41,6 +41,7 @@ export const DEFAULT_CRASH_TIMING: CrashTiming = {
 /** A cash-out recorded just before the bust may still be paying: losers are settled this long after it. */
 const SETTLE_GRACE_MS = 250;
 const PLAYERS_SHOWN = 50;
+const PLAYERS_PUSH_MS = 500;
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -64,6 +65,8 @@ export class CrashService {
   private readonly chainHashes = new Map<number, string[]>();
   private readonly listeners = new Map<number, Set<Listener>>();
   private readonly lastPushed = new Map<number, string>();
+  private readonly phases = new Map<number, string>();
+  private readonly pushedAt = new Map<number, number>();
   private readonly autos = new Map<number, { roundId: number; bets: CrashBetRow[] }>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
@@ -142,7 +145,14 @@ export class CrashService {
     } else if (round.status === 'crashed' && nowMs >= round.crashedAt!.getTime() + SETTLE_GRACE_MS) {
       await this.settle(brand, round);
     }
-    await this.push(brand);
+    // Sockets hear a change of phase at once; the players' list at most twice a second.
+    const phase = `${round?.id}:${round?.status}`;
+    const due = Date.now() - (this.pushedAt.get(brand.id) ?? 0) >= PLAYERS_PUSH_MS;
+    if (phase !== this.phases.get(brand.id) || due) {
+      this.phases.set(brand.id, phase);
+      this.pushedAt.set(brand.id, Date.now());
+      await this.push(brand);
+    }
   }
 
   private async open(brand: Brand, edgeBp: number) {
@@ -295,7 +305,6 @@ export class CrashService {
       });
       if (!placed.replayed && placed.balance !== null)
         this.ports.balanceChanged(brand, member.id, placed.balance);
-      void this.push(brand, true);
       return betView(placed.bet, placed.balance);
     } catch (error) {
       const e = error as { code?: string; message?: string; constraint?: string };
@@ -318,7 +327,6 @@ export class CrashService {
       throw new AppError('CRASH_BUSTED');
     }
     const paid = await this.pay(brand, recorded, recorded.cashoutMs!, crashMultiplierAt(recorded.cashoutMs!));
-    void this.push(brand, true);
     return betView(paid!, paid!.balanceAfter);
   }
 

@@ -1,11 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { brands, originalsSeeds, originalsSettings } from '../../server/db/schema';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { diceWins } from '../../src/originals/games/dice';
 import { minesPayout } from '../../src/originals/games/mines';
 import { drawOutcome } from '../../src/originals/outcome';
-import { createTestContext, databaseKinds, fund, type Member, newMember, type TestContext } from './harness';
+import {
+  callEndpoint,
+  createTestContext,
+  databaseKinds,
+  fund,
+  type Member,
+  newMember,
+  type TestContext,
+} from './harness';
 
 let seq = 0;
 const rid = () => `req-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
@@ -240,6 +250,41 @@ describe.each(databaseKinds)('in-house games on %s', (kind) => {
     });
     expect(hit.value).toMatchObject({ status: 'settled', payout: 0 });
     expect((await ctx.call('minesCurrent', { token: player.token })).value.game).toBeNull();
+  });
+
+  it('keeps an open mines game across a restart: another process picks it up and plays it on', async () => {
+    const start = await ctx.call('minesStart', {
+      token: player.token,
+      body: { requestId: rid(), stake: 300, mines: 1 },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: '/nonexistent',
+      BRAND_CACHE_MS: '0',
+      SITE_MODE: 'demo',
+      MASTER_KEY: ctx.masterKey.toString('base64'),
+    });
+    const second = await buildApp({ config, db: ctx.handle.db, masterKey: ctx.masterKey });
+    try {
+      const current = await callEndpoint(second, 'minesCurrent', { token: player.token });
+      expect(current.value.game).toMatchObject({ id: start.value.id, status: 'open', revealed: [] });
+      const { rows } = (await ctx.handle.db.execute(
+        `SELECT outcome FROM originals_bets WHERE id = ${start.value.id}` as never,
+      )) as unknown as { rows: { outcome: { mines: number[] } }[] };
+      const safe = [...Array(25).keys()].find((t) => !rows[0]!.outcome.mines.includes(t))!;
+      await callEndpoint(second, 'minesReveal', {
+        token: player.token,
+        body: { betId: start.value.id, tile: safe },
+      });
+      const cashed = await callEndpoint(second, 'minesCashout', {
+        token: player.token,
+        body: { betId: start.value.id },
+      });
+      expect(cashed.value).toMatchObject({ status: 'settled', payout: minesPayout(300, 1, 1, 100) });
+    } finally {
+      await second.close();
+    }
   });
 
   it('rotating reveals the seed, and every bet of the old pair is reproduced from it', async () => {

@@ -222,7 +222,7 @@ export class CrashService {
     }
     const reached = crashMultiplierAt(elapsed);
     const due = known.bets.filter(
-      (b) => b.autoCashout !== null && b.autoCashout <= reached && b.autoCashout < round.bust,
+      (b) => b.autoCashout !== null && b.autoCashout <= reached && b.autoCashout <= round.bust,
     );
     if (due.length === 0) return;
     known.bets = known.bets.filter((b) => !due.includes(b));
@@ -233,7 +233,7 @@ export class CrashService {
   async settle(brand: Brand, round: RoundRow) {
     for (const bet of await this.repo.dueBets(round.id)) {
       if (bet.cashoutMs !== null) await this.pay(brand, bet, bet.cashoutMs, crashMultiplierAt(bet.cashoutMs));
-      else if (bet.autoCashout !== null && bet.autoCashout < round.bust)
+      else if (bet.autoCashout !== null && bet.autoCashout <= round.bust)
         await this.pay(brand, bet, bustTime(bet.autoCashout), bet.autoCashout);
     }
     const lost = await this.repo.settleLost(round.id, emptyFingerprint('win'));

@@ -19,6 +19,7 @@ export function InstantControls({
   currency,
   params,
   profitOnWin,
+  profitLabel,
   children,
 }: {
   game: InstantGameState;
@@ -26,6 +27,8 @@ export function InstantControls({
   params: Record<string, unknown>;
   /** What a win would pay above the stake, or null when the choices are not valid yet. */
   profitOnWin: number | null;
+  /** What the profit figure is ("Profit on win", or "Top profit" where wins differ). */
+  profitLabel?: string;
   children: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
@@ -92,7 +95,7 @@ export function InstantControls({
       />
       {children}
       <div className="og-field">
-        <span className="og-label">{t('originals.profit_on_win')}</span>
+        <span className="og-label">{profitLabel ?? t('originals.profit_on_win')}</span>
         <output className="og-profit" data-testid="og-profit">
           {profitOnWin === null ? '—' : `${formatAmount(profitOnWin, lang)} ${currency}`}
         </output>

@@ -129,7 +129,13 @@ export default function KenoGame({ settings }: { settings: OriginalsSettings }) 
   const full = picks.length >= KENO_MAX_PICKS;
 
   const panel = (
-    <InstantControls game={game} currency={currency} params={{ picks, risk }} profitOnWin={profitOnWin}>
+    <InstantControls
+      game={game}
+      currency={currency}
+      params={{ picks, risk }}
+      profitOnWin={profitOnWin}
+      profitLabel={t('originals.top_profit')}
+    >
       <fieldset className="og-rule">
         <legend>{t('originals.keno.risk')}</legend>
         <div className="og-segment og-keno-risks">

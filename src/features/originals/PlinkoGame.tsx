@@ -233,7 +233,13 @@ export default function PlinkoGame({ settings }: { settings: OriginalsSettings }
   const history = showing ? state.context.results.slice(1) : state.context.results;
 
   const panel = (
-    <InstantControls game={game} currency={currency} params={{ rows, risk }} profitOnWin={profitOnWin}>
+    <InstantControls
+      game={game}
+      currency={currency}
+      params={{ rows, risk }}
+      profitOnWin={profitOnWin}
+      profitLabel={t('originals.top_profit')}
+    >
       <fieldset className="og-rule">
         <legend>{t('originals.plinko.risk')}</legend>
         <div className="og-segment">

@@ -45,6 +45,8 @@ const server = (
     DEMO_PROVIDER_PORT: String(port + 100),
     // Live tables deal every few seconds instead of every half minute.
     PROVIDER_TIMING_SCALE: '0.4',
+    // Crash rounds take bets for 3 s instead of 7, so a walk waits less between rounds.
+    CRASH_BETTING_MS: '3000',
     ...env,
   },
 });

@@ -37,6 +37,12 @@ const GUEST_PAGES: Array<[string, string]> = [
   ['/help', 'help-page'],
   ['/download', 'download-page'],
   ['/agentHome', 'agent-login-page'],
+  ['/originals', 'og-lobby'],
+  ['/originals/dice', 'og-page'],
+  ['/originals/plinko', 'og-page'],
+  ['/originals/mines', 'og-page'],
+  ['/originals/crash', 'og-page'],
+  ['/originals/fairness', 'fairness-page'],
 ];
 /** The account popup's own addresses: they open it over the home page and leave for "/". */
 const POPUP_PAGES: Array<[string, string]> = [

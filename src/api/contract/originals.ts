@@ -7,7 +7,7 @@ import { LIMBO_MAX_TARGET, LIMBO_MIN_TARGET } from '../../originals/games/limbo'
 import { MINES_MAX, MINES_MIN, MINES_TILES } from '../../originals/games/mines';
 import { PLINKO_RISKS } from '../../originals/games/plinko';
 import { ORIGINAL_GAMES } from '../../originals/outcome';
-import { epochMillis, minorUnits, sentAmount } from './common';
+import { epochMillis, epochMillisQuery, minorUnits, sentAmount } from './common';
 
 export const originalGame = z.enum(ORIGINAL_GAMES);
 const requestId = z.string().trim().min(8).max(64);
@@ -231,8 +231,8 @@ export const CRASH_SOCKET_PATH = '/api/originals/crash/ws';
 // ---- back office -----------------------------------------------------------------------------------
 
 export const adminOriginalsQuery = z.object({
-  from: z.coerce.number().int().min(0).optional(),
-  to: z.coerce.number().int().min(0).optional(),
+  from: epochMillisQuery.optional(),
+  to: epochMillisQuery.optional(),
 });
 export const adminOriginals = z.object({
   currency: z.string(),

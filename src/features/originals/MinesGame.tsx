@@ -11,6 +11,7 @@ import type { AutoConfig } from '../../machines/originals-bet.machine';
 import type { Attempt } from '../../machines/request-attempt';
 import { MINES_MAX, MINES_MIN, minesMultiplierShown } from '../../originals/games/mines';
 import { formatAmount } from '../../ui/format';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import { useAccountModal } from '../account/AccountModalContext';
 import { TrialNoticeDialog } from '../session/guards';
 import { useLiveBalance } from '../session/member-events';
@@ -358,16 +359,18 @@ export default function MinesGame({ settings }: { settings: OriginalsSettings })
             ? t('originals.mines.playing', { count: safeCount, mines: game?.mines ?? mines })
             : ''}
       </div>
-      <ol className="og-mines-ladder" aria-label={t('originals.mines.ladder')}>
-        {multipliers.slice(0, 12).map((m, i) => (
-          <li
-            key={`gem-${m}`}
-            className={i + 1 === safeCount ? 'is-current' : i + 1 < safeCount ? 'is-passed' : undefined}
-          >
-            <small>{i + 1}</small> {formatHundredths(m)}×
-          </li>
-        ))}
-      </ol>
+      <ScrollRegion label={t('originals.mines.ladder')} className="og-mines-ladder-scroll">
+        <ol className="og-mines-ladder" aria-label={t('originals.mines.ladder')}>
+          {multipliers.slice(0, 12).map((m, i) => (
+            <li
+              key={`gem-${m}`}
+              className={i + 1 === safeCount ? 'is-current' : i + 1 < safeCount ? 'is-passed' : undefined}
+            >
+              <small>{i + 1}</small> {formatHundredths(m)}×
+            </li>
+          ))}
+        </ol>
+      </ScrollRegion>
     </div>
   );
 

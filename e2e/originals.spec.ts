@@ -339,7 +339,7 @@ test('crash: two members in the same round cash out at different multipliers and
         const bet = p.getByTestId('og-bet');
         // Free to bet (for the next round, or this one if its window has just opened), or already queued.
         await expect(bet).toHaveText(
-          /^(Apostar|Apostar na próxima rodada|Cancelar a aposta da próxima rodada)$/,
+          /^(Apostar|Apostar na próxima rodada|Cancelar a próxima aposta)$/,
           {
             timeout: 260_000,
           },

@@ -10,7 +10,6 @@ import {
   type CrashState,
   type OriginalsSettings,
 } from '../../api/contract/originals';
-import { errorKey } from '../../api/errors';
 import { type CrashRequest, crashMachine } from '../../machines/crash.machine';
 import { inspectOptions } from '../../machines/inspect';
 import type { AutoConfig } from '../../machines/originals-bet.machine';
@@ -24,6 +23,7 @@ import { useSession } from '../session/session';
 import { AutoForm, DEFAULT_AUTO } from './AutoForm';
 import './crash.css';
 import { GameShell } from './GameShell';
+import { ModeSwitch, PanelReport } from './PanelParts';
 import { StakeField } from './StakeField';
 import { play } from './sound';
 import { useHotkeys } from './useHotkeys';
@@ -263,25 +263,7 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
 
   const panel = (
     <div className="og-controls">
-      <fieldset className="og-segment og-modes" aria-label={t('originals.mode')}>
-        <button
-          type="button"
-          aria-pressed={mode === 'manual'}
-          disabled={running || inPlay}
-          onClick={() => setMode('manual')}
-        >
-          {t('originals.manual')}
-        </button>
-        <button
-          type="button"
-          aria-pressed={mode === 'auto'}
-          disabled={running || inPlay}
-          data-testid="og-mode-auto"
-          onClick={() => setMode('auto')}
-        >
-          {t('originals.auto.title')}
-        </button>
-      </fieldset>
+      <ModeSwitch mode={mode} onChange={setMode} locked={running || inPlay} />
       <StakeField
         stake={stake}
         onChange={setStake}
@@ -336,35 +318,15 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
             : t('originals.crash.you_lost')}
         </p>
       )}
-      {running && (
-        <p className="og-auto-status" role="status">
-          {t('originals.auto.progress', {
-            bets: stats.bets,
-            profit: formatAmount(stats.profit, lang),
-            currency,
-          })}
-        </p>
-      )}
-      {!running && stopReason && (
-        <p className={stopReason === 'error' ? 'form-error' : 'form-note'} role="status">
-          {t(`originals.auto.stopped_${stopReason}`, {
-            bets: stats.bets,
-            profit: formatAmount(stats.profit, lang),
-            currency,
-          })}
-        </p>
-      )}
-      {errorCode && (
-        <p className="form-error" role="alert" data-testid="og-error">
-          {errorMessage || t(errorKey(errorCode))}
-        </p>
-      )}
-      {balance !== null && (
-        <p className="muted og-balance">
-          {t('originals.balance')}: <strong data-testid="og-balance">{formatAmount(balance, lang)}</strong>{' '}
-          {currency}
-        </p>
-      )}
+      <PanelReport
+        running={running}
+        stats={stats}
+        stopReason={stopReason}
+        errorCode={errorCode}
+        errorMessage={errorMessage}
+        balance={balance}
+        currency={currency}
+      />
       {trialNotice && <TrialNoticeDialog onClose={() => setTrialNotice(false)} />}
     </div>
   );

@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../api/errors';
 import type { WagerRequest } from '../../machines/originals-bet.machine';
 import { formatAmount } from '../../ui/format';
 import { useAccountModal } from '../account/AccountModalContext';
 import { TrialNoticeDialog } from '../session/guards';
 import { AutoForm } from './AutoForm';
+import { ModeSwitch, PanelReport } from './PanelParts';
 import { StakeField } from './StakeField';
 import type { InstantGameState } from './useInstantGame';
 
@@ -65,25 +65,7 @@ export function InstantControls({
 
   return (
     <div className="og-controls">
-      <fieldset className="og-segment og-modes" aria-label={t('originals.mode')}>
-        <button
-          type="button"
-          aria-pressed={mode === 'manual'}
-          disabled={locked}
-          onClick={() => setMode('manual')}
-        >
-          {t('originals.manual')}
-        </button>
-        <button
-          type="button"
-          aria-pressed={mode === 'auto'}
-          disabled={locked}
-          data-testid="og-mode-auto"
-          onClick={() => setMode('auto')}
-        >
-          {t('originals.auto.title')}
-        </button>
-      </fieldset>
+      <ModeSwitch mode={mode} onChange={setMode} locked={locked} />
       <StakeField
         stake={stake}
         onChange={setStake}
@@ -110,39 +92,15 @@ export function InstantControls({
       >
         {label}
       </button>
-      {running && (
-        <p className="og-auto-status" role="status" data-testid="og-auto-status">
-          {t('originals.auto.progress', {
-            bets: stats.bets,
-            profit: formatAmount(stats.profit, lang),
-            currency,
-          })}
-        </p>
-      )}
-      {!running && stopReason && (
-        <p
-          className={stopReason === 'error' ? 'form-error' : 'form-note'}
-          role="status"
-          data-testid="og-auto-stopped"
-        >
-          {t(`originals.auto.stopped_${stopReason}`, {
-            bets: stats.bets,
-            profit: formatAmount(stats.profit, lang),
-            currency,
-          })}
-        </p>
-      )}
-      {errorCode && (
-        <p className="form-error" role="alert" data-testid="og-error">
-          {errorMessage || t(errorKey(errorCode))}
-        </p>
-      )}
-      {balance !== null && (
-        <p className="muted og-balance">
-          {t('originals.balance')}: <strong data-testid="og-balance">{formatAmount(balance, lang)}</strong>{' '}
-          {currency}
-        </p>
-      )}
+      <PanelReport
+        running={running}
+        stats={stats}
+        stopReason={stopReason}
+        errorCode={errorCode}
+        errorMessage={errorMessage}
+        balance={balance}
+        currency={currency}
+      />
       {trialNotice && <TrialNoticeDialog onClose={() => setTrialNotice(false)} />}
     </div>
   );

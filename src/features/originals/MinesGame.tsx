@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import type { MinesGame as MinesGameView, OriginalsSettings } from '../../api/contract/originals';
-import { errorKey } from '../../api/errors';
 import { inspectOptions } from '../../machines/inspect';
 import { type MinesRequest, minesMachine } from '../../machines/mines.machine';
 import type { AutoConfig } from '../../machines/originals-bet.machine';
@@ -18,6 +17,7 @@ import { useLiveBalance } from '../session/member-events';
 import { useSession } from '../session/session';
 import { AutoForm, DEFAULT_AUTO } from './AutoForm';
 import { GameShell } from './GameShell';
+import { ModeSwitch, PanelReport } from './PanelParts';
 import './mines.css';
 import { StakeField } from './StakeField';
 import { play } from './sound';
@@ -184,25 +184,7 @@ export default function MinesGame({ settings }: { settings: OriginalsSettings })
 
   const panel = (
     <div className="og-controls">
-      <fieldset className="og-segment og-modes" aria-label={t('originals.mode')}>
-        <button
-          type="button"
-          aria-pressed={mode === 'manual'}
-          disabled={running || playing}
-          onClick={() => setMode('manual')}
-        >
-          {t('originals.manual')}
-        </button>
-        <button
-          type="button"
-          aria-pressed={mode === 'auto'}
-          disabled={running || playing}
-          data-testid="og-mode-auto"
-          onClick={() => setMode('auto')}
-        >
-          {t('originals.auto.title')}
-        </button>
-      </fieldset>
+      <ModeSwitch mode={mode} onChange={setMode} locked={running || playing} />
       <StakeField
         stake={stake}
         onChange={setStake}
@@ -278,35 +260,15 @@ export default function MinesGame({ settings }: { settings: OriginalsSettings })
           {t('originals.mines.random')}
         </button>
       )}
-      {running && (
-        <p className="og-auto-status" role="status">
-          {t('originals.auto.progress', {
-            bets: stats.bets,
-            profit: formatAmount(stats.profit, lang),
-            currency,
-          })}
-        </p>
-      )}
-      {!running && stopReason && (
-        <p className={stopReason === 'error' ? 'form-error' : 'form-note'} role="status">
-          {t(`originals.auto.stopped_${stopReason}`, {
-            bets: stats.bets,
-            profit: formatAmount(stats.profit, lang),
-            currency,
-          })}
-        </p>
-      )}
-      {errorCode && (
-        <p className="form-error" role="alert" data-testid="og-error">
-          {errorMessage || t(errorKey(errorCode))}
-        </p>
-      )}
-      {balance !== null && (
-        <p className="muted og-balance">
-          {t('originals.balance')}: <strong data-testid="og-balance">{formatAmount(balance, lang)}</strong>{' '}
-          {currency}
-        </p>
-      )}
+      <PanelReport
+        running={running}
+        stats={stats}
+        stopReason={stopReason}
+        errorCode={errorCode}
+        errorMessage={errorMessage}
+        balance={balance}
+        currency={currency}
+      />
       {trialNotice && <TrialNoticeDialog onClose={() => setTrialNotice(false)} />}
     </div>
   );

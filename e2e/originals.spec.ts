@@ -338,12 +338,9 @@ test('crash: two members in the same round cash out at different multipliers and
       for (const p of pages) {
         const bet = p.getByTestId('og-bet');
         // Free to bet (for the next round, or this one if its window has just opened), or already queued.
-        await expect(bet).toHaveText(
-          /^(Apostar|Apostar na próxima rodada|Cancelar a próxima aposta)$/,
-          {
-            timeout: 260_000,
-          },
-        );
+        await expect(bet).toHaveText(/^(Apostar|Apostar na próxima rodada|Cancelar a próxima aposta)$/, {
+          timeout: 260_000,
+        });
         if (((await bet.textContent()) ?? '').startsWith('Apostar')) await bet.click();
         await expect(p.getByTestId('og-error')).toBeHidden();
       }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, createActor, fromPromise } from 'xstate';
+import { crashMachine } from '../../src/machines/crash.machine';
 import { depositMachine } from '../../src/machines/deposit.machine';
+import { minesMachine } from '../../src/machines/mines.machine';
 import { operatorActionMachine } from '../../src/machines/operator-action.machine';
 import { originalsBetMachine } from '../../src/machines/originals-bet.machine';
 import type { Attempt } from '../../src/machines/request-attempt';
@@ -100,6 +102,37 @@ const flows: MoneyFlow[] = [
     prepare: [{ type: 'SET_INSTANT', instant: true }],
     submit: { type: 'BET', request: { stake: 100, params: { chance: 4_950, side: 'over' } } },
     other: { type: 'BET', request: { stake: 200, params: { chance: 4_950, side: 'over' } } },
+  },
+  {
+    name: 'mines game start',
+    machine: minesMachine,
+    moneyActor: 'start',
+    setup: { loadCurrent: () => ({ game: null }) },
+    prepare: [],
+    submit: { type: 'START', request: { stake: 100, mines: 3 } },
+    other: { type: 'START', request: { stake: 100, mines: 5 } },
+  },
+  {
+    name: 'crash bet',
+    machine: crashMachine,
+    moneyActor: 'placeBet',
+    setup: {},
+    prepare: [
+      {
+        type: 'ROUND',
+        round: {
+          id: 1,
+          index: 1,
+          status: 'betting',
+          bettingEndsAt: 0,
+          startedAt: null,
+          bust: null,
+          hash: null,
+        },
+      },
+    ],
+    submit: { type: 'BET', request: { stake: 100, autoCashout: null } },
+    other: { type: 'BET', request: { stake: 100, autoCashout: 200 } },
   },
 ];
 

@@ -214,7 +214,7 @@ test.describe('phone header and tables', () => {
       .getByTestId('account-menu-panel')
       .getByRole('link', { name: /Agente|Agent/ })
       .click();
-    await expect(page).toHaveURL(/\/agentHome$/);
+    await expect(page).toHaveURL(/\/agentHome\/agentTeamOverview$/);
   });
 
   test('the account record shows each line as a card with its amount and balance on screen', async ({

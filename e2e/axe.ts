@@ -44,22 +44,36 @@ export function formatViolations(violations: Violation[]) {
 }
 
 /**
- * Waits (up to a second) for the page's finite animations and transitions to end: a dialog half faded
- * in would be measured at half its contrast. Endless ones (spinners, the marquee) are left running.
+ * Waits for the page to be still: what it fetches has arrived, and no finite animation or transition
+ * is running (a dialog half faded in would be measured at half its contrast). A popup that a late
+ * answer brings in starts a new fade after the first wait, so the page must stay still for a moment
+ * before axe looks; endless animations (spinners, the marquee) are left running. Four seconds at most.
  */
 async function settle(page: Page) {
   await page.waitForLoadState('domcontentloaded');
-  // What the page still fetches (a logged-in member's popups, say) appears with a fade: let it arrive.
-  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
-  await page.evaluate(async () => {
-    const running = document
-      .getAnimations()
-      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.race([
-      Promise.all(running.map((a) => a.finished.catch(() => undefined))),
-      new Promise((done) => setTimeout(done, 1000)),
-    ]);
-  });
+  const deadline = Date.now() + 4_000;
+  for (;;) {
+    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+    const wasStill = await page.evaluate(async () => {
+      const finite = () =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      const running = finite();
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((done) => setTimeout(done, 1000)),
+      ]);
+      // Still for 300 ms: no new animation started and nothing was added to the page.
+      let changed = false;
+      const observer = new MutationObserver(() => (changed = true));
+      observer.observe(document.body, { childList: true, subtree: true });
+      await new Promise((done) => setTimeout(done, 300));
+      observer.disconnect();
+      return running.length === 0 && !changed && finite().length === 0;
+    });
+    if (wasStill || Date.now() > deadline) return;
+  }
 }
 
 /** Runs axe on the page as it is now and returns its serious and critical violations. */

@@ -57,8 +57,9 @@ test('a member plays the slot and a baccarat round, the header balance follows, 
   const slot = page.frameLocator('[data-testid="seamless-frame"]');
   await expect(slot.getByTestId('provider-balance')).toHaveText('200,00');
   await slot.getByTestId('slot-spin').click();
-  // One spin of 2,00: the provider's balance and the site's header agree once it is settled.
-  await expect(slot.getByTestId('slot-spin')).toBeEnabled();
+  // One spin of 2,00: the provider's balance and the site's header agree once it is settled. A spin that
+  // lands three scatters plays its free spins out first (a dozen animated spins).
+  await expect(slot.getByTestId('slot-spin')).toBeEnabled({ timeout: 60_000 });
   await expect(async () => {
     const shown = (await slot.getByTestId('provider-balance').textContent()) ?? '';
     const header = await headerBalance(page);

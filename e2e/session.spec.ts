@@ -65,9 +65,9 @@ test.describe('logging in and out', () => {
     await form.getByLabel('Senha').fill('Agent1234');
     await form.getByLabel('Nome de usuário').fill('demoagent');
     await form.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await expect(page.getByTestId('coming-soon')).toHaveAttribute('data-title', 'AGENT');
+    await expect(page.getByTestId('agent-centre')).toBeVisible();
     await expect(page.getByTestId('member-account')).toHaveText('demoagent');
-    await expect(page).toHaveURL(/\/agentHome$/);
+    await expect(page).toHaveURL(/\/agentHome\/agentTeamOverview$/);
   });
 });
 

@@ -45,6 +45,13 @@ import { AddressCheck } from './modules/accounts/address-check';
 import { HumanCheckService } from './modules/accounts/human-check';
 import { SmsVerification } from './modules/accounts/sms-verification';
 import { TwoFactor } from './modules/accounts/two-factor';
+import { AgentsRepository } from './modules/agents/agents.repository';
+import { agentsRoutes } from './modules/agents/agents.routes';
+import { AgentsService } from './modules/agents/agents.service';
+import { ContractsRepository } from './modules/agents/contracts.repository';
+import { ContractsService } from './modules/agents/contracts.service';
+import { SettlementRepository } from './modules/agents/settlement.repository';
+import { SettlementService } from './modules/agents/settlement.service';
 import { artRoutes } from './modules/art/art.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
@@ -202,6 +209,7 @@ export async function buildApp({
     {
       vendors: (brandId) => games.activeVendors(brandId),
       member: (brandId, memberId) => accounts.walletMember(brandId, memberId),
+      contractRequests: (memberId) => contracts.pending(memberId),
     },
     events,
     async (brandId) =>
@@ -271,11 +279,39 @@ export async function buildApp({
     ) => wallet.gameBalanceChanged(brand, memberId, balance),
     usernames: (ids: number[]) => accounts.usernames(ids),
   };
+  const agentsRepo = new AgentsRepository(db);
+  const agents = new AgentsService(agentsRepo, {
+    rounds: (brandId, from, to, timeZone) => records.dailyTotals(brandId, from, to, timeZone),
+    deposits: (brandId, from, to, timeZone) => payments.dailyTotals(brandId, from, to, timeZone),
+    withdrawals: (brandId, from, to, timeZone) => withdrawals.dailyTotals(brandId, from, to, timeZone),
+    mainBalances: (brandId, memberIds) => ledger.mainBalances(brandId, memberIds),
+    invitationCode: (member) => accounts.invitationCode(member),
+  });
+  const contracts = new ContractsService(
+    new ContractsRepository(db),
+    agentsRepo,
+    {
+      memberByUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
+      usernames: (ids) => accounts.usernames(ids),
+    },
+    events,
+  );
+  const settlement = new SettlementService(
+    new SettlementRepository(db),
+    ledger,
+    {
+      memberTotals: (brandId, from, to) => records.memberTotals(brandId, from, to),
+      usernames: (ids) => accounts.usernames(ids),
+    },
+    events,
+  );
   const originals = new OriginalsService(
     new OriginalsRepository(db),
     ledger,
     originalsPorts,
     config.BRAND_CACHE_MS,
+    { maxItems: config.LEDGER_BATCH_MAX, lanes: config.LEDGER_BATCH_PARALLEL },
+    app.log,
   );
   const crash = new CrashService(
     new CrashRepository(db),
@@ -292,6 +328,8 @@ export async function buildApp({
     app.log,
   );
   app.decorate('crash', crash);
+  app.decorate('agents', agents);
+  app.decorate('settlement', settlement);
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));
 
   const fail = (
@@ -455,6 +493,7 @@ export async function buildApp({
     }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));
+  await app.register(agentsRoutes({ agents, contracts, settlement }));
   await app.register(originalsRoutes({ originals, crash, betsPerMinute: config.ORIGINALS_BETS_PER_MINUTE }));
   await app.register(paymentsRoutes({ payments }));
   // The simulated gateway pays without money: it exists in demo mode only.
@@ -501,6 +540,10 @@ export async function buildApp({
       accounts,
       messenger: outboxMessenger,
       winners,
+      agents: {
+        rollUp: async (days) => agents.rollUpRecent(await brands.all(), days),
+        settle: async () => settlement.settleDue(await brands.all()),
+      },
     })) {
       await queue.define(job);
     }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from './lib/brand-days';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -94,6 +95,11 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/)
     .default('BRL'),
+  /** Its time zone (IANA): where its days, reports' and contracts' pay periods, begin. */
+  BRAND_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'an IANA time zone, such as America/Sao_Paulo')
+    .default('America/Sao_Paulo'),
   /**
    * Whether admin and finance operators must have two-step verification to use the back office. Unset:
    * required in production, optional in the demo (whose operators' passwords are public anyway).

@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
       </FeatureGate>
     ),
   },
-  { path: '/agentHome', element: <AgentHomePage /> },
+  { path: '/agentHome/:page?', element: <AgentHomePage /> },
   {
     path: '/member/:page?',
     element: (

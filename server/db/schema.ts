@@ -5,6 +5,7 @@
  */
 export * from '../lib/secrets.tables';
 export * from '../modules/accounts/accounts.tables';
+export * from '../modules/agents/agents.tables';
 export * from '../modules/backoffice/backoffice.tables';
 export * from '../modules/brand/brand.tables';
 export * from '../modules/content/content.tables';

@@ -10,6 +10,10 @@ declare module 'fastify' {
     jobs?: import('../jobs/queue').JobQueue;
     /** The crash game's rounds (tests step them with `crash.tick(brand)`). */
     crash: import('../modules/originals/crash.service').CrashService;
+    /** The agent centre's figures (tests bring them up to date with `agents.rollUp(brand, days)`). */
+    agents: import('../modules/agents/agents.service').AgentsService;
+    /** Contracts' settlement (tests run periods with `settlement.settle(brand, kind, period)`). */
+    settlement: import('../modules/agents/settlement.service').SettlementService;
   }
   interface FastifyRequest {
     brand: Brand;

@@ -7,6 +7,7 @@ export interface JobServices {
   accounts: { purgeExpiredHandoffs(): Promise<number> };
   messenger: { forgetExpired(): Promise<number> };
   winners: { run(): Promise<number> };
+  agents: { rollUp(lookbackDays: number): Promise<void>; settle(): Promise<void> };
 }
 
 /** Every job the server runs (docs/jobs.md tells how to add one). */
@@ -26,6 +27,31 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       cron: '* * * * *',
       handler: async () => {
         await services.winners.run();
+      },
+    },
+    {
+      // Each member's figures of today and yesterday, for the agent centre's team pages, within a minute.
+      name: 'agents.rollup',
+      cron: '* * * * *',
+      handler: async () => {
+        await services.agents.rollUp(2);
+      },
+    },
+    {
+      // The last 7 days again, for rounds made on an earlier day that settled since (a sports bet).
+      name: 'agents.rollup-week',
+      cron: '23 * * * *',
+      handler: async () => {
+        await services.agents.rollUp(7);
+      },
+    },
+    {
+      // Contracts' pay: each kind's last complete period (real-time salaries every 5 minutes), and the
+      // bills whose payer could not cover them, again.
+      name: 'agents.settle',
+      cron: '*/5 * * * *',
+      handler: async () => {
+        await services.agents.settle();
       },
     },
     {

@@ -33,6 +33,20 @@ import {
   twoFactorStatus,
 } from './contract/accounts';
 import {
+  agentContracts,
+  agentInvitation,
+  bills,
+  billsQuery,
+  contractAnswerBody,
+  contractIdBody,
+  contractView,
+  downlineList,
+  downlineListQuery,
+  offerContractBody,
+  teamOverview,
+  teamOverviewQuery,
+} from './contract/agents';
+import {
   adjustBody,
   adjustResult,
   adminGame,
@@ -285,6 +299,30 @@ export const endpoints = {
   transferDownline: { ...paths.transferDownline, body: downlineTransferBody, value: treeTransferResult },
   treeTransferSetup: { ...paths.treeTransferSetup, value: treeTransferSetup },
   downlineMembers: { ...paths.downlineMembers, query: downlineQuery, value: downlineMembers },
+  agentTeamOverview: { ...paths.agentTeamOverview, query: teamOverviewQuery, value: teamOverview },
+  agentDownlineList: { ...paths.agentDownlineList, query: downlineListQuery, value: downlineList },
+  agentContracts: { ...paths.agentContracts, value: agentContracts },
+  agentInvitation: { ...paths.agentInvitation, value: agentInvitation },
+  contractBills: { ...paths.contractBills, query: billsQuery, value: bills },
+  offerContract: { ...paths.offerContract, body: offerContractBody, value: contractView },
+  withdrawContract: { ...paths.withdrawContract, body: contractIdBody, value: contractView },
+  terminateContract: { ...paths.terminateContract, body: contractIdBody, value: contractView },
+  processDividendReq: { ...paths.processDividendReq, body: contractAnswerBody, value: contractView },
+  processDailySalContract: {
+    ...paths.processDailySalContract,
+    body: contractAnswerBody,
+    value: contractView,
+  },
+  processContractHourSalary: {
+    ...paths.processContractHourSalary,
+    body: contractAnswerBody,
+    value: contractView,
+  },
+  processRealTimeSalaryContract: {
+    ...paths.processRealTimeSalaryContract,
+    body: contractAnswerBody,
+    value: contractView,
+  },
   accountRecords: { ...paths.accountRecords, query: recordsQuery, value: accountRecords },
   vendorAuthenticate: {
     ...paths.vendorAuthenticate,

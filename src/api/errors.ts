@@ -123,6 +123,12 @@ export const errorCatalogue = {
   CRASH_CASHED_OUT: { status: 409, key: 'errors.CRASH_CASHED_OUT' },
   CRASH_NOT_STARTED: { status: 409, key: 'errors.CRASH_NOT_STARTED' },
   LIMITS_INCONSISTENT: { status: 422, key: 'errors.LIMITS_INCONSISTENT' },
+  CONTRACT_NOT_FOUND: { status: 404, key: 'errors.CONTRACT_NOT_FOUND' },
+  CONTRACT_NOT_ALLOWED: { status: 409, key: 'errors.CONTRACT_NOT_ALLOWED' },
+  CONTRACT_PENDING: { status: 409, key: 'errors.CONTRACT_PENDING' },
+  CONTRACT_DIRECT_ONLY: { status: 422, key: 'errors.CONTRACT_DIRECT_ONLY' },
+  CONTRACT_RATE_ABOVE_OWN: { status: 422, key: 'errors.CONTRACT_RATE_ABOVE_OWN' },
+  CONTRACT_ENDS_DOWNLINE: { status: 409, key: 'errors.CONTRACT_ENDS_DOWNLINE' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

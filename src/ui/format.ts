@@ -63,3 +63,8 @@ export function parseAmount(text: string, lang: string): number | null {
   const minor = Number(digits) * 100 + Number(cents.padEnd(2, '0'));
   return Number.isSafeInteger(minor) ? minor : null;
 }
+
+/** A rate in basis points as a percentage with two decimals in the page's language ("0,50%" in PT). */
+export function formatRate(bp: number, lang: string): string {
+  return `${(bp / 100).toLocaleString(localeOf(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+}

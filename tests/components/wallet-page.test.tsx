@@ -15,6 +15,7 @@ describe('wallet page in transfer mode', () => {
       main,
       vendors: [{ vendor: 'AURORA', name: 'Aurora Originals', balance: vendor }],
       total: main + vendor,
+      contractRequests: [],
     }));
     server.respond('merchantWallets', () => ({
       isSingle: false,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -10,6 +10,7 @@ import { drawOutcome } from '../../src/originals/outcome';
 import {
   callEndpoint,
   createTestContext,
+  crowd,
   databaseKinds,
   fund,
   type Member,
@@ -334,6 +335,46 @@ describe.each(databaseKinds)('in-house games on %s', (kind) => {
     expect(seed!.nonce).toBe(16);
     const paid = bets.reduce((s, b) => s + b.value.payout - 100, 0);
     expect(await balance(racer)).toBe(100_000 + paid);
+  });
+
+  it('answers each of many members betting at once as if each bet alone', async () => {
+    const players = await crowd(ctx, 12, 'batch');
+    await Promise.all(players.map((m, i) => fund(ctx, m, i === 0 ? 50 : 10_000)));
+    // This process knows the second player's pair at nonce 1; another process then took nonce 1.
+    expect((await dice(players[1]!, 100)).value.nonce).toBe(0);
+    await ctx.handle.db
+      .update(originalsSeeds)
+      .set({ nonce: sql`${originalsSeeds.nonce} + 1` })
+      .where(eq(originalsSeeds.memberId, players[1]!.id));
+    const retried = { game: 'dice', requestId: rid(), stake: 100, chance: 5_000, side: 'over' } as never;
+    const first = await ctx.call('originalsBet', { token: players[2]!.token, body: retried });
+    const before = await Promise.all(players.map(balance));
+
+    const answers = await Promise.all(
+      players.map((m, i) =>
+        i === 2 ? ctx.call('originalsBet', { token: m.token, body: retried }) : dice(m, 100),
+      ),
+    );
+    expect(answers[0]!.code).toBe('INSUFFICIENT_FUNDS');
+    expect(answers[1]!.value.nonce).toBe(2);
+    expect(answers[2]!.value).toEqual(first.value);
+    for (const [i, answer] of answers.entries()) {
+      if (i === 0 || i === 2) {
+        expect(await balance(players[i]!)).toBe(before[i]);
+        continue;
+      }
+      expect(answer.code).toBe('OK');
+      if (i > 2) expect(answer.value.nonce).toBe(0);
+      const roll = answer.value.outcome.roll as number;
+      expect(answer.value.payout).toBe(diceWins(roll, { chance: 4_950, side: 'over' }) ? 200 : 0);
+      expect(answer.value.balance).toBe(before[i]! - 100 + answer.value.payout);
+      expect(await balance(players[i]!)).toBe(answer.value.balance);
+    }
+    const [poorSeed] = await ctx.handle.db
+      .select()
+      .from(originalsSeeds)
+      .where(eq(originalsSeeds.memberId, players[0]!.id));
+    expect(poorSeed?.nonce ?? 0).toBe(0);
   });
 
   it('lists recent bets: everyone masked, the member whole', async () => {

@@ -36,6 +36,7 @@ describe.each(databaseKinds)('member wallets on %s', (kind) => {
       main: 50_000,
       vendors: [],
       total: 50_000,
+      contractRequests: [],
     });
     const wallets = (await ctx.call('merchantWallets', { token })).value;
     // A single wallet: no vendor plays from a wallet of its own unless connected in transfer mode.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../modules/accounts/credentials';
 import type { Database } from '../client';
-import { brands, members, seedRuns } from '../schema';
+import { agentContracts, brands, members, seedRuns } from '../schema';
 
 /** The brand's weak default password in the demo: a member who still has it must change it. */
 export const DEMO_WEAK_PASSWORD = 'Welcome123';
@@ -82,6 +82,69 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
         .returning({ id: members.id });
       ids.set(account.username, row!.id);
     }
+    return true;
+  });
+}
+
+/**
+ * The house's contracts with the demo agent (a top agent: the house pays it from the commission account),
+ * so it has rates to pass on to its downline: a daily salary on its team's valid bets and a weekly
+ * dividend on what its team lost.
+ */
+export const demoHouseContracts: Array<{ kind: string; rateBp: number; terms: Record<string, unknown> }> = [
+  {
+    kind: 'daily_salary',
+    rateBp: 100,
+    terms: {
+      kind: 'daily_salary',
+      salaryType: 'single_bet',
+      minActiveBet: 1_000,
+      tiers: [
+        { minValidBet: 0, minActive: 0, rateBp: 50 },
+        { minValidBet: 10_000_000, minActive: 3, rateBp: 100 },
+      ],
+    },
+  },
+  {
+    kind: 'dividend',
+    rateBp: 3_000,
+    terms: {
+      kind: 'dividend',
+      payPeriod: 'weekly',
+      minActiveBet: 1_000,
+      tiers: [
+        { minValidBet: 0, minActive: 0, rateBp: 2_000 },
+        { minValidBet: 100_000_000, minActive: 5, rateBp: 3_000 },
+      ],
+    },
+  },
+];
+
+export async function seedDemoContracts(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(seedRuns)
+      .values({ name: 'demo-contracts-v1' })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return false;
+    const [agent] = await tx
+      .select({ id: members.id, brandId: members.brandId })
+      .from(members)
+      .where(eq(members.username, 'demoagent'));
+    if (!agent) return false;
+    await tx.insert(agentContracts).values(
+      demoHouseContracts.map((c) => ({
+        brandId: agent.brandId,
+        kind: c.kind,
+        uplineId: null,
+        memberId: agent.id,
+        terms: c.terms,
+        rateBp: c.rateBp,
+        status: 'active',
+        decidedAt: new Date(),
+      })),
+    );
     return true;
   });
 }

@@ -11,6 +11,7 @@ export const demoBrand = {
   merchantCode: 'AURORA',
   siteName: 'Aurora Bet',
   currency: 'FUN',
+  timeZone: 'America/Sao_Paulo',
   mainDomain: 'localhost',
   analyticsId: null,
   maintenanceMessage: {

@@ -17,7 +17,7 @@ import {
   siteOptions,
   vendorIntegrations,
 } from '../schema';
-import { demoAccounts, seedDemoAccounts } from './demo-accounts';
+import { demoAccounts, seedDemoAccounts, seedDemoContracts } from './demo-accounts';
 import { DEMO_PROVIDER_VENDORS } from './demo-content';
 import { connectDemoProvider, seedDemoGames } from './demo-games';
 import { demoOperators, seedDemoOperators } from './demo-operators';
@@ -54,7 +54,13 @@ export async function prepareInstallation(
   db: Database,
   config: Pick<
     Config,
-    'mode' | 'PUBLIC_URL' | 'BRAND_NAME' | 'BRAND_CURRENCY' | 'DEMO_PROVIDER' | 'DEMO_PROVIDER_PORT'
+    | 'mode'
+    | 'PUBLIC_URL'
+    | 'BRAND_NAME'
+    | 'BRAND_CURRENCY'
+    | 'BRAND_TIME_ZONE'
+    | 'DEMO_PROVIDER'
+    | 'DEMO_PROVIDER_PORT'
   >,
   master: SecretBox,
 ): Promise<InstallationReport> {
@@ -64,6 +70,7 @@ export async function prepareInstallation(
     await ensureOriginalsCatalogue(db);
     await seedDemoPayments(db, master);
     await seedDemoAccounts(db);
+    await seedDemoContracts(db);
     await seedDemoOperators(db);
     const demoProviderSecret = config.DEMO_PROVIDER ? await connectDemoProvider(db, master, config) : null;
     return { mode: 'demo', createdBrand: false, needsFirstOperator: false, demoProviderSecret };
@@ -132,7 +139,7 @@ export async function demoLeftovers(db: Database): Promise<string[]> {
 /** One empty brand on an empty database, once, even with several processes starting together. */
 async function createFirstBrand(
   db: Database,
-  config: Pick<Config, 'PUBLIC_URL' | 'BRAND_NAME' | 'BRAND_CURRENCY'>,
+  config: Pick<Config, 'PUBLIC_URL' | 'BRAND_NAME' | 'BRAND_CURRENCY' | 'BRAND_TIME_ZONE'>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -150,6 +157,7 @@ async function createFirstBrand(
         merchantCode: 'MAIN',
         siteName: config.BRAND_NAME,
         currency: config.BRAND_CURRENCY,
+        timeZone: config.BRAND_TIME_ZONE,
         mainDomain: host,
         isDefault: true,
         maintenanceMessage: {

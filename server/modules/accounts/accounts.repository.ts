@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { textArrayLiteral } from '../../lib/pg-array';
 import {
   captchas,
   loginFailures,
@@ -25,8 +26,16 @@ export type NewMember = typeof members.$inferInsert;
 export class AccountsRepository {
   // The vendor wallet API looks players up thousands of times a minute: built once, planned once.
   private readonly walletMemberQuery;
+  // Every signed-in request looks its session up: built once, planned once, many tokens per round trip.
+  private readonly sessionsQuery;
 
   constructor(private readonly db: Database) {
+    this.sessionsQuery = db
+      .select({ session: memberSessions, member: members })
+      .from(memberSessions)
+      .innerJoin(members, eq(members.id, memberSessions.memberId))
+      .where(sql`${memberSessions.tokenHash} = ANY(${sql.placeholder('hashes')}::text[])`)
+      .prepare('member_sessions_by_hash');
     this.walletMemberQuery = db
       .select({ id: members.id, userType: members.userType, status: members.status })
       .from(members)
@@ -61,7 +70,7 @@ export class AccountsRepository {
 
   /**
    * Members anywhere below `agentId`, nearest first: those whose username is `exact`, or starts with
-   * `prefix`. The depth cap keeps a damaged tree (a loop) from running forever.
+   * `prefix` (one range of the tree's closure table, however deep the downline).
    */
   async descendants(
     brandId: number,
@@ -74,16 +83,10 @@ export class AccountsRepository {
         ? sql`m.username = ${match.exact.toLowerCase()}`
         : sql`m.username LIKE ${`${match.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
     const result = await this.db.execute(sql`
-      WITH RECURSIVE tree AS (
-        SELECT id, 1 AS depth FROM members WHERE parent_id = ${agentId} AND brand_id = ${brandId}
-        UNION ALL
-        SELECT m.id, t.depth + 1 FROM members m JOIN tree t ON m.parent_id = t.id WHERE t.depth < 64
-      )
-      SELECT m.id, m.username, m.nickname, min(t.depth)::integer AS depth
-      FROM members m JOIN tree t ON t.id = m.id
-      WHERE ${name}
-      GROUP BY m.id, m.username, m.nickname
-      ORDER BY depth, m.username
+      SELECT m.id, m.username, m.nickname, t.depth::integer AS depth
+      FROM member_tree t JOIN members m ON m.id = t.member_id
+      WHERE t.ancestor_id = ${agentId} AND t.depth > 0 AND m.brand_id = ${brandId} AND ${name}
+      ORDER BY t.depth, m.username
       LIMIT ${limit}`);
     return (
       result as unknown as {
@@ -123,6 +126,16 @@ export class AccountsRepository {
       )
       .limit(1);
     return row;
+  }
+
+  /** Gives the member this invitation code unless it has one; answers the code it has. */
+  async claimAffiliateCode(memberId: number, code: string): Promise<string | null> {
+    const [row] = await this.db
+      .update(members)
+      .set({ affiliateCode: sql`coalesce(${members.affiliateCode}, ${code})` })
+      .where(eq(members.id, memberId))
+      .returning({ code: members.affiliateCode });
+    return row?.code ?? null;
   }
 
   async findMemberById(id: number): Promise<MemberRow | undefined> {
@@ -304,13 +317,9 @@ export class AccountsRepository {
   }
 
   /** The live session for a token hash with its member, if the session is neither expired nor revoked. */
-  async findSession(tokenHash: string) {
-    const [row] = await this.db
-      .select({ session: memberSessions, member: members })
-      .from(memberSessions)
-      .innerJoin(members, eq(members.id, memberSessions.memberId))
-      .where(eq(memberSessions.tokenHash, tokenHash));
-    return row;
+  /** The sessions (with their members) of these token hashes; unknown hashes have no row. */
+  findSessions(tokenHashes: string[]) {
+    return this.sessionsQuery.execute({ hashes: textArrayLiteral(tokenHashes) });
   }
 
   async revokeSession(tokenHash: string) {

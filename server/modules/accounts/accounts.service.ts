@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   AGENT_TYPES,
   type ChangePasswordBody,
@@ -19,6 +19,7 @@ import { MEMBER_ICON_COUNT, memberIconUrl } from '../../../src/api/member-icons'
 import { checkField, type FieldRule } from '../../../src/api/patterns';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
+import { MicroBatcher } from '../../lib/micro-batcher';
 import type { Brand, BrandService } from '../brand/brand.service';
 import { type AttemptLimiter, LOGIN_CAPTCHA_AFTER, POLICIES } from '../security/attempt-limiter';
 import type { AccountsRepository, MemberRow } from './accounts.repository';
@@ -29,6 +30,8 @@ import type { HumanCheckService } from './human-check';
 import { defaultRegisterRules } from './register-rules';
 import { phoneOf, type SmsVerification } from './sms-verification';
 import type { TwoFactor } from './two-factor';
+
+type SessionFound = Awaited<ReturnType<AccountsRepository['findSessions']>>[number];
 
 export interface CallerContext {
   ip: string;
@@ -80,6 +83,41 @@ export class AccountsService {
     private readonly sessionTtlMs: number,
     private readonly limiter: AttemptLimiter,
   ) {}
+
+  /** Sessions asked for together are read in one round trip (every signed-in request asks for one). */
+  private readonly sessionLookups = new MicroBatcher<string, SessionFound | undefined>(
+    async (hashes) => {
+      const rows = await this.repo.findSessions([...new Set(hashes)]);
+      const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
+      return hashes.map((hash) => ({ ok: true, value: byHash.get(hash) }));
+    },
+    { maxItems: 128, maxInFlight: 4 },
+  );
+
+  /**
+   * An agent's invitation code (registrations with it join the agent's downline): the one it has, or a new
+   * one of eight letters and digits, unique in the brand.
+   */
+  async invitationCode(member: { id: number; affiliateCode: string | null }): Promise<string> {
+    if (member.affiliateCode) return member.affiliateCode;
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const bytes = randomBytes(8);
+      const code = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+      try {
+        const claimed = await this.repo.claimAffiliateCode(member.id, code);
+        if (claimed) return claimed;
+      } catch (error) {
+        // Another member has this code already (members_brand_affiliate_uq): draw another.
+        if (
+          (error as { cause?: { code?: string }; code?: string }).cause?.code !== '23505' &&
+          (error as { code?: string }).code !== '23505'
+        )
+          throw error;
+      }
+    }
+    throw new AppError('TRY_AGAIN');
+  }
 
   /** A member of the brand by username (the back office's adjustments). */
   memberByUsername(brandId: number, username: string) {
@@ -339,7 +377,7 @@ export class AccountsService {
   /** The member behind a bearer token on this brand; UNAUTHORIZED without one, SESSION_EXPIRED for a dead one. */
   async authenticate(brand: Brand, token: string | undefined): Promise<MemberRow> {
     if (!token) throw new AppError('UNAUTHORIZED');
-    const found = await this.repo.findSession(hashToken(token));
+    const found = await this.sessionLookups.submit(hashToken(token));
     // A session belongs to the brand it was opened on: another brand's host does not know it.
     if (!found || found.member.brandId !== brand.id) throw new AppError('UNAUTHORIZED');
     if (found.session.revokedAt || found.session.expiresAt.getTime() <= Date.now()) {

@@ -79,6 +79,32 @@ export const members = pgTable(
   ],
 );
 
+/**
+ * The agent tree as a closure table: a row for every member and each of its uplines (and itself at depth
+ * 0), kept by the trigger member_tree_maintain on members (server/db/functions/member_tree_maintain.sql)
+ * whenever a member is made or moved, so a whole downline is one index range, however deep. Other modules
+ * read it through the function member_subtree (server/db/functions/member_subtree.sql).
+ */
+export const memberTree = pgTable(
+  'member_tree',
+  {
+    ancestorId: integer('ancestor_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** 0 the member itself, 1 a direct downline, and so on. */
+    depth: smallint('depth').notNull(),
+    /** When the member joined (members.created_at): new members of a team in a period. */
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ancestorId, t.memberId] }),
+    index('member_tree_member_idx').on(t.memberId, t.depth),
+  ],
+);
+
 export const memberSessions = pgTable(
   'member_sessions',
   {

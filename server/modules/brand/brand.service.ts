@@ -18,6 +18,8 @@ export interface Brand {
   platform: string;
   lotteryType: string;
   currency: string;
+  /** IANA time zone of the brand's days (reports, contracts' pay periods). */
+  timeZone: string;
   defaultLanguage: LanguageCode;
   supportedLanguages: LanguageCode[];
   systemStatus: number;
@@ -46,6 +48,7 @@ function toBrand(row: BrandRow): Brand {
     platform: row.platform,
     lotteryType: row.lotteryType,
     currency: row.currency,
+    timeZone: row.timeZone,
     defaultLanguage,
     supportedLanguages: supported.length > 0 ? supported : [defaultLanguage],
     systemStatus: row.systemStatus,

@@ -26,6 +26,8 @@ export const brands = pgTable('brands', {
   defaultLanguage: text('default_language').notNull().default('pt'),
   supportedLanguages: text('supported_languages').array().notNull().default(sql`ARRAY['pt','en']::text[]`),
   currency: text('currency').notNull(),
+  /** IANA time zone of the brand's days: reports' days and contracts' pay periods begin at its midnight. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   /** 0 normal, 1 maintenance (set by the operator); 2 is never stored, it comes from region rules. */
   systemStatus: smallint('system_status').notNull().default(0),
   maintenanceMessage: jsonb('maintenance_message').$type<LocalizedText>(),

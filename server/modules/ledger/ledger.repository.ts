@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runWithAlongside } from '../../db/money-statement';
 import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
+import { integerArrayLiteral } from '../../lib/pg-array';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.tables';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -100,6 +101,20 @@ export class LedgerRepository {
 
   constructor(private readonly db: Database) {
     this.raw = rawRunner(db);
+  }
+
+  /** The main-wallet balances of these members (those without a wallet yet have none). */
+  async mainBalances(brandId: number, memberIds: number[]) {
+    if (memberIds.length === 0) return new Map<number, number>();
+    const result = await this.db.execute(sql`
+      SELECT member_id AS "memberId", balance::bigint AS balance FROM ledger_accounts
+      WHERE brand_id = ${brandId} AND kind = 'main' AND member_id = ANY(${integerArrayLiteral(memberIds)}::integer[])`);
+    return new Map(
+      rowsOf<{ memberId: number; balance: string | number }>(result).map((r) => [
+        Number(r.memberId),
+        Number(r.balance),
+      ]),
+    );
   }
 
   /** Whether one statement can carry a whole batch of vendor movements (a driver is reachable). */

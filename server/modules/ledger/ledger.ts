@@ -487,6 +487,11 @@ export class Ledger {
     return this.repo.records(memberId, filter);
   }
 
+  /** The main-wallet balances of these members, by member id (agents' team figures). */
+  mainBalances(brandId: number, memberIds: number[]) {
+    return this.repo.mainBalances(brandId, memberIds);
+  }
+
   /** Stored balance of a member wallet; a derived account's balance is the sum of its postings. */
   async balance(accountId: number): Promise<number> {
     const balance = await this.repo.balance(accountId);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
+import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
 import { originalsBets, originalsSeeds, originalsSettings } from './originals.tables';
 
 export type SeedRow = typeof originalsSeeds.$inferSelect;
@@ -29,6 +30,15 @@ interface BetJson {
   settled_at: string | null;
 }
 
+/** A new row as originals_batch answers it: what the database chose; the caller knows the rest. */
+interface NewBetJson {
+  replayed: false;
+  id: number;
+  createdAt: string;
+  balanceBefore: number;
+  balanceAfter: number;
+}
+
 const fromJson = (b: BetJson): BetRow => ({
   id: Number(b.id),
   brandId: b.brand_id,
@@ -53,8 +63,34 @@ const fromJson = (b: BetJson): BetRow => ({
 const PLAY = `SELECT originals_play($1::integer, $2::integer, $3::bigint, $4::integer, $5, $6, $7::bigint,
   $8::bigint, $9::bigint, $10::jsonb, $11::jsonb, $12::boolean, $13::bigint, $14, $15, $16::bigint[],
   $17::bigint[], $18, $19, $20::bigint[], $21::bigint[], $22::jsonb) AS out`;
+const BATCH = `SELECT originals_batch($1::integer[], $2::integer[], $3::bigint[], $4::integer[], $5::text[],
+  $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::jsonb[], $11::jsonb[], $12::bigint[], $13::bigint[],
+  $14::text[], $15::text[], $16::text[], $17::text[]) AS out`;
 const SETTLE = `SELECT originals_settle($1::bigint, $2::integer, $3::smallint[], $4::bigint, $5::bigint,
   $6::bigint, $7, $8, $9::bigint[], $10::bigint[], $11::jsonb) AS out`;
+
+/** An instant wager for originals_batch: drawn, priced, its two movements prepared. */
+export interface InstantPlay {
+  brandId: number;
+  memberId: number;
+  seedId: number;
+  nonce: number;
+  requestId: string;
+  game: string;
+  stake: number;
+  payout: number;
+  multiplier: number;
+  params: unknown;
+  outcome: unknown;
+  wallet: number;
+  house: number;
+  /** The two movements as the ledger prepared them (the batch takes their keys and fingerprints). */
+  bet: PreparedPostings;
+  win: PreparedPostings;
+}
+
+/** One wager's answer inside a batch: its row (new or the one its request id already has), or a refusal. */
+export type BatchAnswer = { replayed: boolean; bet: BetRow } | { error: string };
 
 /** Prepared postings of one movement, as `Ledger.prepare` gives them. */
 export interface PreparedPostings {
@@ -152,6 +188,67 @@ export class OriginalsRepository {
   seedsByIds(ids: number[]) {
     if (ids.length === 0) return Promise.resolve([] as SeedRow[]);
     return this.db.select().from(originalsSeeds).where(inArray(originalsSeeds.id, ids));
+  }
+
+  /** Whether one statement can carry a batch of wagers (a driver is reachable). */
+  get canBatch() {
+    return this.raw !== null;
+  }
+
+  /** originals_batch (server/db/functions/originals_batch.sql): one answer per wager, in order. */
+  async playBatch(items: InstantPlay[]): Promise<BatchAnswer[]> {
+    const column = <T>(pick: (item: InstantPlay) => T) => items.map(pick);
+    const texts = (pick: (item: InstantPlay) => string) => textArrayLiteral(column(pick));
+    const numbers = (pick: (item: InstantPlay) => number) => integerArrayLiteral(column(pick));
+    const result = await this.raw!('originals_batch', BATCH, [
+      numbers((x) => x.brandId),
+      numbers((x) => x.memberId),
+      numbers((x) => x.seedId),
+      numbers((x) => x.nonce),
+      texts((x) => x.requestId),
+      texts((x) => x.game),
+      numbers((x) => x.stake),
+      numbers((x) => x.payout),
+      numbers((x) => x.multiplier),
+      texts((x) => JSON.stringify(x.params)),
+      texts((x) => JSON.stringify(x.outcome)),
+      numbers((x) => x.wallet),
+      numbers((x) => x.house),
+      texts((x) => x.bet.key),
+      texts((x) => x.bet.fingerprint),
+      texts((x) => x.win.key),
+      texts((x) => x.win.fingerprint),
+    ]);
+    const out = rowsOf<{ out: Array<{ error: string } | { replayed: true; bet: BetJson } | NewBetJson> }>(
+      result,
+    )[0]!.out;
+    return out.map((a, i) => {
+      if ('error' in a) return a;
+      if (a.replayed) return { replayed: true, bet: fromJson(a.bet) };
+      const x = items[i]!;
+      const at = new Date(a.createdAt);
+      const bet: BetRow = {
+        id: Number(a.id),
+        brandId: x.brandId,
+        memberId: x.memberId,
+        requestId: x.requestId,
+        game: x.game,
+        seedId: x.seedId,
+        nonce: x.nonce,
+        stake: x.stake,
+        payout: x.payout,
+        multiplier: x.multiplier,
+        params: x.params,
+        outcome: x.outcome,
+        revealed: [],
+        status: 'settled',
+        balanceBefore: Number(a.balanceBefore),
+        balanceAfter: Number(a.balanceAfter),
+        createdAt: at,
+        settledAt: at,
+      };
+      return { replayed: false, bet };
+    });
   }
 
   /** originals_play (server/db/functions/originals_play.sql). */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type {
   MinesGame,
@@ -15,12 +16,13 @@ import { MINES_TILES, minesMultiplierShown, minesPayout } from '../../../src/ori
 import { type DrawInput, drawOutcome, type OriginalGame, type Outcome } from '../../../src/originals/outcome';
 import { formatAmount } from '../../../src/ui/format';
 import { AppError } from '../../http/app-error';
+import { MicroBatcher, type Settled } from '../../lib/micro-batcher';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { Brand } from '../brand/brand.service';
 import { maskAccount } from '../games/games.service';
 import { type Ledger, translateError } from '../ledger/ledger';
 import { checkBrandAmount } from '../wallet/amount';
-import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository';
+import type { BatchAnswer, BetRow, InstantPlay, OriginalsRepository, SeedRow } from './originals.repository';
 import { type GameSettings, settingsOf, tablesFor, theoreticalRtp } from './originals-settings';
 
 /** What the in-house games ask of other modules (server/app.ts passes them in). */
@@ -66,13 +68,34 @@ export class OriginalsService {
   /** Each member's wagers in this process, one after another: they would only race for the next nonce. */
   private readonly queues = new Map<number, Promise<unknown>>();
 
+  /**
+   * Instant wagers arriving together share one statement and one commit. A member's wagers always take
+   * the same lane and each lane runs one batch at a time, so batches running at once never wait on each
+   * other's rows. Empty when batching is off.
+   */
+  private readonly lanes: MicroBatcher<InstantPlay, BatchAnswer>[];
+
   constructor(
     private readonly repo: OriginalsRepository,
     private readonly ledger: Ledger,
     private readonly ports: OriginalsPorts,
     cacheMs = 5_000,
+    /** As the ledger's vendor batches (LEDGER_BATCH_MAX, LEDGER_BATCH_PARALLEL); `maxItems: 1` turns it off. */
+    batch: { maxItems: number; lanes: number } = { maxItems: 32, lanes: 2 },
+    private readonly log?: FastifyBaseLogger,
   ) {
     this.settingsCache = new TtlCache(cacheMs);
+    this.lanes =
+      repo.canBatch && batch.maxItems > 1
+        ? Array.from(
+            { length: batch.lanes },
+            () =>
+              new MicroBatcher<InstantPlay, BatchAnswer>((items) => this.runBatch(items), {
+                maxItems: batch.maxItems,
+                maxInFlight: 1,
+              }),
+          )
+        : [];
   }
 
   // ---- settings -------------------------------------------------------------------------------------
@@ -230,25 +253,23 @@ export class OriginalsService {
           amount: payout,
         }),
       ]);
+      const play = {
+        brandId: brand.id,
+        memberId: member.id,
+        seedId: seed.id,
+        nonce: seed.nonce,
+        requestId: w.requestId,
+        game: w.game,
+        stake: w.stake,
+        payout,
+        multiplier,
+        params: w.params,
+        outcome,
+      };
       try {
-        const played = await this.repo.play({
-          brandId: brand.id,
-          memberId: member.id,
-          seedId: seed.id,
-          nonce: seed.nonce,
-          requestId: w.requestId,
-          game: w.game,
-          stake: w.stake,
-          payout,
-          multiplier,
-          params: w.params,
-          outcome,
-          open: w.open,
-          wallet: main,
-          bet,
-          win,
-          meta: {},
-        });
+        const played = w.open
+          ? await this.repo.play({ ...play, open: true, wallet: main, bet, win, meta: {} })
+          : await this.playInstant({ ...play, wallet: main, house: bet.to, bet, win });
         if (!played.replayed) {
           this.seeds.set(member.id, { ...seed, nonce: seed.nonce + 1 });
           if (played.bet.balanceAfter !== null)
@@ -263,6 +284,39 @@ export class OriginalsService {
         if (isCode(error, 'ORIGINALS_NONCE_MOVED')) throw new AppError('TRY_AGAIN');
         translateError(error);
       }
+    }
+  }
+
+  /**
+   * A wager settled at once: with the other members' wagers of the moment in one statement and one
+   * commit when a driver is reachable (originals_batch), else alone. A refusal comes back as its error.
+   */
+  private async playInstant(play: InstantPlay) {
+    const alone = () =>
+      this.repo.play({
+        ...play,
+        open: false,
+        meta: {},
+      });
+    if (this.lanes.length === 0) return alone();
+    let answer: BatchAnswer;
+    try {
+      answer = await this.lanes[play.memberId % this.lanes.length]!.submit(play);
+    } catch {
+      // The batch's statement failed and wrote nothing (logged once by the batch): this wager goes alone.
+      return alone();
+    }
+    if ('error' in answer) throw new Error(answer.error);
+    return answer;
+  }
+
+  private async runBatch(items: InstantPlay[]): Promise<Settled<BatchAnswer>[]> {
+    try {
+      const answers = await this.repo.playBatch(items);
+      return answers.map((value) => ({ ok: true, value }));
+    } catch (error) {
+      this.log?.warn({ err: error, items: items.length }, 'originals batch failed; wagers sent one by one');
+      throw error;
     }
   }
 

@@ -9,6 +9,22 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export class PaymentsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Each member's credited deposits per day of `timeZone`, credited in [from, to). */
+  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+    const result = await this.db.execute(sql`
+      SELECT member_id AS "memberId", (updated_at AT TIME ZONE ${timeZone})::date::text AS day,
+             count(*)::int AS count, sum(amount)::bigint AS amount
+      FROM deposits
+      WHERE brand_id = ${brandId} AND status = 'credited' AND updated_at >= ${from} AND updated_at < ${to}
+      GROUP BY 1, 2`);
+    return (result as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({
+      memberId: Number(r.memberId),
+      day: String(r.day),
+      count: Number(r.count),
+      amount: Number(r.amount),
+    }));
+  }
+
   async methods(brandId: number) {
     return this.db
       .select()

@@ -43,6 +43,11 @@ export class PaymentsService {
     private readonly site: { simulatedGateway: boolean } = { simulatedGateway: false },
   ) {}
 
+  /** Each member's credited deposits per day of the brand's time zone, in [from, to) (agents' reports). */
+  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+    return this.repo.dailyTotals(brandId, from, to, timeZone);
+  }
+
   private usable(method: PaymentMethodRow | undefined): method is PaymentMethodRow {
     return !!method?.active && (method.code !== SIM_GATEWAY || this.site.simulatedGateway);
   }

@@ -14,6 +14,22 @@ const BANK_ACCOUNTS_LOCK = 0x62616e6b;
 export class WithdrawalsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Each member's paid withdrawals per day of `timeZone`, paid in [from, to). */
+  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+    const result = await this.db.execute(sql`
+      SELECT member_id AS "memberId", (decided_at AT TIME ZONE ${timeZone})::date::text AS day,
+             count(*)::int AS count, sum(amount)::bigint AS amount
+      FROM withdrawals
+      WHERE brand_id = ${brandId} AND status = 'paid' AND decided_at >= ${from} AND decided_at < ${to}
+      GROUP BY 1, 2`);
+    return (result as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({
+      memberId: Number(r.memberId),
+      day: String(r.day),
+      count: Number(r.count),
+      amount: Number(r.amount),
+    }));
+  }
+
   bankAccounts(memberId: number) {
     return this.db
       .select()

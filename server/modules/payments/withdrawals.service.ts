@@ -82,6 +82,11 @@ export class WithdrawalsService {
     this.repo = new WithdrawalsRepository(db);
   }
 
+  /** Each member's paid withdrawals per day of the brand's time zone, in [from, to) (agents' reports). */
+  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+    return this.repo.dailyTotals(brandId, from, to, timeZone);
+  }
+
   /** Tells the member's open pages about the withdrawal and the main balance after it. */
   private async announce(
     brand: Brand,

@@ -18,32 +18,43 @@ function parse(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   return addr;
 }
 
-function matchesCidr(addr: ipaddr.IPv4 | ipaddr.IPv6, cidr: string): boolean {
-  if (!ipaddr.isValidCIDR(cidr)) return false;
-  const range = ipaddr.parseCIDR(cidr);
-  if (range[0].kind() !== addr.kind()) return false;
-  return addr.match(range);
+type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** A brand's rules as every request checks them: parsed once per list, not once per request. */
+interface CompiledRules {
+  addresses: Set<string>;
+  ranges: Range[];
+  countries: Set<string>;
+}
+
+const compiled = new WeakMap<RegionRule[], CompiledRules>();
+
+function compile(rules: RegionRule[]): CompiledRules {
+  const known = compiled.get(rules);
+  if (known) return known;
+  const out: CompiledRules = { addresses: new Set(), ranges: [], countries: new Set() };
+  for (const rule of rules) {
+    if (rule.kind === 'ip') {
+      const addr = parse(rule.value);
+      if (addr) out.addresses.add(`${addr.kind()} ${addr.toString()}`);
+    } else if (rule.kind === 'cidr') {
+      if (ipaddr.isValidCIDR(rule.value)) out.ranges.push(ipaddr.parseCIDR(rule.value));
+    } else if (rule.kind === 'country') {
+      out.countries.add(rule.value.toUpperCase());
+    }
+  }
+  compiled.set(rules, out);
+  return out;
 }
 
 /** True when a deny rule (exact IP, CIDR range or country) covers this visitor. */
 export function isRegionBlocked(ip: string, rules: RegionRule[], country: string | null): boolean {
+  if (rules.length === 0) return false;
+  const { addresses, ranges, countries } = compile(rules);
+  if (country && countries.has(country.toUpperCase())) return true;
+  if (addresses.size === 0 && ranges.length === 0) return false;
   const addr = parse(ip);
-  for (const rule of rules) {
-    switch (rule.kind) {
-      case 'ip': {
-        const ruleAddr = parse(rule.value);
-        if (addr && ruleAddr && ruleAddr.kind() === addr.kind() && ruleAddr.toString() === addr.toString()) {
-          return true;
-        }
-        break;
-      }
-      case 'cidr':
-        if (addr && matchesCidr(addr, rule.value)) return true;
-        break;
-      case 'country':
-        if (country && rule.value.toUpperCase() === country.toUpperCase()) return true;
-        break;
-    }
-  }
-  return false;
+  if (!addr) return false;
+  if (addresses.has(`${addr.kind()} ${addr.toString()}`)) return true;
+  return ranges.some((range) => range[0].kind() === addr.kind() && addr.match(range));
 }

@@ -34,6 +34,16 @@ export class BetRecords {
     private readonly settleDelayMs = 60_000,
   ) {}
 
+  /** Each member's valid bets and result over rounds made in [from, to) (contracts' settlement). */
+  memberTotals(brandId: number, from: Date, to: Date) {
+    return this.repo.memberTotals(brandId, from, to);
+  }
+
+  /** Each member's rounds per day of the brand's time zone, made in [from, to) (agents' reports). */
+  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+    return this.repo.dailyTotals(brandId, from, to, timeZone);
+  }
+
   private claimUntil() {
     return new Date(Date.now() - this.settleDelayMs);
   }

@@ -22,6 +22,46 @@ const validBet = sql<number>`CASE WHEN ${vendorRounds.status} = 'settled' THEN $
 export class RoundsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Each member's valid bets and result over rounds made in [from, to) (contracts' settlement). */
+  async memberTotals(brandId: number, from: Date, to: Date) {
+    const result = await this.db.execute(sql`
+      SELECT member_id AS "memberId",
+             sum(CASE WHEN status = 'settled' THEN stake - refunded ELSE 0 END)::bigint AS "validBet",
+             sum(CASE WHEN status = 'settled' THEN payout + refunded - stake ELSE 0 END)::bigint AS profit
+      FROM vendor_rounds
+      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to}
+      GROUP BY member_id`);
+    return rowsOf<Record<string, string | number>>(result).map((r) => ({
+      memberId: Number(r.memberId),
+      validBet: Number(r.validBet),
+      profit: Number(r.profit),
+    }));
+  }
+
+  /**
+   * Each member's rounds per day of `timeZone`, for rounds made in [from, to): what the agents module adds
+   * up over a downline. Valid bets and the member's result count settled rounds only.
+   */
+  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+    const result = await this.db.execute(sql`
+      SELECT member_id AS "memberId", (created_at AT TIME ZONE ${timeZone})::date::text AS day,
+             count(*)::int AS rounds, sum(stake)::bigint AS stake, sum(payout)::bigint AS payout,
+             sum(CASE WHEN status = 'settled' THEN stake - refunded ELSE 0 END)::bigint AS "validBet",
+             sum(CASE WHEN status = 'settled' THEN payout + refunded - stake ELSE 0 END)::bigint AS profit
+      FROM vendor_rounds
+      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to}
+      GROUP BY 1, 2`);
+    return rowsOf<Record<string, string | number>>(result).map((r) => ({
+      memberId: Number(r.memberId),
+      day: String(r.day),
+      rounds: Number(r.rounds),
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+      validBet: Number(r.validBet),
+      profit: Number(r.profit),
+    }));
+  }
+
   private where(memberId: number, filter: RoundFilter): SQL {
     const parts: SQL[] = [eq(vendorRounds.memberId, memberId)];
     if (filter.vendors)

@@ -1,3 +1,4 @@
+import type { ContractView } from '../../../src/api/contract/agents';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type { RecordType } from '../../../src/api/contract/wallet';
 import { AppError } from '../../http/app-error';
@@ -14,7 +15,7 @@ const RECORD_KINDS: Record<RecordType, string[]> = {
   win: ['win'],
   reversal: ['reversal'],
   transfer: ['transfer', 'transfer_upline', 'transfer_downline'],
-  bonus: ['bonus', 'rebate'],
+  bonus: ['bonus', 'rebate', 'contract_salary', 'contract_dividend'],
   adjustment: ['adjustment'],
 };
 
@@ -50,6 +51,8 @@ export interface WalletDirectory {
     brandId: number,
     memberId: number,
   ): Promise<{ id: number; userType: number; status: string } | undefined>;
+  /** Contract requests waiting for the member's answer (the contract dialog reads them with the funds). */
+  contractRequests?(memberId: number): Promise<ContractView[]>;
 }
 
 export class WalletService {
@@ -121,6 +124,7 @@ export class WalletService {
       main,
       vendors,
       total: main + held + vendors.reduce((sum, w) => sum + w.balance, 0),
+      contractRequests: (await this.directory.contractRequests?.(memberId)) ?? [],
     };
   }
 

@@ -1,3 +1,4 @@
+import type { ContractStatus } from '../../agents/contract-lifecycle';
 import type { DepositStatus } from './payments';
 import type { WithdrawalStatus } from './withdrawals';
 
@@ -5,7 +6,9 @@ import type { WithdrawalStatus } from './withdrawals';
 export type MemberEvent =
   | { type: 'balance'; balance: number; currency: string }
   | { type: 'deposit'; reference: string; status: DepositStatus; amount: number }
-  | { type: 'withdrawal'; reference: string; status: WithdrawalStatus; amount: number };
+  | { type: 'withdrawal'; reference: string; status: WithdrawalStatus; amount: number }
+  /** A contract request arrived or was answered (the contract dialog looks again). */
+  | { type: 'contract'; contractId: number; status: ContractStatus };
 
 /** What the browser sends: its session token, first, within a few seconds of connecting. */
 export interface SocketAuth {

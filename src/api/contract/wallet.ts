@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractView } from './agents';
 import { epochMillisQuery, minorUnits, sentAmount } from './common';
 
 const id = z.string().trim().min(1).max(64);
@@ -62,6 +63,8 @@ export const consolidatedFunds = z.object({
   main: minorUnits,
   vendors: z.array(vendorWallet),
   total: minorUnits,
+  /** Contract requests waiting for the member's answer (the contract dialog, spec 2.4). */
+  contractRequests: z.array(contractView),
 });
 export const merchantWallets = z.object({
   isSingle: z.boolean(),

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AuthFlowOutput } from '../../machines/auth-flow.machine';
 import { AuthFlow } from '../account/AuthFlow';
-import ComingSoon from '../common/ComingSoon';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession, useSessionActor } from '../session/session';
+import AgentCentre from './AgentCentre';
 
-/** The agent page: agents log in here (only agents may) and land on their home. */
+/** The agent page: agents log in here (only agents may) and land on their centre. */
 export default function AgentHomePage() {
   const { t } = useTranslation();
   usePageTitle('AGENT');
@@ -18,7 +18,7 @@ export default function AgentHomePage() {
     [actor],
   );
   if (session.pending) return <div className="page page-loading" aria-busy="true" />;
-  if (session.isAgent) return <ComingSoon titleKey="AGENT" />;
+  if (session.isAgent) return <AgentCentre />;
   return (
     <div className="page state-page" data-testid="agent-login-page">
       <div className="state-card card agent-login">

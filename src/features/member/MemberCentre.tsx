@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
 import { CloseIcon } from '../../ui/icons';
+import { agentPagePath } from '../agent/pages';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/session';
 import { isMemberPage, MEMBER_PAGES, type MemberPage, memberPagePath } from './pages';
@@ -30,6 +31,9 @@ export default function MemberCentre() {
   if (!isMemberPage(page)) return <Navigate to={memberPagePath('securityCenter')} replace />;
   // Trial players browse, but the member centre is for real accounts (spec 4.6).
   if (session.kind === 'trial') return <Navigate to="/" replace />;
+  // For agents the referral entry is the agent centre's register centre (spec 2.6).
+  if (page === 'referral' && session.isAgent)
+    return <Navigate to={agentPagePath('registerCenter')} replace />;
   const Page = built[page];
   return (
     <div className="page member-centre" data-testid="member-centre">
@@ -47,7 +51,13 @@ export default function MemberCentre() {
         </div>
         <nav aria-label={t('centre.title')}>
           {MEMBER_PAGES.map((key) => (
-            <NavLink key={key} to={memberPagePath(key)} className="member-nav-link">
+            <NavLink
+              key={key}
+              to={
+                key === 'referral' && session.isAgent ? agentPagePath('registerCenter') : memberPagePath(key)
+              }
+              className="member-nav-link"
+            >
               {t(`centre.pages.${key}`)}
             </NavLink>
           ))}

@@ -36,9 +36,9 @@ const machine = treeTransferMachine.provide({
 
 /**
  * Transfers inside the agent tree (spec 2.5 transferUpline): a member sends money to the agent above;
- * an agent may also pay any player below it.
+ * an agent may also pay any player below it. `to` fixes the payee (the agent centre's downline page).
  */
-export default function TreeTransferPage() {
+export default function TreeTransferPage({ to }: { to?: string } = {}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [state, send] = useMachine(machine, inspectOptions());
@@ -93,6 +93,7 @@ export default function TreeTransferPage() {
   return (
     <TransferForm
       setup={setup}
+      to={to}
       lang={lang}
       busy={state.matches('submitting')}
       error={errorCode ? errorMessage || t(errorKey(errorCode)) : null}
@@ -118,6 +119,7 @@ type Values = z.infer<ReturnType<typeof schema>>;
 
 function TransferForm(props: {
   setup: TreeTransferSetup;
+  to?: string | undefined;
   lang: string;
   busy: boolean;
   error: string | null;
@@ -134,8 +136,8 @@ function TransferForm(props: {
   } = useForm<Values>({
     resolver,
     defaultValues: {
-      direction: setup.upline ? 'upline' : 'downline',
-      username: '',
+      direction: setup.upline && !props.to ? 'upline' : 'downline',
+      username: props.to ?? '',
       amount: '',
       paymentPassword: '',
     },
@@ -168,7 +170,7 @@ function TransferForm(props: {
         );
       })}
     >
-      {choices.length > 1 ? (
+      {choices.length > 1 && !props.to ? (
         <fieldset className="method-choice">
           <legend>{t('centre.upline.send_to')}</legend>
           {choices.map(([value, label]) => (
@@ -184,9 +186,12 @@ function TransferForm(props: {
           name: setup.upline,
         })}
       </p>
-      {direction === 'downline' && (
-        <DownlineField register={register('username')} error={problem('username')} />
-      )}
+      {direction === 'downline' &&
+        (props.to ? (
+          <input type="hidden" {...register('username')} />
+        ) : (
+          <DownlineField register={register('username')} error={problem('username')} />
+        ))}
       <label className="field">
         <span>{t('centre.upline.amount', { currency: setup.currency })}</span>
         <input

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { AccountModalProvider } from '../../features/account/AccountModalContext';
 import { AccountModalSlot } from '../../features/account/AccountModalSlot';
 import { ScreenBoundary } from '../../features/common/ScreenBoundary';
+import { ContractDialogSlot } from '../../features/contracts/ContractDialogSlot';
 import { GameLauncherProvider } from '../../features/games/GameLauncher';
 import { GuardProvider } from '../../features/session/guards';
 import { MemberEventsConnector } from '../../features/session/member-events';
@@ -71,6 +72,7 @@ function Frame() {
       </div>
       <AccountModalSlot />
       <SessionDialogs />
+      <ContractDialogSlot />
       <MemberEventsConnector />
       <LoaderOverlay />
     </div>

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { expect, registerMember, test } from './fixtures';
+
+/** Logs the demo agent in on the agent page and waits for its centre. */
+async function agentLogin(page: Page) {
+  await page.goto('/agentHome');
+  const form = page.getByTestId('agent-login-page');
+  await form.getByLabel('Nome de usuário').fill('demoagent');
+  await form.getByLabel('Senha').fill('Agent1234');
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/agentHome\/agentTeamOverview$/);
+  await expect(page.getByTestId('team-stats')).toBeVisible();
+}
+
+test('a player who joins with the agent’s invitation code is in the agent’s team and downline', async ({
+  browser,
+  page,
+}) => {
+  // The player registers in a browser of their own, with the demo agent's code.
+  const player = await browser.newContext();
+  const playerPage = await player.newPage();
+  const username = await registerMember(playerPage, 'inv', 'Secret123', 'AURORA01');
+  await player.close();
+
+  await agentLogin(page);
+  const total = Number(await page.getByTestId('team-total').textContent());
+  expect(total).toBeGreaterThanOrEqual(2);
+  await page.getByRole('button', { name: 'Últimos 30 dias' }).click();
+  await expect(page.getByTestId('team-days').locator('tbody tr')).toHaveCount(30);
+  await expect(page.getByTestId('team-chart')).toBeVisible();
+
+  await page.getByTestId('agent-centre').getByRole('link', { name: 'Gestão da rede' }).click();
+  await expect(page).toHaveURL(/\/agentHome\/downlineManagmentView$/);
+  const table = page.getByTestId('downline-table');
+  await expect(table.locator(`[data-member="${username}"]`)).toContainText('Nível 1 · via demoagent');
+  await expect(table.locator('[data-member="demodownline"]')).toBeVisible();
+
+  const prefix = username.slice(0, 6);
+  await page.getByTestId('downline-search').fill(prefix);
+  await expect(table.locator('[data-member="demodownline"]')).toHaveCount(0);
+  await expect(table.locator(`[data-member="${username}"]`)).toBeVisible();
+  const shown = await table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-member') ?? ''));
+  expect(shown.every((name) => name.startsWith(prefix))).toBe(true);
+  // Money to a member of the team goes from its line (the payment password guards it).
+  await table.locator(`[data-member="${username}"]`).getByTestId('pay-member').click();
+  const pay = page.getByTestId('downline-transfer');
+  await expect(
+    pay.getByTestId('transfer-needs-password').or(pay.getByTestId('transfer-upline-form')),
+  ).toBeVisible();
+  await pay.getByRole('button', { name: 'Fechar' }).click();
+
+  await page.getByTestId('downline-search').fill('zzznobody');
+  await expect(page.getByTestId('downline-empty')).toContainText('zzznobody');
+
+  // The register centre hands out the agent's code, its link and a QR code of the link.
+  await page.getByTestId('agent-centre').getByRole('link', { name: 'Central de cadastro' }).click();
+  await expect(page.getByTestId('invite-code')).toHaveText('AURORA01');
+  await expect(page.getByTestId('invite-link')).toHaveValue(/\/register\?code=AURORA01$/);
+  // The member centre's referral entry brings an agent here.
+  await page.goto('/member/referral');
+  await expect(page).toHaveURL(/\/agentHome\/registerCenter$/);
+
+  // Closing the centre goes back to the site.
+  await page.getByTestId('agent-centre').getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the agent offers a daily salary, the member accepts it in the contract dialog, and they end it together', async ({
+  browser,
+  page,
+}) => {
+  const player = await browser.newContext();
+  const playerPage = await player.newPage();
+  const username = await registerMember(playerPage, 'ctr', 'Secret123', 'AURORA01');
+
+  await agentLogin(page);
+  await page.goto('/agentHome/downlineManagmentView');
+  await page
+    .getByTestId('downline-table')
+    .locator(`[data-member="${username}"]`)
+    .getByTestId('offer-contract')
+    .click();
+  const offer = page.getByTestId('contract-offer');
+  await offer.getByTestId('offer-rate').fill('0,8');
+  await offer.getByTestId('offer-send').click();
+  await expect(page.getByTestId('contract-offer-sent')).toContainText(username);
+  await page.getByTestId('contract-offer').getByRole('button', { name: 'Fechar' }).last().click();
+  const given = page.getByTestId('contracts-given').locator('tr', { hasText: username });
+  await expect(given).toHaveAttribute('data-status', 'offered');
+
+  // The offer reaches the member's open page over the socket.
+  const dialog = playerPage.getByTestId('contract-dialog');
+  await expect(dialog).toContainText('demoagent propõe a você um contrato de salário diário');
+  await expect(dialog.getByTestId('contract-terms')).toContainText('0,80%');
+  await dialog.getByRole('button', { name: 'Aceitar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(given).toHaveAttribute('data-status', 'active');
+
+  await given.getByRole('button', { name: 'Pedir encerramento' }).click();
+  await expect(given).toHaveAttribute('data-status', 'termination_requested');
+  await expect(dialog).toContainText('demoagent pede para encerrar seu contrato de salário diário');
+  await dialog.getByRole('button', { name: 'Concordo em encerrar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('contracts-given').locator('tr', { hasText: username })).toHaveCount(0);
+  await player.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the agent reads the team and the downline as cards that fit the screen', async ({ page }) => {
+    await agentLogin(page);
+    await page.goto('/agentHome/downlineManagmentView');
+    const card = page.getByTestId('downline-table').locator('[data-member="demodownline"]');
+    await expect(card).toBeVisible();
+    const box = await card.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    // The demo agent holds the house's daily salary: its bills page is in the menu.
+    await page.getByTestId('agent-centre').getByRole('link', { name: 'Salário diário' }).click();
+    await expect(page.getByTestId('bills-daily_salary')).toBeVisible();
+    await page.getByRole('button', { name: 'Pagas à rede' }).click();
+    await expect(page.getByTestId('bills-daily_salary')).toContainText('Nenhuma conta');
+  });
+});

@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** One member's figures for one day of the brand's calendar (member_daily). */
+export interface DailyRow {
+  memberId: number;
+  day: string;
+  rounds: number;
+  stake: number;
+  validBet: number;
+  payout: number;
+  profit: number;
+  deposits: number;
+  depositCount: number;
+  withdrawals: number;
+  withdrawalCount: number;
+}
+
+const FIGURES = `coalesce(sum(d.valid_bet), 0)::bigint AS "validBet",
+  coalesce(sum(d.stake), 0)::bigint AS stake,
+  coalesce(sum(d.payout), 0)::bigint AS payout,
+  coalesce(sum(d.profit), 0)::bigint AS profit,
+  coalesce(sum(d.deposits), 0)::bigint AS deposits,
+  coalesce(sum(d.deposit_count), 0)::int AS "depositCount",
+  coalesce(sum(d.withdrawals), 0)::bigint AS withdrawals,
+  coalesce(sum(d.withdrawal_count), 0)::int AS "withdrawalCount",
+  count(DISTINCT d.member_id) FILTER (WHERE d.valid_bet > 0)::int AS "activeMembers"`;
+
+type FigureRow = Record<string, string | number | null>;
+const figuresOf = (r: FigureRow) => ({
+  validBet: Number(r.validBet ?? 0),
+  stake: Number(r.stake ?? 0),
+  payout: Number(r.payout ?? 0),
+  profit: Number(r.profit ?? 0),
+  deposits: Number(r.deposits ?? 0),
+  depositCount: Number(r.depositCount ?? 0),
+  withdrawals: Number(r.withdrawals ?? 0),
+  withdrawalCount: Number(r.withdrawalCount ?? 0),
+  activeMembers: Number(r.activeMembers ?? 0),
+});
+
+/**
+ * The agents module's figures (member_daily) and what it asks of the agent tree, which the accounts module
+ * keeps and publishes as the function member_subtree (an inlined SQL function: the join is planned as if
+ * written here).
+ */
+export class AgentsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Replaces the brand's figures of these days with `rows`, in one transaction (a day is recomputed whole). */
+  async replaceDays(brandId: number, days: string[], rows: DailyRow[]) {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        DELETE FROM member_daily WHERE brand_id = ${brandId} AND day = ANY(${textArrayLiteral(days)}::date[])`);
+      for (let i = 0; i < rows.length; i += 2_000) {
+        const chunk = rows.slice(i, i + 2_000);
+        const col = (pick: (r: DailyRow) => number) => integerArrayLiteral(chunk.map(pick));
+        await tx.execute(sql`
+          INSERT INTO member_daily (brand_id, member_id, day, rounds, stake, valid_bet, payout, profit,
+            deposits, deposit_count, withdrawals, withdrawal_count)
+          SELECT ${brandId}, r.* FROM unnest(
+            ${col((r) => r.memberId)}::integer[], ${textArrayLiteral(chunk.map((r) => r.day))}::date[],
+            ${col((r) => r.rounds)}::integer[], ${col((r) => r.stake)}::bigint[],
+            ${col((r) => r.validBet)}::bigint[], ${col((r) => r.payout)}::bigint[],
+            ${col((r) => r.profit)}::bigint[], ${col((r) => r.deposits)}::bigint[],
+            ${col((r) => r.depositCount)}::integer[], ${col((r) => r.withdrawals)}::bigint[],
+            ${col((r) => r.withdrawalCount)}::integer[]
+          ) AS r`);
+      }
+      await tx.execute(sql`
+        INSERT INTO agent_rollups (brand_id, ran_at) VALUES (${brandId}, now())
+        ON CONFLICT (brand_id) DO UPDATE SET ran_at = excluded.ran_at`);
+    });
+  }
+
+  /** When the brand's figures were last brought up to date. */
+  async updatedAt(brandId: number): Promise<Date | null> {
+    const result = await this.db.execute(
+      sql`SELECT ran_at AS at FROM agent_rollups WHERE brand_id = ${brandId}`,
+    );
+    const at = rowsOf<{ at: string | Date | null }>(result)[0]?.at;
+    return at ? new Date(at) : null;
+  }
+
+  /** How far below `agentId` a member is (1 direct), or null when it is not in the agent's downline. */
+  async depthBelow(agentId: number, memberId: number): Promise<number | null> {
+    const result = await this.db.execute(sql`
+      SELECT depth FROM member_subtree(${agentId}, 1) WHERE member_id = ${memberId}`);
+    const row = rowsOf<{ depth: number }>(result)[0];
+    return row ? Number(row.depth) : null;
+  }
+
+  /** Sizes of the downline: every level, direct, agents, and those who joined in [from, to). */
+  async teamCounts(agentId: number, from: Date, to: Date) {
+    const result = await this.db.execute(sql`
+      SELECT count(*)::int AS total,
+             count(*) FILTER (WHERE depth = 1)::int AS direct,
+             count(*) FILTER (WHERE user_type IN (1, 2, 41, 42))::int AS agents,
+             count(*) FILTER (WHERE joined_at >= ${from} AND joined_at < ${to})::int AS joined
+      FROM member_subtree(${agentId}, 1)`);
+    const r = rowsOf<Record<string, number>>(result)[0]!;
+    return {
+      total: Number(r.total),
+      direct: Number(r.direct),
+      agents: Number(r.agents),
+      joined: Number(r.joined),
+    };
+  }
+
+  /** The downline's figures over [fromDay, toDay], in all and per day (with the members who joined). */
+  async teamFigures(agentId: number, fromDay: string, toDay: string, timeZone: string) {
+    const [total, byDay, joined] = await Promise.all([
+      this.db.execute(sql`
+        SELECT ${sql.raw(FIGURES)}
+        FROM member_subtree(${agentId}, 1) s JOIN member_daily d ON d.member_id = s.member_id
+        WHERE d.day BETWEEN ${fromDay}::date AND ${toDay}::date`),
+      this.db.execute(sql`
+        SELECT d.day::text AS day, ${sql.raw(FIGURES)}
+        FROM member_subtree(${agentId}, 1) s JOIN member_daily d ON d.member_id = s.member_id
+        WHERE d.day BETWEEN ${fromDay}::date AND ${toDay}::date
+        GROUP BY d.day ORDER BY d.day`),
+      this.db.execute(sql`
+        SELECT (joined_at AT TIME ZONE ${timeZone})::date::text AS day, count(*)::int AS joined
+        FROM member_subtree(${agentId}, 1)
+        WHERE (joined_at AT TIME ZONE ${timeZone})::date BETWEEN ${fromDay}::date AND ${toDay}::date
+        GROUP BY 1`),
+    ]);
+    return {
+      total: figuresOf(rowsOf<FigureRow>(total)[0] ?? {}),
+      byDay: rowsOf<FigureRow>(byDay).map((r) => ({ day: String(r.day), ...figuresOf(r) })),
+      joined: new Map(rowsOf<{ day: string; joined: number }>(joined).map((r) => [r.day, Number(r.joined)])),
+    };
+  }
+
+  /** Every member id of the downline (for the team's balance, asked of the ledger). */
+  async teamMemberIds(agentId: number): Promise<number[]> {
+    const result = await this.db.execute(sql`SELECT member_id AS id FROM member_subtree(${agentId}, 1)`);
+    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+  }
+
+  /**
+   * A page of the downline, newest first: direct only or every level, usernames starting with `prefix`,
+   * each with its upline's username, team size and figures over [fromDay, toDay].
+   */
+  async downline(
+    agentId: number,
+    filter: { prefix: string; scope: 'direct' | 'all'; fromDay: string; toDay: string },
+    page: { offset: number; limit: number },
+  ) {
+    const like = `${filter.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const maxDepth = filter.scope === 'direct' ? 1 : 32_767;
+    const result = await this.db.execute(sql`
+      WITH team AS (
+        SELECT member_id, depth, joined_at, username, user_type, parent_id
+        FROM member_subtree(${agentId}, 1)
+        WHERE depth <= ${maxDepth} AND username LIKE ${like}
+      ),
+      paged AS (
+        SELECT *, count(*) OVER () AS total FROM team
+        ORDER BY joined_at DESC, member_id DESC
+        OFFSET ${page.offset} LIMIT ${page.limit}
+      )
+      SELECT p.member_id AS "memberId", p.depth, p.joined_at AS "joinedAt", p.username,
+             p.user_type AS "userType", p.total, up.username AS upline,
+             (SELECT count(*) FROM member_subtree(p.member_id, 1))::int AS "teamSize",
+             f.*
+      FROM paged p
+      LEFT JOIN member_subtree(${agentId}, 0) up ON up.member_id = p.parent_id
+      LEFT JOIN LATERAL (
+        SELECT ${sql.raw(FIGURES)} FROM member_daily d
+        WHERE d.member_id = p.member_id AND d.day BETWEEN ${filter.fromDay}::date AND ${filter.toDay}::date
+      ) f ON true
+      ORDER BY p.joined_at DESC, p.member_id DESC`);
+    const rows = rowsOf<FigureRow>(result);
+    return {
+      total: rows.length > 0 ? Number(rows[0]!.total) : await this.countDownline(agentId, like, maxDepth),
+      items: rows.map((r) => ({
+        memberId: Number(r.memberId),
+        depth: Number(r.depth),
+        joinedAt: new Date(r.joinedAt as string),
+        username: String(r.username),
+        userType: Number(r.userType),
+        upline: r.upline === null ? null : String(r.upline),
+        teamSize: Number(r.teamSize),
+        ...figuresOf(r),
+      })),
+    };
+  }
+
+  /** The number of matches when the page asked for lies past the last one. */
+  private async countDownline(agentId: number, like: string, maxDepth: number) {
+    const result = await this.db.execute(sql`
+      SELECT count(*)::int AS n FROM member_subtree(${agentId}, 1)
+      WHERE depth <= ${maxDepth} AND username LIKE ${like}`);
+    return Number(rowsOf<{ n: number }>(result)[0]!.n);
+  }
+}

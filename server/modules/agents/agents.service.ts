@@ -1,0 +1,234 @@
+import {
+  type DownlineMember,
+  MAX_REPORT_DAYS,
+  type ReportPreset,
+  type TeamOverview,
+} from '../../../src/api/contract/agents';
+import { AppError } from '../../http/app-error';
+import { addDays, dayIn, daysFrom, nextDay, startOfDay } from '../../lib/brand-days';
+import { isAgentType } from '../accounts/accounts.service';
+import type { Brand } from '../brand/brand.service';
+import type { AgentsRepository, DailyRow } from './agents.repository';
+
+type PerMemberDay = { memberId: number; day: string };
+type Source<T extends PerMemberDay> = (
+  brandId: number,
+  from: Date,
+  to: Date,
+  timeZone: string,
+) => Promise<T[]>;
+
+/** What the agents module asks of other modules (server/app.ts passes them in). */
+export interface AgentsPorts {
+  rounds: Source<
+    PerMemberDay & { rounds: number; stake: number; payout: number; validBet: number; profit: number }
+  >;
+  deposits: Source<PerMemberDay & { count: number; amount: number }>;
+  withdrawals: Source<PerMemberDay & { count: number; amount: number }>;
+  mainBalances(brandId: number, memberIds: number[]): Promise<Map<number, number>>;
+  invitationCode(member: { id: number; affiliateCode: string | null }): Promise<string>;
+}
+
+type Agent = { id: number; userType: number };
+type PeriodQuery = { preset?: ReportPreset; from?: string; to?: string };
+
+const PRESET_DAYS: Record<ReportPreset, { back: number; length: number }> = {
+  today: { back: 0, length: 1 },
+  yesterday: { back: 1, length: 1 },
+  prev7: { back: 6, length: 7 },
+  prev30: { back: 29, length: 30 },
+};
+
+/** A preset as days of the brand's calendar, or the days asked for. */
+export function resolvePeriod(query: PeriodQuery, timeZone: string, now = new Date()) {
+  if (!query.preset) return { from: query.from!, to: query.to! };
+  const { back, length } = PRESET_DAYS[query.preset];
+  const today = dayIn(now, timeZone);
+  const first = addDays(today, -back);
+  return { from: first, to: addDays(first, length - 1) };
+}
+
+/** The agent centre (spec 2.6): the downline, its figures, and (later) its contracts. */
+export class AgentsService {
+  constructor(
+    private readonly repo: AgentsRepository,
+    private readonly ports: AgentsPorts,
+  ) {}
+
+  private agent(member: Agent) {
+    if (!isAgentType(member.userType)) throw new AppError('AGENTS_ONLY');
+    return member;
+  }
+
+  // ---- figures --------------------------------------------------------------------------------------
+
+  /**
+   * Recomputes the brand's member-days of `days` from their owners (a scheduled job; safe to run twice or
+   * in two processes at once: each run writes the whole days it read).
+   */
+  async rollUp(brand: Brand, days: string[]) {
+    if (days.length === 0) return { rows: 0 };
+    const sorted = [...days].sort();
+    const from = startOfDay(sorted[0]!, brand.timeZone);
+    const to = startOfDay(nextDay(sorted.at(-1)!), brand.timeZone);
+    const [rounds, deposits, withdrawals] = await Promise.all([
+      this.ports.rounds(brand.id, from, to, brand.timeZone),
+      this.ports.deposits(brand.id, from, to, brand.timeZone),
+      this.ports.withdrawals(brand.id, from, to, brand.timeZone),
+    ]);
+    const rows = new Map<string, DailyRow>();
+    const row = (memberId: number, day: string) => {
+      const key = `${memberId}:${day}`;
+      let r = rows.get(key);
+      if (!r) {
+        r = {
+          memberId,
+          day,
+          rounds: 0,
+          stake: 0,
+          validBet: 0,
+          payout: 0,
+          profit: 0,
+          deposits: 0,
+          depositCount: 0,
+          withdrawals: 0,
+          withdrawalCount: 0,
+        };
+        rows.set(key, r);
+      }
+      return r;
+    };
+    const wanted = new Set(sorted);
+    for (const x of rounds) {
+      if (!wanted.has(x.day)) continue;
+      Object.assign(row(x.memberId, x.day), {
+        rounds: x.rounds,
+        stake: x.stake,
+        validBet: x.validBet,
+        payout: x.payout,
+        profit: x.profit,
+      });
+    }
+    for (const x of deposits) {
+      if (wanted.has(x.day))
+        Object.assign(row(x.memberId, x.day), { deposits: x.amount, depositCount: x.count });
+    }
+    for (const x of withdrawals) {
+      if (wanted.has(x.day))
+        Object.assign(row(x.memberId, x.day), { withdrawals: x.amount, withdrawalCount: x.count });
+    }
+    await this.repo.replaceDays(brand.id, sorted, [...rows.values()]);
+    return { rows: rows.size };
+  }
+
+  /**
+   * The jobs' share, per brand: the last `lookbackDays` days to today, and every day since the one before
+   * its last run (a server that was down catches up), at most MAX_REPORT_DAYS back; the first run reaches
+   * that far. Every minute covers yesterday and today; every hour the last 7 days, where a round made on
+   * an earlier day (a sports bet) has settled since.
+   */
+  async rollUpRecent(brands: Brand[], lookbackDays: number, now = new Date()) {
+    for (const brand of brands) {
+      const today = dayIn(now, brand.timeZone);
+      const oldest = addDays(today, -(MAX_REPORT_DAYS - 1));
+      const ranAt = await this.repo.updatedAt(brand.id);
+      const window = addDays(today, -(lookbackDays - 1));
+      const missed = ranAt ? addDays(dayIn(ranAt, brand.timeZone), -1) : oldest;
+      const since = missed < window ? missed : window;
+      await this.rollUp(brand, daysFrom(since < oldest ? oldest : since, today));
+    }
+  }
+
+  // ---- the agent centre -----------------------------------------------------------------------------
+
+  /** The agent's invitation code (registerCenter): registrations with it join its downline. */
+  async invitation(member: Agent & { affiliateCode: string | null }) {
+    this.agent(member);
+    return { code: await this.ports.invitationCode(member) };
+  }
+
+  async overview(brand: Brand, member: Agent, query: PeriodQuery): Promise<TeamOverview> {
+    const agent = this.agent(member);
+    const period = resolvePeriod(query, brand.timeZone);
+    const [counts, figures, ids, updatedAt] = await Promise.all([
+      this.repo.teamCounts(
+        agent.id,
+        startOfDay(period.from, brand.timeZone),
+        startOfDay(nextDay(period.to), brand.timeZone),
+      ),
+      this.repo.teamFigures(agent.id, period.from, period.to, brand.timeZone),
+      this.repo.teamMemberIds(agent.id),
+      this.repo.updatedAt(brand.id),
+    ]);
+    const balances = await this.ports.mainBalances(brand.id, ids);
+    let balance = 0;
+    for (const b of balances.values()) balance += b;
+    const byDay = new Map(figures.byDay.map((d) => [d.day, d]));
+    const empty = {
+      validBet: 0,
+      stake: 0,
+      payout: 0,
+      profit: 0,
+      deposits: 0,
+      depositCount: 0,
+      withdrawals: 0,
+      withdrawalCount: 0,
+      activeMembers: 0,
+    };
+    return {
+      currency: brand.currency,
+      timeZone: brand.timeZone,
+      from: period.from,
+      to: period.to,
+      members: counts,
+      balance,
+      figures: figures.total,
+      byDay: daysFrom(period.from, period.to).map((day) => ({
+        ...(byDay.get(day) ?? empty),
+        day,
+        joined: figures.joined.get(day) ?? 0,
+      })),
+      updatedAt: updatedAt?.getTime() ?? null,
+    };
+  }
+
+  async downline(
+    brand: Brand,
+    member: Agent,
+    query: PeriodQuery & { q: string; scope: 'direct' | 'all'; page: number; pageSize: number },
+  ) {
+    const agent = this.agent(member);
+    const period = resolvePeriod(query, brand.timeZone);
+    const found = await this.repo.downline(
+      agent.id,
+      { prefix: query.q, scope: query.scope, fromDay: period.from, toDay: period.to },
+      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    );
+    const balances = await this.ports.mainBalances(
+      brand.id,
+      found.items.map((i) => i.memberId),
+    );
+    const items: DownlineMember[] = found.items.map((i) => ({
+      username: i.username,
+      isAgent: isAgentType(i.userType),
+      depth: i.depth,
+      upline: i.upline,
+      joinedAt: i.joinedAt.getTime(),
+      teamSize: i.teamSize,
+      balance: balances.get(i.memberId) ?? 0,
+      validBet: i.validBet,
+      profit: i.profit,
+      deposits: i.deposits,
+      withdrawals: i.withdrawals,
+    }));
+    return {
+      items,
+      total: found.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      currency: brand.currency,
+      from: period.from,
+      to: period.to,
+    };
+  }
+}

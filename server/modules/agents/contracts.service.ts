@@ -1,0 +1,170 @@
+import {
+  type ContractEvent,
+  type ContractStatus,
+  contractAllows,
+  isInForce,
+} from '../../../src/agents/contract-lifecycle';
+import {
+  type ContractKind,
+  type ContractTerms,
+  type ContractView,
+  contractRate,
+} from '../../../src/api/contract/agents';
+import { AppError } from '../../http/app-error';
+import { isAgentType } from '../accounts/accounts.service';
+import type { Brand } from '../brand/brand.service';
+import type { MemberEvents } from '../events/member-events';
+import type { AgentsRepository } from './agents.repository';
+import type { ContractRow, ContractsRepository } from './contracts.repository';
+
+/** What contracts ask of other modules (server/app.ts passes them in). */
+export interface ContractPorts {
+  memberByUsername(
+    brandId: number,
+    username: string,
+  ): Promise<{ id: number; userType: number; parentId: number | null } | undefined>;
+  usernames(ids: number[]): Promise<Map<number, string>>;
+}
+
+type Caller = { id: number; userType: number; parentId: number | null };
+
+const percent = (bp: number) => `${(bp / 100).toFixed(2)}%`;
+
+/**
+ * Contracts between an agent and its direct downline (spec 3, 4.8): offered by the agent, answered by the
+ * member in the contract dialog, ended by either side as the lifecycle allows
+ * (src/agents/contract-lifecycle.ts, the one definition both the server and the dialog follow).
+ */
+export class ContractsService {
+  constructor(
+    private readonly repo: ContractsRepository,
+    private readonly tree: AgentsRepository,
+    private readonly ports: ContractPorts,
+    private readonly events?: MemberEvents,
+  ) {}
+
+  private async views(rows: ContractRow[]): Promise<ContractView[]> {
+    const ids = rows.flatMap((r) => (r.uplineId === null ? [r.memberId] : [r.uplineId, r.memberId]));
+    const names = await this.ports.usernames([...new Set(ids)]);
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as ContractKind,
+      status: r.status as ContractStatus,
+      upline: r.uplineId === null ? null : (names.get(r.uplineId) ?? ''),
+      member: names.get(r.memberId) ?? '',
+      terms: r.terms as ContractTerms,
+      rateBp: r.rateBp,
+      offeredAt: r.offeredAt.getTime(),
+      decidedAt: r.decidedAt?.getTime() ?? null,
+      endedAt: r.endedAt?.getTime() ?? null,
+      endedReason: r.endedReason,
+    }));
+  }
+
+  /**
+   * The most an agent may give of a kind: the rate of its own contract of that kind in force (from its
+   * upline, or from the house for a top agent); nothing without one.
+   */
+  private async ownCap(agent: Caller, kind: string) {
+    return (await this.repo.inForce(agent.id, kind))?.rateBp ?? 0;
+  }
+
+  async offer(brand: Brand, agent: Caller, body: { username: string; terms: ContractTerms }) {
+    if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
+    const member = await this.ports.memberByUsername(brand.id, body.username);
+    const depth = member ? await this.tree.depthBelow(agent.id, member.id) : null;
+    if (!member || depth === null) throw new AppError('NOT_IN_DOWNLINE');
+    if (depth !== 1) throw new AppError('CONTRACT_DIRECT_ONLY');
+    const rateBp = contractRate(body.terms);
+    const cap = await this.ownCap(agent, body.terms.kind);
+    if (rateBp > cap) throw new AppError('CONTRACT_RATE_ABOVE_OWN', { rate: percent(cap) });
+    const row = await this.repo.insertOffer({
+      brandId: brand.id,
+      kind: body.terms.kind,
+      uplineId: agent.id,
+      memberId: member.id,
+      terms: body.terms,
+      rateBp,
+    });
+    if (!row) throw new AppError('CONTRACT_PENDING');
+    await this.events?.publish(member.id, { type: 'contract', contractId: row.id, status: 'offered' });
+    return (await this.views([row]))[0]!;
+  }
+
+  /** One step of the lifecycle on a contract the caller is a side of. */
+  private async step(
+    caller: { id: number },
+    contractId: number,
+    event: (side: 'upline' | 'downline') => ContractEvent,
+    reason?: string,
+  ) {
+    const row = await this.repo.byId(contractId);
+    const side = row?.uplineId === caller.id ? 'upline' : row?.memberId === caller.id ? 'downline' : null;
+    if (!row || !side) throw new AppError('CONTRACT_NOT_FOUND');
+    const to = contractAllows(row.status as ContractStatus, event(side));
+    if (!to) throw new AppError('CONTRACT_NOT_ALLOWED');
+    const moved = await this.repo.move(row.id, row.status, to, reason);
+    if (!moved) throw new AppError('CONTRACT_NOT_ALLOWED');
+    const other = side === 'upline' ? row.memberId : row.uplineId;
+    if (other !== null)
+      await this.events?.publish(other, { type: 'contract', contractId: row.id, status: to });
+    return (await this.views([moved]))[0]!;
+  }
+
+  /** The agent takes back an offer not yet answered. */
+  withdraw(agent: Caller, contractId: number) {
+    return this.step(agent, contractId, (by) => ({ type: 'WITHDRAW', by }), 'withdrawn');
+  }
+
+  /** The agent asks to end a contract (or takes its request back); the member answers. */
+  requestTermination(agent: Caller, contractId: number) {
+    return this.step(agent, contractId, (by) => ({ type: 'TERMINATE', by }));
+  }
+
+  /** The member's answer (the relay calls of spec 7.2 carry it): accept, reject, or end a contract. */
+  async answer(
+    brand: Brand,
+    member: Caller,
+    kind: ContractKind,
+    body: { contractId: number; action: 'accept' | 'reject' | 'terminate'; endDownline: number[] },
+  ) {
+    const row = await this.repo.byId(body.contractId);
+    if (!row || row.memberId !== member.id || row.brandId !== brand.id || row.kind !== kind)
+      throw new AppError('CONTRACT_NOT_FOUND');
+    const status = row.status as ContractStatus;
+    if (body.action === 'terminate')
+      return this.step(member, row.id, (by) => ({ type: 'TERMINATE', by }), 'terminated_by_member');
+    if (status === 'termination_requested') {
+      const type = body.action === 'accept' ? 'ACCEPT_TERMINATION' : 'REJECT_TERMINATION';
+      return this.step(member, row.id, (by) => ({ type, by }), 'terminated_by_agreement');
+    }
+    if (body.action === 'reject')
+      return this.step(member, row.id, (by) => ({ type: 'REJECT', by }), 'rejected');
+    if (!contractAllows(status, { type: 'ACCEPT', by: 'downline' }))
+      throw new AppError('CONTRACT_NOT_ALLOWED');
+    const done = await this.repo.accept(row, body.endDownline);
+    if (!done) throw new AppError('CONTRACT_NOT_ALLOWED');
+    if ('conflicts' in done) {
+      throw new AppError('CONTRACT_ENDS_DOWNLINE', {}, { contracts: await this.views(done.conflicts) });
+    }
+    if (row.uplineId !== null)
+      await this.events?.publish(row.uplineId, { type: 'contract', contractId: row.id, status: 'active' });
+    return (await this.views([done.accepted]))[0]!;
+  }
+
+  async ofAgent(agent: Caller) {
+    if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
+    const [given, held] = await Promise.all([this.repo.given(agent.id), this.repo.held(agent.id)]);
+    return { given: await this.views(given), held: await this.views(held) };
+  }
+
+  /** Requests waiting for the member's answer (the contract dialog). */
+  async pending(memberId: number) {
+    return this.views(await this.repo.pendingFor(memberId));
+  }
+
+  /** Contracts in force held by the member (settlement and the member's own view). */
+  async heldInForce(memberId: number) {
+    return (await this.views(await this.repo.held(memberId))).filter((c) => isInForce(c.status));
+  }
+}

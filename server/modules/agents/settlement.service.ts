@@ -1,0 +1,223 @@
+import {
+  type BillView,
+  CONTRACT_KINDS,
+  type ContractKind,
+  PAY_PERIODS,
+} from '../../../src/api/contract/agents';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { Brand } from '../brand/brand.service';
+import type { MemberEvents } from '../events/member-events';
+import type { Ledger } from '../ledger/ledger';
+import { lastCompletePeriod, type PayPeriod, type Period } from './periods';
+import { type DueContract, SettlementRepository } from './settlement.repository';
+import { type BillMath, billFor } from './settlement-math';
+
+/** What settlement asks of other modules: members' figures over a period (the wallet's rounds), names. */
+export interface SettlementPorts {
+  usernames(ids: number[]): Promise<Map<number, string>>;
+  memberTotals(
+    brandId: number,
+    from: Date,
+    to: Date,
+  ): Promise<Array<{ memberId: number; validBet: number; profit: number }>>;
+}
+
+const ledgerKind = (kind: string) => (kind === 'dividend' ? 'contract_dividend' : 'contract_salary');
+
+/**
+ * Pays contracts period by period (docs/agents.md): for each contract in force without a bill for the
+ * period, its team's figures, the tier reached, the amount, and the money moved through the ledger with
+ * the bill in one transaction, from the upline's main wallet (or the house's commission account for a
+ * top agent's contract) to the member's. Safe to run again and in several processes: a bill is made once
+ * per contract and period, and the ledger key (the contract and period) moves the money once. A bill its
+ * payer cannot cover is recorded `unpaid` and tried again on every later run.
+ */
+export class SettlementService {
+  constructor(
+    private readonly repo: SettlementRepository,
+    private readonly ledger: Ledger,
+    private readonly ports: SettlementPorts,
+    private readonly events?: MemberEvents,
+  ) {}
+
+  /** Settles one period of one kind (a dividend's pay period given) for the brand; answers the bills made. */
+  async settle(brand: Brand, kind: ContractKind, period: Period, payPeriod?: PayPeriod) {
+    const due = await this.repo.due(brand.id, kind, period.key, period.start, payPeriod);
+    if (due.length === 0) return { bills: 0, paid: 0, unpaid: 0 };
+    const figures = await this.ports.memberTotals(brand.id, period.start, period.end);
+    const teams = await this.repo.teamTotals(
+      due.map((c) => ({ id: c.id, memberId: c.memberId, minActiveBet: c.terms.minActiveBet })),
+      figures,
+    );
+    const carries =
+      kind === 'dividend' ? await this.repo.carries(due.map((c) => c.id)) : new Map<number, number>();
+    let paid = 0;
+    let unpaid = 0;
+    for (const contract of due) {
+      const team = teams.get(contract.id) ?? { validBet: 0, profit: 0, active: 0 };
+      const math = billFor(contract.terms, team, carries.get(contract.id) ?? 0);
+      const bill = {
+        brandId: brand.id,
+        contractId: contract.id,
+        kind,
+        periodKey: period.key,
+        periodStart: period.start,
+        periodEnd: period.end,
+        payerId: contract.uplineId,
+        payeeId: contract.memberId,
+        inputs: { team, ...math, minActiveBet: contract.terms.minActiveBet },
+        amount: math.amount,
+        carryOut: math.carryOut,
+      };
+      if (math.amount === 0) {
+        await this.repo.insert({ ...bill, status: 'nothing' });
+        continue;
+      }
+      const outcome = await this.pay(brand, contract, bill.periodKey, math.amount, async (tx) => {
+        await new SettlementRepository(tx).recordPaid(bill);
+      });
+      if (outcome === 'paid') paid++;
+      else if (outcome === 'short') {
+        if (await this.repo.insert({ ...bill, status: 'unpaid' })) unpaid++;
+      }
+    }
+    return { bills: due.length, paid, unpaid };
+  }
+
+  /**
+   * Moves a bill's money with `alongside` in the same transaction. 'paid' when it moved now, 'again' when
+   * its key had already moved it (another run), 'short' when the payer's wallet cannot cover it.
+   */
+  private async pay(
+    brand: Brand,
+    contract: Pick<DueContract, 'id' | 'kind' | 'uplineId' | 'memberId'>,
+    periodKey: string,
+    amount: number,
+    alongside: (tx: Database) => Promise<void>,
+  ): Promise<'paid' | 'again' | 'short'> {
+    try {
+      const moved = await this.ledger.transferWith(
+        {
+          brand,
+          key: `contract:${contract.id}:${periodKey}`,
+          kind: ledgerKind(contract.kind),
+          from:
+            contract.uplineId === null
+              ? { house: 'commission' }
+              : { memberId: contract.uplineId, wallet: 'main' },
+          to: { memberId: contract.memberId, wallet: 'main' },
+          amount,
+          meta: { contract: contract.id, kind: contract.kind, period: periodKey },
+        },
+        (tx) => alongside(tx),
+      );
+      if (moved.replayed) return 'again';
+      const after = await this.ledger.balanceAfter(moved, moved.to);
+      await this.events?.publish(contract.memberId, {
+        type: 'balance',
+        balance: after,
+        currency: brand.currency,
+      });
+      if (contract.uplineId !== null) {
+        const left = await this.ledger.balanceAfter(moved, moved.from);
+        await this.events?.publish(contract.uplineId, {
+          type: 'balance',
+          balance: left,
+          currency: brand.currency,
+        });
+      }
+      return 'paid';
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return 'short';
+      throw error;
+    }
+  }
+
+  /** Tries the brand's unpaid bills again (their payers may have the money now). */
+  async retryUnpaid(brand: Brand) {
+    let paid = 0;
+    for (const bill of await this.repo.unpaid(brand.id)) {
+      const outcome = await this.pay(
+        brand,
+        { id: bill.contractId, kind: bill.kind, uplineId: bill.payerId, memberId: bill.payeeId },
+        bill.periodKey,
+        bill.amount,
+        async (tx) => {
+          await new SettlementRepository(tx).markPaid(bill.id);
+        },
+      );
+      if (outcome === 'paid') paid++;
+      else if (outcome === 'short') await this.repo.countAttempt(bill.id);
+      // Its key had moved the money already (a run that crashed between, another process): it is paid.
+      else await this.repo.markPaid(bill.id);
+    }
+    return paid;
+  }
+
+  /** A member's bills, received or paid (both centres show them with their inputs). */
+  async bills(
+    brand: Brand,
+    member: { id: number },
+    query: { kind?: ContractKind; role: 'received' | 'paid' | 'all'; page: number; pageSize: number },
+  ) {
+    const found = await this.repo.ofMember(
+      member.id,
+      { ...(query.kind ? { kind: query.kind } : {}), role: query.role },
+      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    );
+    const names = await this.ports.usernames([
+      ...new Set(found.items.flatMap((b) => (b.payerId === null ? [b.payeeId] : [b.payerId, b.payeeId]))),
+    ]);
+    const items: BillView[] = found.items.map((b) => {
+      const inputs = b.inputs as BillMath & { team: BillView['team'] };
+      return {
+        id: b.id,
+        contractId: b.contractId,
+        kind: b.kind as ContractKind,
+        periodKey: b.periodKey,
+        periodStart: b.periodStart.getTime(),
+        periodEnd: b.periodEnd.getTime(),
+        payer: b.payerId === null ? null : (names.get(b.payerId) ?? ''),
+        payee: names.get(b.payeeId) ?? '',
+        team: inputs.team,
+        tier: inputs.tier,
+        rateBp: inputs.rateBp,
+        base: inputs.base,
+        carryIn: inputs.carryIn,
+        carryOut: b.carryOut,
+        amount: b.amount,
+        status: b.status as BillView['status'],
+        attempts: b.attempts,
+        paidAt: b.paidAt?.getTime() ?? null,
+      };
+    });
+    return {
+      items,
+      total: found.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      currency: brand.currency,
+    };
+  }
+
+  /** Every kind's last complete period for each brand, then the unpaid bills (the job `agents.settle`). */
+  async settleDue(brands: Brand[], now = new Date()) {
+    for (const brand of brands) {
+      for (const kind of CONTRACT_KINDS) {
+        if (kind === 'dividend') {
+          for (const payPeriod of PAY_PERIODS)
+            await this.settle(
+              brand,
+              kind,
+              lastCompletePeriod(kind, payPeriod, now, brand.timeZone),
+              payPeriod,
+            );
+        } else {
+          await this.settle(brand, kind, lastCompletePeriod(kind, undefined, now, brand.timeZone));
+        }
+      }
+      await this.retryUnpaid(brand);
+    }
+  }
+}

@@ -286,6 +286,9 @@ export async function buildApp({
     withdrawals: (brandId, from, to, timeZone) => withdrawals.dailyTotals(brandId, from, to, timeZone),
     mainBalances: (brandId, memberIds) => ledger.mainBalances(brandId, memberIds),
     invitationCode: (member) => accounts.invitationCode(member),
+    teamBets: (brand, lang, agentId, query) => records.teamList(brand, lang, agentId, query),
+    teamRecords: (agentId, query) => wallet.teamRecords(agentId, query),
+    notices: (brand, lang) => content.agentNotices(brand, lang),
   });
   const contracts = new ContractsService(
     new ContractsRepository(db),

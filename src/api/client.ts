@@ -190,3 +190,31 @@ export async function fetchBlob(name: keyof typeof paths, query: Record<string, 
   });
   return response.blob();
 }
+
+/**
+ * Fetches a report's CSV export (`<path>.csv`, the same query as the report) and hands it to the browser
+ * as a download. Answers how many rows it held and whether the export limit cut it short.
+ */
+export async function downloadCsv<N extends keyof Endpoints>(name: N, query: QueryOf<N>, filename: string) {
+  try {
+    const response = await http(`${paths[name].path.slice(1)}.csv`, {
+      searchParams: toSearchParams(query as Record<string, unknown>),
+      timeout: 120_000,
+    });
+    const blob = await response.blob();
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return {
+      rows: Number(response.headers.get('X-Export-Rows') ?? 0),
+      truncated: response.headers.get('X-Export-Truncated') === '1',
+    };
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}

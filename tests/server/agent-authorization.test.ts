@@ -21,6 +21,11 @@ const salary = (rateBp: number): ContractTerms => ({
  */
 const AGENT_ROUTES = [
   'agentInvitation',
+  'agentTeamBets',
+  'agentMemberProfit',
+  'agentTeamRecords',
+  'agentRevenue',
+  'agentNotices',
   'transferDownline',
   'downlineMembers',
   'agentTeamOverview',
@@ -122,6 +127,75 @@ describe.each(databaseKinds)('agent routes stay inside the agent’s tree on %s'
     await ctx.handle.db.update(members).set({ userType: 0 }).where(eq(members.id, mine.id));
     const bills = await ctx.call('contractBills', { token: sub.token, query: {} as never });
     expect(bills.value.items.every((b) => b.payee === sub.username || b.payer === sub.username)).toBe(true);
+  });
+
+  it('reports nothing of another tree or of the upline, by name or in the totals', async () => {
+    const bet = (who: Member) =>
+      ctx.call('originalsBet', {
+        token: who.token,
+        body: {
+          game: 'dice',
+          requestId: `az-${kind}-${who.id}`,
+          stake: 100,
+          chance: 4_950,
+          side: 'over',
+        } as never,
+      });
+    for (const who of [mine, theirs, top]) {
+      await fund(ctx, who, 1_000);
+      expect((await bet(who)).code).toBe('OK');
+    }
+    const [brandRow] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
+    const { dayIn } = await import('../../server/lib/brand-days');
+    await ctx.app.agents.rollUp(brandRow as never, [dayIn(new Date(), brandRow!.timeZone)]);
+    const today = { preset: 'today' } as const;
+
+    const bets = await ctx.call('agentTeamBets', { token: sub.token, query: today as never });
+    expect(bets.value.items.map((b) => b.username)).toEqual([mine.username]);
+    const records = await ctx.call('agentTeamRecords', { token: sub.token, query: today as never });
+    expect(new Set(records.value.items.map((r) => r.username))).toEqual(new Set([mine.username]));
+    const profit = await ctx.call('agentMemberProfit', { token: sub.token, query: today as never });
+    expect(profit.value.items.map((m) => m.username)).toEqual([mine.username]);
+    expect(profit.value.summary.validBet).toBe(100);
+    for (const username of [theirs.username, top.username, sub.username]) {
+      const one = { ...today, username };
+      expect(
+        (await ctx.call('agentTeamBets', { token: sub.token, query: one as never })).value.items,
+      ).toEqual([]);
+      expect(
+        (await ctx.call('agentTeamRecords', { token: sub.token, query: one as never })).value.items,
+      ).toEqual([]);
+      const named = await ctx.call('agentMemberProfit', {
+        token: sub.token,
+        query: { ...today, q: username } as never,
+      });
+      expect(named.value.items).toEqual([]);
+    }
+    // The exports are scoped the same way.
+    const csv = await ctx.app.inject({
+      url: `${paths.agentTeamBets.path}.csv?preset=today`,
+      headers: { authorization: `Bearer ${sub.token}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(mine.username);
+    expect(csv.body).not.toContain(theirs.username);
+    expect(csv.body).not.toContain(top.username);
+    // A player has no team to report on.
+    for (const name of [
+      'agentTeamBets',
+      'agentMemberProfit',
+      'agentTeamRecords',
+      'agentRevenue',
+      'agentNotices',
+    ] as const) {
+      const res = await ctx.call(name, { token: mine.token, query: today as never });
+      expect(res.code, name).toBe('AGENTS_ONLY');
+    }
+    const playerCsv = await ctx.app.inject({
+      url: `${paths.agentTeamRecords.path}.csv?preset=today`,
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
+    expect(playerCsv.statusCode).toBe(403);
   });
 
   it('acts on no member of another tree and not on the upline', async () => {

@@ -153,6 +153,96 @@ describe.each(databaseKinds)('the agent centre on %s', (kind) => {
     expect(past.value).toMatchObject({ items: [], total: 3 });
   });
 
+  it("reports the team's rounds, each member's result and the team's account records, paged", async () => {
+    const bets = await ctx.call('agentTeamBets', { token: top.token, query: period() as never });
+    expect(bets.code).toBe('OK');
+    expect(bets.value.total).toBe(3);
+    expect(bets.value.items.map((b) => b.username).sort()).toEqual(
+      [player.username, player.username, deep.username].sort(),
+    );
+    expect(bets.value.summary).toMatchObject({ stake: 3_500, validBet: 3_500 });
+    // Newest first; one member by name; pages of the match.
+    const times = bets.value.items.map((b) => b.createdAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const deeps = await ctx.call('agentTeamBets', {
+      token: top.token,
+      query: { ...period(), username: deep.username.toUpperCase() } as never,
+    });
+    expect(deeps.value.items.map((b) => [b.username, b.stake])).toEqual([[deep.username, 500]]);
+    const second = await ctx.call('agentTeamBets', {
+      token: top.token,
+      query: { ...period(), page: 2, pageSize: 2 } as never,
+    });
+    expect(second.value).toMatchObject({ total: 3, page: 2 });
+    expect(second.value.items).toHaveLength(1);
+
+    const profit = await ctx.call('agentMemberProfit', { token: top.token, query: period() as never });
+    expect(profit.value.items.map((m) => m.username).sort()).toEqual([player.username, deep.username].sort());
+    const results = profit.value.items.map((m) => m.profit);
+    expect(results).toEqual([...results].sort((a, b) => a - b));
+    expect(profit.value.items.find((m) => m.username === deep.username)).toMatchObject({
+      depth: 2,
+      rounds: 1,
+      validBet: 500,
+      deposits: 0,
+    });
+    expect(profit.value.summary.validBet).toBe(3_500);
+    const byBets = await ctx.call('agentMemberProfit', {
+      token: top.token,
+      query: { ...period(), sort: 'validBet' } as never,
+    });
+    expect(byBets.value.items[0]!.username).toBe(player.username);
+
+    // Account records follow the last line shown: two pages of two, then the last.
+    const all = await ctx.call('agentTeamRecords', { token: top.token, query: period() as never });
+    const ids = all.value.items.map((r) => r.id);
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(all.value.items.map((r) => r.username))).toEqual(
+      new Set([player.username, deep.username]),
+    );
+    const first = await ctx.call('agentTeamRecords', {
+      token: top.token,
+      query: { ...period(), limit: 2 } as never,
+    });
+    expect(first.value.more).toBe(true);
+    const next = await ctx.call('agentTeamRecords', {
+      token: top.token,
+      query: { ...period(), limit: 2, before: first.value.items.at(-1)!.id } as never,
+    });
+    expect([...first.value.items, ...next.value.items].map((r) => r.id)).toEqual(ids.slice(0, 4));
+    const betsOnly = await ctx.call('agentTeamRecords', {
+      token: top.token,
+      query: { ...period(), type: 'bet', username: deep.username } as never,
+    });
+    expect(betsOnly.value.items.map((r) => [r.username, r.amount])).toEqual([[deep.username, -500]]);
+  });
+
+  it("exports a report whole as CSV, headed in the caller's language", async () => {
+    const get = (url: string, lang: string) =>
+      ctx.app.inject({ url, headers: { authorization: `Bearer ${top.token}`, 'x-site-language': lang } });
+    const pt = await get(`/api/agent/team/bets.csv?from=${today}&to=${today}&pageSize=1`, 'pt');
+    expect(pt.statusCode).toBe(200);
+    expect(pt.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(pt.headers['content-disposition']).toContain('team-bets.csv');
+    expect(pt.headers['x-export-rows']).toBe('3');
+    const lines = pt.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Hora,Membro,Jogo,Rodada,Aposta,Aposta válida,Pagamento,Resultado,Situação');
+    // Every round, not only the first page; amounts in currency units.
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((l) => l.includes(`,${deep.username},`))[0]).toMatch(/,5,5,/);
+    const en = await get(`/api/agent/team/profit.csv?preset=today`, 'en');
+    expect(en.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Member,Level,Rounds,/);
+    const records = await get(`/api/agent/team/records.csv?preset=today`, 'en');
+    expect(records.body.trim().split('\r\n').length).toBeGreaterThanOrEqual(6);
+    // The query is checked as the report's is.
+    const bad = await get(`/api/agent/team/bets.csv?from=2026-01-01&to=2026-09-01`, 'en');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it('never shows an agent another tree, its upline or itself', async () => {
     const theirs = await ctx.call('agentDownlineList', {
       token: other.token,

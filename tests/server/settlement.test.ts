@@ -167,6 +167,38 @@ describe.each(databaseKinds)('contract settlement on %s', (kind) => {
     });
   });
 
+  it("adds the paid bills up in each side's revenue report, by kind and by day", async () => {
+    const received = await ctx.call('agentRevenue', {
+      token: sub.token,
+      query: { preset: 'today' } as never,
+    });
+    expect(received.code).toBe('OK');
+    expect(received.value.total).toEqual({ received: 180, paid: 0, net: 180, bills: 2 });
+    expect(received.value.byKind.find((k) => k.kind === 'daily_salary')).toMatchObject({ received: 180 });
+    expect(received.value.byKind.find((k) => k.kind === 'dividend')).toMatchObject({ received: 0, bills: 0 });
+    expect(received.value.byDay.at(-1)).toMatchObject({ received: 180, net: 180 });
+    const paid = await ctx.call('agentRevenue', { token: top.token, query: { preset: 'today' } as never });
+    expect(paid.value.total).toEqual({ received: 0, paid: 180, net: -180, bills: 2 });
+    // Yesterday nothing was paid; the report still lists the day.
+    const yesterday = await ctx.call('agentRevenue', {
+      token: sub.token,
+      query: { preset: 'yesterday' } as never,
+    });
+    expect(yesterday.value.total.received).toBe(0);
+    expect(yesterday.value.byDay).toHaveLength(1);
+    const csv = await ctx.app.inject({
+      url: '/api/agent/revenue.csv?preset=prev7',
+      headers: { authorization: `Bearer ${sub.token}`, 'x-site-language': 'en' },
+    });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(8);
+    expect(lines.at(-1)).toMatch(/,1\.8,0,1\.8,2$/);
+  });
+
   it('keeps the ledger sound', async () => {
     const report = await checkLedger(ctx.handle.db);
     expect(report.problems).toEqual([]);

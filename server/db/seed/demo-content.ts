@@ -264,6 +264,24 @@ export const demoNotices = [
   },
 ];
 
+/** Notices to the brand's agents (agentAnnouncement). */
+export const demoAgentNotices = [
+  {
+    title: { pt: 'Contratos de salário e dividendos', en: 'Salary and dividend contracts' },
+    content: {
+      pt: '<p>Ofereça contratos à sua equipe em <strong>Gestão da rede</strong>. Os salários diários são pagos todos os dias após a meia-noite; os dividendos, ao fim de cada período.</p><p>Um contrato nunca paga mais do que a taxa que você mesmo recebe.</p>',
+      en: '<p>Offer contracts to your team from <strong>Downline management</strong>. Daily salaries are paid every day after midnight; dividends at the end of each period.</p><p>A contract never pays more than the rate you receive yourself.</p>',
+    },
+  },
+  {
+    title: { pt: 'Relatórios da equipe', en: 'Team reports' },
+    content: {
+      pt: '<p>Os números da equipe são atualizados a cada minuto. Exporte qualquer relatório em CSV para a sua planilha.</p>',
+      en: '<p>Team figures are brought up to date every minute. Export any report as CSV for your spreadsheet.</p>',
+    },
+  },
+];
+
 export const demoPopups = [
   {
     execution: 'B',

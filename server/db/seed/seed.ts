@@ -14,6 +14,7 @@ import {
   siteResources,
 } from '../schema';
 import {
+  demoAgentNotices,
   demoBanners,
   demoBrand,
   demoCustomerService,
@@ -65,12 +66,17 @@ export async function seedDemoBrand(db: Database, now = new Date()): Promise<boo
     );
     // Published a day ago so "start time" reads like a real notice board.
     const published = new Date(now.getTime() - 24 * 3600_000);
-    await tx
-      .insert(announcements)
-      .values([
-        ...demoNotices.map((n, i) => ({ brandId, kind: 'notice', ...n, sortOrder: i, startsAt: published })),
-        ...demoPopups.map((p, i) => ({ brandId, kind: 'popup', ...p, sortOrder: i, startsAt: published })),
-      ]);
+    await tx.insert(announcements).values([
+      ...demoNotices.map((n, i) => ({ brandId, kind: 'notice', ...n, sortOrder: i, startsAt: published })),
+      ...demoPopups.map((p, i) => ({ brandId, kind: 'popup', ...p, sortOrder: i, startsAt: published })),
+      ...demoAgentNotices.map((n, i) => ({
+        brandId,
+        kind: 'agent',
+        ...n,
+        sortOrder: i,
+        startsAt: published,
+      })),
+    ]);
     for (const [i, p] of demoPromotions.entries()) {
       const [row] = await tx
         .insert(announcements)

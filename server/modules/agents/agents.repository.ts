@@ -190,6 +190,44 @@ export class AgentsRepository {
     };
   }
 
+  /**
+   * Each downline member's figures over [fromDay, toDay] (only members with any), ordered by `sort`:
+   * the lowest result first (the biggest losers), or the most valid bets or deposits first.
+   */
+  async memberFigures(
+    agentId: number,
+    filter: { prefix: string; fromDay: string; toDay: string; sort: 'profit' | 'validBet' | 'deposits' },
+    page: { offset: number; limit: number },
+  ) {
+    const like = `${filter.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const order = {
+      profit: sql`profit ASC`,
+      validBet: sql`"validBet" DESC`,
+      deposits: sql`deposits DESC`,
+    }[filter.sort];
+    const result = await this.db.execute(sql`
+      WITH lines AS (
+        SELECT s.member_id, s.username, s.depth,
+               coalesce(sum(d.rounds), 0)::int AS rounds, ${sql.raw(FIGURES)}
+        FROM member_subtree(${agentId}, 1) s JOIN member_daily d ON d.member_id = s.member_id
+        WHERE d.day BETWEEN ${filter.fromDay}::date AND ${filter.toDay}::date AND s.username LIKE ${like}
+        GROUP BY s.member_id, s.username, s.depth
+      )
+      SELECT *, count(*) OVER () AS total FROM lines
+      ORDER BY ${order}, member_id DESC
+      OFFSET ${page.offset} LIMIT ${page.limit}`);
+    const rows = rowsOf<FigureRow>(result);
+    return {
+      total: rows.length > 0 ? Number(rows[0]!.total) : 0,
+      items: rows.map((r) => ({
+        username: String(r.username),
+        depth: Number(r.depth),
+        rounds: Number(r.rounds),
+        ...figuresOf(r),
+      })),
+    };
+  }
+
   /** The number of matches when the page asked for lies past the last one. */
   private async countDownline(agentId: number, like: string, maxDepth: number) {
     const result = await this.db.execute(sql`

@@ -1,13 +1,18 @@
 import {
+  type AgentNotice,
   type DownlineMember,
   MAX_REPORT_DAYS,
   type ReportPreset,
   type TeamOverview,
 } from '../../../src/api/contract/agents';
+import type { LanguageCode, SectionKey } from '../../../src/api/contract/common';
+import type { RecordType } from '../../../src/api/contract/wallet';
 import { AppError } from '../../http/app-error';
 import { addDays, dayIn, daysFrom, nextDay, startOfDay } from '../../lib/brand-days';
 import { isAgentType } from '../accounts/accounts.service';
 import type { Brand } from '../brand/brand.service';
+import type { BetRecords } from '../wallet/bet-records.service';
+import type { WalletService } from '../wallet/wallet.service';
 import type { AgentsRepository, DailyRow } from './agents.repository';
 
 type PerMemberDay = { memberId: number; day: string };
@@ -27,6 +32,9 @@ export interface AgentsPorts {
   withdrawals: Source<PerMemberDay & { count: number; amount: number }>;
   mainBalances(brandId: number, memberIds: number[]): Promise<Map<number, number>>;
   invitationCode(member: { id: number; affiliateCode: string | null }): Promise<string>;
+  teamBets: BetRecords['teamList'];
+  teamRecords: WalletService['teamRecords'];
+  notices(brand: Brand, lang: LanguageCode): Promise<AgentNotice[]>;
 }
 
 type Agent = { id: number; userType: number };
@@ -230,5 +238,104 @@ export class AgentsService {
       from: period.from,
       to: period.to,
     };
+  }
+
+  /** The period's bounds as instants: the first day's midnight to the midnight after the last day. */
+  private bounds(brand: Brand, query: PeriodQuery) {
+    const period = resolvePeriod(query, brand.timeZone);
+    return {
+      ...period,
+      start: startOfDay(period.from, brand.timeZone),
+      end: startOfDay(nextDay(period.to), brand.timeZone),
+    };
+  }
+
+  /** personalHistoryCopy for the team: the downline's rounds over the period, or one member's. */
+  async teamBets(
+    brand: Brand,
+    lang: LanguageCode,
+    member: Agent,
+    query: PeriodQuery & {
+      username?: string | undefined;
+      gameType?: SectionKey | undefined;
+      status?: 'open' | 'settled' | 'cancelled' | undefined;
+      page: number;
+      pageSize: number;
+    },
+  ) {
+    const agent = this.agent(member);
+    const period = this.bounds(brand, query);
+    const found = await this.ports.teamBets(brand, lang, agent.id, {
+      username: query.username || undefined,
+      gameType: query.gameType,
+      status: query.status,
+      from: period.start,
+      to: period.end,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+    return { ...found, from: period.from, to: period.to };
+  }
+
+  /** palStatementsAgentCopy: each downline member's result over the period, with the team's total. */
+  async memberProfit(
+    brand: Brand,
+    member: Agent,
+    query: PeriodQuery & {
+      q: string;
+      sort: 'profit' | 'validBet' | 'deposits';
+      page: number;
+      pageSize: number;
+    },
+  ) {
+    const agent = this.agent(member);
+    const period = resolvePeriod(query, brand.timeZone);
+    const [found, figures] = await Promise.all([
+      this.repo.memberFigures(
+        agent.id,
+        { prefix: query.q, fromDay: period.from, toDay: period.to, sort: query.sort },
+        { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+      ),
+      this.repo.teamFigures(agent.id, period.from, period.to, brand.timeZone),
+    ]);
+    return {
+      ...found,
+      page: query.page,
+      pageSize: query.pageSize,
+      summary: figures.total,
+      currency: brand.currency,
+      from: period.from,
+      to: period.to,
+    };
+  }
+
+  /** agentDownlineTransactionDetailsCopy: the downline's account records over the period. */
+  async teamRecords(
+    brand: Brand,
+    member: Agent,
+    query: PeriodQuery & {
+      username?: string | undefined;
+      type?: RecordType | undefined;
+      before?: number | undefined;
+      limit: number;
+    },
+  ) {
+    const agent = this.agent(member);
+    const period = this.bounds(brand, query);
+    const found = await this.ports.teamRecords(agent.id, {
+      username: query.username || undefined,
+      type: query.type,
+      from: period.start,
+      to: period.end,
+      before: query.before,
+      limit: query.limit,
+    });
+    return { ...found, currency: brand.currency, from: period.from, to: period.to };
+  }
+
+  /** agentAnnouncement: the operator's notices to its agents. */
+  async notices(brand: Brand, lang: LanguageCode, member: Agent) {
+    this.agent(member);
+    return this.ports.notices(brand, lang);
   }
 }

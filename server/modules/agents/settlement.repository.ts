@@ -165,4 +165,27 @@ export class SettlementRepository {
     ]);
     return { items, total: Number(total?.n ?? 0) };
   }
+
+  /**
+   * What a member's bills moved in [from, to) by the day they were paid (in `timeZone`) and kind: what it
+   * received and what it paid its downline (agentRevenueReport).
+   */
+  async revenue(memberId: number, from: Date, to: Date, timeZone: string) {
+    const result = await this.db.execute(sql`
+      SELECT (paid_at AT TIME ZONE ${timeZone})::date::text AS day, kind,
+             coalesce(sum(amount) FILTER (WHERE payee_id = ${memberId}), 0)::bigint AS received,
+             coalesce(sum(amount) FILTER (WHERE payer_id = ${memberId}), 0)::bigint AS paid,
+             count(*)::int AS bills
+      FROM agent_bills
+      WHERE (payee_id = ${memberId} OR payer_id = ${memberId}) AND status = 'paid'
+        AND paid_at >= ${from} AND paid_at < ${to}
+      GROUP BY 1, 2`);
+    return (result as unknown as { rows: Record<string, string | number>[] }).rows.map((r) => ({
+      day: String(r.day),
+      kind: String(r.kind),
+      received: Number(r.received),
+      paid: Number(r.paid),
+      bills: Number(r.bills),
+    }));
+  }
 }

@@ -3,12 +3,15 @@ import {
   CONTRACT_KINDS,
   type ContractKind,
   PAY_PERIODS,
+  type ReportPreset,
 } from '../../../src/api/contract/agents';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { daysFrom, nextDay, startOfDay } from '../../lib/brand-days';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { Ledger } from '../ledger/ledger';
+import { resolvePeriod } from './agents.service';
 import { lastCompletePeriod, type PayPeriod, type Period } from './periods';
 import { type DueContract, SettlementRepository } from './settlement.repository';
 import { type BillMath, billFor } from './settlement-math';
@@ -198,6 +201,49 @@ export class SettlementService {
       page: query.page,
       pageSize: query.pageSize,
       currency: brand.currency,
+    };
+  }
+
+  /**
+   * agentRevenueReport: what the member's contracts paid it and what it paid its downline over the
+   * period, per kind and per day of payment.
+   */
+  async revenue(
+    brand: Brand,
+    member: { id: number },
+    query: { preset?: ReportPreset; from?: string; to?: string },
+  ) {
+    const period = resolvePeriod(query, brand.timeZone);
+    const rows = await this.repo.revenue(
+      member.id,
+      startOfDay(period.from, brand.timeZone),
+      startOfDay(nextDay(period.to), brand.timeZone),
+      brand.timeZone,
+    );
+    const sums = () => ({ received: 0, paid: 0, net: 0, bills: 0 });
+    const add = (into: ReturnType<typeof sums>, r: (typeof rows)[number]) => {
+      into.received += r.received;
+      into.paid += r.paid;
+      into.net += r.received - r.paid;
+      into.bills += r.bills;
+    };
+    const total = sums();
+    const byKind = new Map(CONTRACT_KINDS.map((k) => [k, sums()]));
+    const byDay = new Map(daysFrom(period.from, period.to).map((d) => [d, sums()]));
+    for (const r of rows) {
+      add(total, r);
+      const kind = byKind.get(r.kind as ContractKind);
+      if (kind) add(kind, r);
+      const day = byDay.get(r.day);
+      if (day) add(day, r);
+    }
+    return {
+      currency: brand.currency,
+      from: period.from,
+      to: period.to,
+      total,
+      byKind: [...byKind].map(([kind, s]) => ({ kind, ...s })),
+      byDay: [...byDay].map(([day, s]) => ({ day, ...s })),
     };
   }
 

@@ -57,6 +57,19 @@ export class ContentService {
     };
   }
 
+  /** The operator's notices to its agents (the agent centre's agentAnnouncement), newest first. */
+  async agentNotices(brand: Brand, lang: LanguageCode) {
+    const rows = await this.repo.announcements(brand.id, ['agent']);
+    return rows
+      .map((r) => ({
+        id: r.id,
+        title: localize(r.title, lang, brand.defaultLanguage),
+        content: localize(r.content, lang, brand.defaultLanguage),
+        startDateStr: r.startsAt.getTime(),
+      }))
+      .sort((a, b) => b.startDateStr - a.startDateStr || b.id - a.id);
+  }
+
   async liveModels(brand: Brand): Promise<LiveModel[]> {
     const rows = await this.repo.liveModels(brand.id);
     return rows.map((m) => ({

@@ -41,7 +41,7 @@ export const announcements = pgTable(
     brandId: integer('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
-    /** 'notice' (marquee), 'popup' or 'promotion'. */
+    /** 'notice' (marquee), 'popup', 'promotion' or 'agent' (the agent centre's notices). */
     kind: text('kind').notNull(),
     /** Popups only: A logged-in, B guests, F first login. */
     execution: text('execution'),

@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runWithAlongside } from '../../db/money-statement';
 import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
-import { integerArrayLiteral } from '../../lib/pg-array';
+import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.tables';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -264,6 +264,40 @@ export class LedgerRepository {
       )
       .orderBy(desc(ledgerEntries.id))
       .limit(filter.limit);
+  }
+
+  /**
+   * The postings of `agentId`'s downline (every level, or one member by username), newest first, each
+   * with its member's username: the agent centre's account details. The tree is the accounts module's
+   * published member_subtree.
+   */
+  async teamRecords(
+    agentId: number,
+    filter: { username?: string; kinds?: string[]; from: Date; to: Date; before?: number; limit: number },
+  ) {
+    const parts: SQL[] = [sql`e.created_at >= ${filter.from}`, sql`e.created_at < ${filter.to}`];
+    if (filter.username) parts.push(sql`s.username = ${filter.username}`);
+    if (filter.kinds) parts.push(sql`t.kind = ANY(${textArrayLiteral(filter.kinds)}::text[])`);
+    if (filter.before) parts.push(sql`e.id < ${filter.before}`);
+    const result = await this.db.execute(sql`
+      SELECT e.id, e.amount, e.balance_after AS "balanceAfter", e.created_at AS "createdAt",
+             a.kind AS wallet, t.kind, t.meta, s.username
+      FROM member_subtree(${agentId}, 1) s
+      JOIN ledger_accounts a ON a.member_id = s.member_id
+      JOIN ledger_entries e ON e.account_id = a.id
+      JOIN ledger_transactions t ON t.id = e.transaction_id
+      WHERE ${sql.join(parts, sql` AND `)}
+      ORDER BY e.id DESC LIMIT ${filter.limit}`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      id: Number(r.id),
+      amount: Number(r.amount),
+      balanceAfter: r.balanceAfter === null ? null : Number(r.balanceAfter),
+      createdAt: new Date(r.createdAt as string),
+      wallet: String(r.wallet),
+      kind: String(r.kind),
+      meta: (typeof r.meta === 'string' ? JSON.parse(r.meta) : r.meta) as Record<string, unknown>,
+      username: String(r.username),
+    }));
   }
 
   /** Every invariant's violations (none when the ledger is sound). */

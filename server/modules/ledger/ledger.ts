@@ -487,6 +487,11 @@ export class Ledger {
     return this.repo.records(memberId, filter);
   }
 
+  /** The postings of an agent's downline, newest first (the agent centre's account details). */
+  teamRecords(agentId: number, filter: Parameters<LedgerRepository['teamRecords']>[1]) {
+    return this.repo.teamRecords(agentId, filter);
+  }
+
   /** The main-wallet balances of these members, by member id (agents' team figures). */
   mainBalances(brandId: number, memberIds: number[]) {
     return this.repo.mainBalances(brandId, memberIds);

@@ -125,6 +125,48 @@ export class BetRecords {
     };
   }
 
+  /**
+   * The betting record of `agentId`'s downline (the agent centre's team betting): rounds made in
+   * [from, to), every level or one member, newest first, each with its member.
+   */
+  async teamList(
+    brand: Brand,
+    lang: LanguageCode,
+    agentId: number,
+    query: {
+      username?: string | undefined;
+      gameType?: SectionKey | undefined;
+      status?: RoundFilter['status'];
+      from: Date;
+      to: Date;
+      page: number;
+      pageSize: number;
+    },
+  ) {
+    const [vendors, names] = await Promise.all([
+      this.vendorsOf(brand, query.gameType, undefined),
+      this.games.catalogue(brand, lang),
+    ]);
+    const found = await this.repo.teamPage(
+      agentId,
+      { vendors, username: query.username, status: query.status, from: query.from, to: query.to },
+      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    );
+    return {
+      items: found.rows.map((r) => ({ ...this.line(r as unknown as RoundRow, names), username: r.username })),
+      total: found.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      summary: {
+        stake: found.stake,
+        payout: found.payout,
+        validBet: found.validBet,
+        net: found.payout + found.refunded - found.stake,
+      },
+      currency: brand.currency,
+    };
+  }
+
   /** One round with the wallet movements it made (its bets, wins and refunds). */
   async round(brand: Brand, lang: LanguageCode, memberId: number, vassalage: string, roundId: string) {
     const row = await this.repo.round(brand.id, memberId, vassalage, roundId);

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { textArrayLiteral as textArray } from '../../lib/pg-array';
 import { rebateClaims, vendorRounds } from './wallet.tables';
 
 export type RoundRow = typeof vendorRounds.$inferSelect;
@@ -101,6 +102,60 @@ export class RoundsRepository {
       payout: Number(summary?.payout ?? 0),
       refunded: Number(summary?.refunded ?? 0),
       validBet: Number(summary?.validBet ?? 0),
+    };
+  }
+
+  /**
+   * A page of the rounds of `agentId`'s downline (every level, or one member by username), newest first,
+   * each with its member's username, and the sums over every match. The tree comes from the accounts
+   * module's published member_subtree.
+   */
+  async teamPage(
+    agentId: number,
+    filter: RoundFilter & { username?: string | undefined },
+    page: { offset: number; limit: number },
+  ) {
+    const parts: SQL[] = [sql`true`];
+    if (filter.username) parts.push(sql`s.username = ${filter.username}`);
+    if (filter.vendors)
+      parts.push(
+        sql`r.vendor_code = ANY(${textArray(filter.vendors.length ? filter.vendors : [''])}::text[])`,
+      );
+    if (filter.status) parts.push(sql`r.status = ${filter.status}`);
+    if (filter.from) parts.push(sql`r.created_at >= ${filter.from}`);
+    if (filter.to) parts.push(sql`r.created_at < ${filter.to}`);
+    const where = sql.join(parts, sql` AND `);
+    const from = sql`member_subtree(${agentId}, 1) s JOIN vendor_rounds r ON r.member_id = s.member_id`;
+    const [rows, summary] = await Promise.all([
+      this.db.execute(sql`
+        SELECT r.*, s.username FROM ${from} WHERE ${where}
+        ORDER BY r.created_at DESC, r.round_id DESC OFFSET ${page.offset} LIMIT ${page.limit}`),
+      this.db.execute(sql`
+        SELECT count(*)::int AS total, coalesce(sum(r.stake), 0)::bigint AS stake,
+               coalesce(sum(r.payout), 0)::bigint AS payout, coalesce(sum(r.refunded), 0)::bigint AS refunded,
+               coalesce(sum(CASE WHEN r.status = 'settled' THEN r.stake - r.refunded ELSE 0 END), 0)::bigint AS "validBet"
+        FROM ${from} WHERE ${where}`),
+    ]);
+    const sums = rowsOf<Record<string, string | number>>(summary)[0] ?? {};
+    return {
+      rows: rowsOf<Record<string, unknown>>(rows).map((r) => ({
+        username: String(r.username),
+        memberId: Number(r.member_id),
+        vendorCode: String(r.vendor_code),
+        roundId: String(r.round_id),
+        gameCode: (r.game_code as string | null) ?? null,
+        stake: Number(r.stake),
+        payout: Number(r.payout),
+        refunded: Number(r.refunded),
+        status: String(r.status),
+        createdAt: new Date(r.created_at as string),
+        settledAt: r.settled_at ? new Date(r.settled_at as string) : null,
+      })),
+      total: Number(sums.total ?? 0),
+      stake: Number(sums.stake ?? 0),
+      payout: Number(sums.payout ?? 0),
+      refunded: Number(sums.refunded ?? 0),
+      validBet: Number(sums.validBet ?? 0),
     };
   }
 

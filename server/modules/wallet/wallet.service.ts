@@ -165,6 +165,41 @@ export class WalletService {
     };
   }
 
+  /** The account records of an agent's downline in [from, to), newest first (agentDownlineTransactionDetailsCopy). */
+  async teamRecords(
+    agentId: number,
+    query: {
+      username?: string | undefined;
+      type?: RecordType | undefined;
+      from: Date;
+      to: Date;
+      before?: number | undefined;
+      limit: number;
+    },
+  ) {
+    const rows = await this.ledger.teamRecords(agentId, {
+      ...(query.username ? { username: query.username } : {}),
+      ...(query.type ? { kinds: RECORD_KINDS[query.type] } : {}),
+      ...(query.before !== undefined ? { before: query.before } : {}),
+      from: query.from,
+      to: query.to,
+      limit: query.limit + 1,
+    });
+    return {
+      items: rows.slice(0, query.limit).map((r) => ({
+        id: r.id,
+        username: r.username,
+        type: r.kind,
+        wallet: r.wallet.startsWith('vendor:') ? r.wallet.slice('vendor:'.length) : r.wallet,
+        amount: r.amount,
+        balanceAfter: r.balanceAfter ?? 0,
+        createdAt: r.createdAt.getTime(),
+        detail: memberVisible(r.meta),
+      })),
+      more: rows.length > query.limit,
+    };
+  }
+
   /** Moves money between the main wallet and a vendor's, once per request id. */
   async transfer(
     brand: Brand,

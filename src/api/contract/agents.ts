@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { minorUnits } from './common';
+import { minorUnits, sectionKey } from './common';
+import { betRecord, betRecords } from './records';
 
 /** A day of the brand's calendar (its time zone), as the agent centre's date pickers send it. */
 export const brandDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
@@ -16,12 +17,14 @@ export const REPORT_PRESETS = ['today', 'yesterday', 'prev7', 'prev30'] as const
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
 
 /** A period: a preset, or `from` and `to` (both included, at most MAX_REPORT_DAYS days). */
-const period = z.object({
+export const period = z.object({
   preset: z.enum(REPORT_PRESETS).optional(),
   from: brandDay.optional(),
   to: brandDay.optional(),
 });
-const boundedPeriod = <T extends z.ZodType<{ preset?: string; from?: string; to?: string }>>(schema: T) =>
+export const boundedPeriod = <T extends z.ZodType<{ preset?: string; from?: string; to?: string }>>(
+  schema: T,
+) =>
   schema
     .refine((p) => p.preset !== undefined || (p.from !== undefined && p.to !== undefined), {
       message: 'a preset, or from and to',
@@ -256,3 +259,84 @@ export const bills = z.object({
 
 /** registerCenter: the agent's invitation code (its link and QR code carry it). */
 export const agentInvitation = z.object({ code: z.string() });
+
+// ---- team reports (spec 2.6) ----------------------------------------------------------------------------
+
+const teamPage = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+/** One member of the downline, by exact username (the reports' member filter). */
+const memberFilter = z.string().trim().toLowerCase().max(64).optional();
+
+/** personalHistoryCopy for the team: the downline's game rounds, newest first. */
+export const teamBetsQuery = boundedPeriod(
+  period.extend({
+    username: memberFilter,
+    gameType: sectionKey.optional(),
+    status: z.enum(['open', 'settled', 'cancelled']).optional(),
+    ...teamPage,
+  }),
+);
+export const teamBets = betRecords.extend({
+  from: brandDay,
+  to: brandDay,
+  items: z.array(betRecord.extend({ username: z.string() })),
+});
+
+/** palStatementsAgentCopy: each downline member's result over a period, biggest losers first. */
+export const memberProfitQuery = boundedPeriod(
+  period.extend({
+    q: z.string().trim().toLowerCase().max(64).default(''),
+    sort: z.enum(['profit', 'validBet', 'deposits']).default('profit'),
+    ...teamPage,
+  }),
+);
+export const memberProfitLine = z.object({
+  username: z.string(),
+  depth: z.number().int().min(1),
+  rounds: z.number().int(),
+  stake: minorUnits,
+  validBet: minorUnits,
+  payout: minorUnits,
+  profit: minorUnits,
+  deposits: minorUnits,
+  withdrawals: minorUnits,
+});
+export const memberProfit = z.object({
+  from: brandDay,
+  to: brandDay,
+  items: z.array(memberProfitLine),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The whole team's figures over the period (every member, not only this page). */
+  summary: teamFigures,
+  currency: z.string(),
+});
+
+/** agentRevenueReport: what the agent's contracts paid it, and what it paid its downline, per day and kind. */
+export const revenueQuery = boundedPeriod(period);
+const revenueSums = z.object({
+  received: minorUnits,
+  paid: minorUnits,
+  net: minorUnits,
+  bills: z.number().int(),
+});
+export const revenueReport = z.object({
+  currency: z.string(),
+  from: brandDay,
+  to: brandDay,
+  total: revenueSums,
+  byKind: z.array(revenueSums.extend({ kind: z.enum(CONTRACT_KINDS) })),
+  byDay: z.array(revenueSums.extend({ day: brandDay })),
+});
+
+/** agentAnnouncement: the operator's notices to its agents, newest first. */
+export const agentNotice = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  startDateStr: z.number().int(),
+});
+export type AgentNotice = z.infer<typeof agentNotice>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractView } from './agents';
+import { boundedPeriod, brandDay, contractView, period } from './agents';
 import { epochMillisQuery, minorUnits, sentAmount } from './common';
 
 const id = z.string().trim().min(1).max(64);
@@ -114,6 +114,24 @@ export const accountRecord = z.object({
   detail: z.record(z.string(), z.unknown()),
 });
 export const accountRecords = z.object({ items: z.array(accountRecord), more: z.boolean() });
+
+/** agentDownlineTransactionDetailsCopy (the agent centre): the downline's account records, newest first. */
+export const teamRecordsQuery = boundedPeriod(
+  period.extend({
+    /** One member of the downline, by exact username. */
+    username: z.string().trim().toLowerCase().max(64).optional(),
+    type: z.enum(RECORD_TYPES).optional(),
+    /** The id of the last line already shown: the page after it. */
+    before: z.coerce.number().int().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+);
+export const teamRecords = accountRecords.extend({
+  items: z.array(accountRecord.extend({ username: z.string() })),
+  currency: z.string(),
+  from: brandDay,
+  to: brandDay,
+});
 
 // --- Transfers inside the agent tree ----------------------------------------------------------------------
 

@@ -9,13 +9,18 @@ import { AGENT_HOME, AGENT_PAGES, type AgentPage, agentPagePath, isAgentPage } f
 import '../member/member.css';
 import './agent.css';
 
-/** The pages built so far; the menu shows only these (the others come with their own work). */
+/** Every page of the centre, loaded when opened. */
 const bills = (name: 'DividendBills' | 'DailyWages' | 'HourSalary' | 'RealtimeSalary') =>
   lazy(() => import('./BillsPage').then((m) => ({ default: m[name] })));
 const built: Partial<Record<AgentPage, ReturnType<typeof lazy>>> = {
+  agentAnnouncement: lazy(() => import('./AnnouncementPage')),
   agentTeamOverview: lazy(() => import('./TeamOverviewPage')),
   registerCenter: lazy(() => import('./RegisterCenterPage')),
   downlineManagmentView: lazy(() => import('./DownlinePage')),
+  personalHistoryCopy: lazy(() => import('./TeamBetsPage')),
+  palStatementsAgentCopy: lazy(() => import('./MemberProfitPage')),
+  agentRevenueReport: lazy(() => import('./RevenuePage')),
+  agentDownlineTransactionDetailsCopy: lazy(() => import('./TeamRecordsPage')),
   agentDividendRecordCopy2: bills('DividendBills'),
   agentDailyWages2: bills('DailyWages'),
   agentHourSalary: bills('HourSalary'),

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, registerMember, test } from './fixtures';
+import { depositThroughGateway, expect, registerMember, test } from './fixtures';
 
 /** Logs the demo agent in on the agent page and waits for its centre. */
 async function agentLogin(page: Page) {
@@ -123,4 +123,52 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Pagas à rede' }).click();
     await expect(page.getByTestId('bills-daily_salary')).toContainText('Nenhuma conta');
   });
+});
+
+test("the agent reads a new player's bets and money in the team reports and exports them as CSV", async ({
+  browser,
+  page,
+}) => {
+  const player = await browser.newContext();
+  await player.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+  const playerPage = await player.newPage();
+  const username = await registerMember(playerPage, 'rep', 'Secret123', 'AURORA01');
+  await depositThroughGateway(playerPage, '100');
+  await playerPage.goto('/originals/dice');
+  await playerPage.getByTestId('og-bet').click();
+  await expect(playerPage.getByTestId('og-result')).toHaveText(/^\d{1,2}\.\d{2}$/);
+  await player.close();
+
+  await agentLogin(page);
+  await page.getByTestId('agent-centre').getByRole('link', { name: 'Apostas da equipe' }).click();
+  const bets = page.getByTestId('team-bets');
+  await bets.getByTestId('member-filter').fill(username);
+  await bets.getByRole('button', { name: 'Filtrar' }).click();
+  const line = page.getByTestId('team-bets-table').locator(`[data-member="${username}"]`);
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('1,00');
+  await expect(page.getByTestId('team-bets-summary')).toContainText('1');
+  const download = page.waitForEvent('download');
+  await bets.getByTestId('export-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^team-bets-.*\.csv$/);
+  const csv = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text).toContain('Hora,Membro,Jogo');
+  expect(text).toContain(username);
+  await expect(bets.getByRole('status')).toHaveText('1 linha exportada.');
+
+  // The deposit and the bet are lines of the team's account details.
+  await page.getByTestId('agent-centre').getByRole('link', { name: 'Detalhes da conta' }).click();
+  const records = page.getByTestId('team-records');
+  await records.getByTestId('member-filter').fill(username);
+  await records.getByRole('button', { name: 'Filtrar' }).click();
+  const rows = page.getByTestId('team-records-table').locator(`tr[data-member="${username}"]`);
+  // The deposit, the stake and (when the roll won) the payout.
+  await expect(rows.filter({ hasText: 'Depósito' })).toContainText('+100,00');
+  await expect(rows.filter({ hasText: '-1,00' })).toHaveCount(1);
+
+  // The operator's notices to agents.
+  await page.getByTestId('agent-centre').getByRole('link', { name: 'Avisos' }).click();
+  await expect(page.getByTestId('agent-notices')).toContainText('Contratos de salário e dividendos');
 });

@@ -5,15 +5,27 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
 });
 
-/** demoagent, logged in in a browser of its own, on the transfer page with its payment password set. */
-async function agentOnTransferPage(browser: Browser) {
+/**
+ * demoagent, logged in in a browser of its own, on the pay dialog of `username`'s line in the agent
+ * centre's downline page, with its payment password set.
+ */
+async function agentPaying(browser: Browser, username: string) {
   const context = await browser.newContext();
   await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
   const page = await context.newPage();
   await loginAs(page, 'demoagent', 'Agent1234');
+  // The member centre's transfer page sends only upward: the top agent is sent to its centre.
   await page.goto('/member/transferUpline');
-  const form = page.getByTestId('transfer-upline-form');
-  const needsPassword = page.getByTestId('transfer-needs-password');
+  const nowhere = page.getByTestId('transfer-nowhere');
+  await expect(nowhere).toContainText('Você não tem um agente acima');
+  await nowhere.getByRole('link', { name: 'Abrir a gestão da rede' }).click();
+  await expect(page).toHaveURL(/\/agentHome\/downlineManagmentView$/);
+  await page.getByTestId('downline-search').fill(username);
+  const line = page.getByTestId('downline-table').locator(`[data-member="${username}"]`);
+  await line.getByTestId('pay-member').click();
+  const pay = page.getByTestId('downline-transfer');
+  const form = pay.getByTestId('transfer-upline-form');
+  const needsPassword = pay.getByTestId('transfer-needs-password');
   await expect(form.or(needsPassword)).toBeVisible();
   // A retried test finds the password already set by the first try.
   if (await needsPassword.isVisible()) {
@@ -23,12 +35,15 @@ async function agentOnTransferPage(browser: Browser) {
     await password.getByLabel('Senha de pagamento (6 dígitos)').fill('246810');
     await password.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByTestId('bank-account-form')).toBeVisible();
-    await page.goto('/member/transferUpline');
+    await page.goto('/agentHome/downlineManagmentView');
+    await page.getByTestId('downline-search').fill(username);
+    await line.getByTestId('pay-member').click();
   }
+  await expect(form).toBeVisible();
   return { page, form, close: () => context.close() };
 }
 
-test('a player sends money to the agent above, and the agent pays it back from the downline picker', async ({
+test('a player sends money to the agent above, and the agent pays it back from the player's line in the agent centre', async ({
   page,
   browser,
 }) => {
@@ -65,18 +80,15 @@ test('a player sends money to the agent above, and the agent pays it back from t
   );
   await expect(page.getByTestId('header-balance')).toContainText('250,00');
 
-  // The agent has nobody above, so it pays players below: the picker offers the new player.
-  const agent = await agentOnTransferPage(browser);
+  // The agent pays the player back from the player's line in its downline (the payee is fixed).
+  const agent = await agentPaying(browser, username);
   await expect(agent.form.getByRole('radio')).toHaveCount(0);
   await expect(agent.form).toContainText('um jogador abaixo de você');
-  await agent.form.getByLabel('Jogador').fill(username.slice(0, 6));
-  await expect(agent.page.locator(`#downline-players option[value="${username}"]`)).toHaveCount(1);
-  await agent.form.getByLabel('Jogador').fill('demomember');
   await agent.form.getByLabel(/^Valor/).fill('20,00');
-  await agent.form.getByLabel('Senha de pagamento').fill('246810');
+  await agent.form.getByLabel('Senha de pagamento').fill('000000');
   await agent.form.getByRole('button', { name: 'Enviar' }).click();
-  await expect(agent.form.getByRole('alert')).toHaveText('Este jogador não pertence à sua rede.');
-  await agent.form.getByLabel('Jogador').fill(username);
+  await expect(agent.form.getByRole('alert')).toHaveText('A senha de pagamento está incorreta.');
+  await agent.form.getByLabel('Senha de pagamento').fill('246810');
   await agent.form.getByRole('button', { name: 'Enviar' }).click();
   await expect(agent.page.getByTestId('transfer-sent')).toContainText(`Você enviou 20,00 para ${username}.`);
   await agent.close();

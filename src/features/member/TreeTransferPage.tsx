@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -18,30 +18,43 @@ import {
 } from '../../machines/tree-transfer.machine';
 import { formatAmount, parseAmount } from '../../ui/format';
 import { fieldMessage } from '../account/fieldMessage';
+import { agentPagePath } from '../agent/pages';
 import { useMemberEvents } from '../session/member-events';
+import { useSession } from '../session/session';
 import { memberPagePath } from './pages';
 
-const machine = treeTransferMachine.provide({
-  actors: {
-    loadSetup: fromPromise(() => call('treeTransferSetup')),
-    transfer: fromPromise<TreeTransferResult, Attempt<TreeTransferRequest>>(({ input }) => {
-      const { request, requestId } = input;
-      const body = { amount: request.amount, paymentPassword: request.paymentPassword, requestId };
-      return request.direction === 'upline'
-        ? call('transferUpline', { body })
-        : call('transferDownline', { body: { ...body, username: request.username } });
-    }),
-  },
-});
+/**
+ * The member centre sends only to the agent above; the agent centre pays a player below (its downline
+ * page fixes the payee). Each side sees the setup with the other direction taken out.
+ */
+const machineFor = (side: 'upline' | 'downline') =>
+  treeTransferMachine.provide({
+    actors: {
+      loadSetup: fromPromise(() =>
+        call('treeTransferSetup').then((s) =>
+          side === 'upline' ? { ...s, canPayDownline: false } : { ...s, upline: null },
+        ),
+      ),
+      transfer: fromPromise<TreeTransferResult, Attempt<TreeTransferRequest>>(({ input }) => {
+        const { request, requestId } = input;
+        const body = { amount: request.amount, paymentPassword: request.paymentPassword, requestId };
+        return request.direction === 'upline'
+          ? call('transferUpline', { body })
+          : call('transferDownline', { body: { ...body, username: request.username } });
+      }),
+    },
+  });
+const machines = { upline: machineFor('upline'), downline: machineFor('downline') };
 
 /**
- * Transfers inside the agent tree (spec 2.5 transferUpline): a member sends money to the agent above;
- * an agent may also pay any player below it. `to` fixes the payee (the agent centre's downline page).
+ * Transfers inside the agent tree (spec 2.5 transferUpline): a member sends money to the agent above.
+ * With `to` (the agent centre's downline page), an agent pays that player below it instead.
  */
 export default function TreeTransferPage({ to }: { to?: string } = {}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [state, send] = useMachine(machine, inspectOptions());
+  const session = useSession();
+  const [state, send] = useMachine(machines[to ? 'downline' : 'upline'], inspectOptions());
   const { setup, result, errorCode, errorMessage } = state.context;
   useMemberEvents((event) => {
     if (event.type === 'balance') send({ type: 'BALANCE', balance: event.balance });
@@ -62,9 +75,16 @@ export default function TreeTransferPage({ to }: { to?: string } = {}) {
   if (!setup) return <div className="skeleton" style={{ height: 200 }} />;
   if (state.matches('nowhere'))
     return (
-      <p className="form-note" data-testid="transfer-nowhere">
-        {t('centre.upline.nowhere')}
-      </p>
+      <div className="deposit-status" data-testid="transfer-nowhere">
+        <p className="form-note">
+          {t(session.isAgent ? 'centre.upline.nowhere_agent' : 'centre.upline.nowhere')}
+        </p>
+        {session.isAgent && (
+          <Link className="btn btn-primary" to={agentPagePath('downlineManagmentView')}>
+            {t('centre.upline.to_agent_centre')}
+          </Link>
+        )}
+      </div>
     );
   if (state.matches('needsPassword'))
     return (
@@ -186,12 +206,7 @@ function TransferForm(props: {
           name: setup.upline,
         })}
       </p>
-      {direction === 'downline' &&
-        (props.to ? (
-          <input type="hidden" {...register('username')} />
-        ) : (
-          <DownlineField register={register('username')} error={problem('username')} />
-        ))}
+      {direction === 'downline' && <input type="hidden" {...register('username')} />}
       <label className="field">
         <span>{t('centre.upline.amount', { currency: setup.currency })}</span>
         <input
@@ -228,57 +243,5 @@ function TransferForm(props: {
         {t('centre.upline.submit')}
       </button>
     </form>
-  );
-}
-
-/** The player to pay, with the agent's downline offered as the username is typed. */
-function DownlineField(props: { register: UseFormRegisterReturn<'username'>; error: React.ReactNode }) {
-  const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [players, setPlayers] = useState<Array<{ username: string; nickname: string | null; depth: number }>>(
-    [],
-  );
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      call('downlineMembers', { query: { q: typed.trim(), limit: 10 } }).then(
-        (r) => live && setPlayers(r.items),
-        () => live && setPlayers([]),
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [typed]);
-  const { onChange, ...field } = props.register;
-  return (
-    <label className="field">
-      <span>{t('centre.upline.player')}</span>
-      <input
-        list="downline-players"
-        autoComplete="off"
-        autoCapitalize="none"
-        placeholder={t('centre.upline.player_hint')}
-        {...field}
-        onChange={(e) => {
-          setTyped(e.target.value);
-          void onChange(e);
-        }}
-      />
-      <datalist id="downline-players" data-testid="downline-players">
-        {players.map((p) => (
-          <option key={p.username} value={p.username}>
-            {[
-              p.nickname,
-              p.depth === 1 ? t('centre.upline.direct') : t('centre.upline.depth', { depth: p.depth }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </option>
-        ))}
-      </datalist>
-      {props.error}
-    </label>
   );
 }

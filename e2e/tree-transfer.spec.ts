@@ -43,7 +43,7 @@ async function agentPaying(browser: Browser, username: string) {
   return { page, form, close: () => context.close() };
 }
 
-test('a player sends money to the agent above, and the agent pays it back from the player's line in the agent centre', async ({
+test('a player sends money to the agent above, and the agent pays it back from the player’s line in the agent centre', async ({
   page,
   browser,
 }) => {

@@ -40,7 +40,7 @@ import { TicketSigner } from './lib/signed-ticket';
 import { TtlCache } from './lib/ttl-cache';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { AccountsService } from './modules/accounts/accounts.service';
+import { AccountsService, isAgentType } from './modules/accounts/accounts.service';
 import { AddressCheck } from './modules/accounts/address-check';
 import { HumanCheckService } from './modules/accounts/human-check';
 import { SmsVerification } from './modules/accounts/sms-verification';
@@ -53,6 +53,7 @@ import { ContractsService } from './modules/agents/contracts.service';
 import { SettlementRepository } from './modules/agents/settlement.repository';
 import { SettlementService } from './modules/agents/settlement.service';
 import { artRoutes } from './modules/art/art.routes';
+import { AgentsAdmin } from './modules/backoffice/agents-admin.service';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
 import { GamesAdmin } from './modules/backoffice/games-admin.service';
@@ -527,6 +528,16 @@ export async function buildApp({
         recall: (memberId, game) =>
           game === 'crash' ? crash.recall(memberId) : originals.recallOf(memberId, game),
         byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
+      }),
+      agentsAdmin: new AgentsAdmin(backoffice, {
+        treeView: (brandId, username) => accounts.treeView(brandId, username),
+        memberId: async (brandId, username) => (await accounts.memberByUsername(brandId, username))?.id,
+        moveMember: (brandId, memberId, uplineId, alongside) =>
+          accounts.moveMember(brandId, memberId, uplineId, alongside),
+        contractsOf: (memberId) => contracts.ofMember(memberId),
+        endContractsWithUpline: (tx, memberId, uplineId) => contracts.endWithUpline(tx, memberId, uplineId),
+        isAgentType,
+        settlement,
       }),
     }),
   );

@@ -79,6 +79,17 @@ import {
   vendorSecret,
   withdrawalDecisionBody,
 } from './contract/backoffice';
+import {
+  adminTree,
+  adminTreeQuery,
+  moveMemberBody,
+  rerunBody,
+  rerunResult,
+  runBills,
+  runBillsQuery,
+  settlementRuns,
+  settlementRunsQuery,
+} from './contract/backoffice-agents';
 import { int32Id } from './contract/common';
 import { announcementSet, announcementsQuery, liveModel } from './contract/content';
 import {
@@ -386,6 +397,11 @@ export const endpoints = {
   adminOriginals: { ...paths.adminOriginals, query: adminOriginalsQuery, value: adminOriginals },
   updateOriginal: { ...paths.updateOriginal, body: updateOriginalBody, value: adminOriginals },
   adminRecall: { ...paths.adminRecall, query: adminRecallQuery, value: adminRecall },
+  adminTree: { ...paths.adminTree, query: adminTreeQuery, value: adminTree },
+  moveMember: { ...paths.moveMember, body: moveMemberBody, value: adminTree },
+  settlementRuns: { ...paths.settlementRuns, query: settlementRunsQuery, value: settlementRuns },
+  runBills: { ...paths.runBills, query: runBillsQuery, value: runBills },
+  rerunSettlement: { ...paths.rerunSettlement, body: rerunBody, value: rerunResult },
 } as const;
 
 export type Endpoints = typeof endpoints;

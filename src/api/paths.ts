@@ -146,6 +146,11 @@ export const paths = {
   adminOriginals: { method: 'GET', path: '/api/backoffice/originals' },
   updateOriginal: { method: 'POST', path: '/api/backoffice/originals/update' },
   adminRecall: { method: 'GET', path: '/api/backoffice/originals/recall' },
+  adminTree: { method: 'GET', path: '/api/backoffice/agents/tree' },
+  moveMember: { method: 'POST', path: '/api/backoffice/agents/move' },
+  settlementRuns: { method: 'GET', path: '/api/backoffice/agents/settlements' },
+  runBills: { method: 'GET', path: '/api/backoffice/agents/settlements/bills' },
+  rerunSettlement: { method: 'POST', path: '/api/backoffice/agents/settlements/rerun' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -68,6 +68,73 @@ export class AccountsRepository {
     return row;
   }
 
+  /** One member's place in the tree: its row, its uplines (the top first) and its direct downline. */
+  async treeView(brandId: number, username: string, downlineLimit: number) {
+    const [member] = await this.db
+      .select({
+        id: members.id,
+        username: members.username,
+        userType: members.userType,
+        status: members.status,
+        parentId: members.parentId,
+        joinedAt: members.createdAt,
+      })
+      .from(members)
+      .where(and(eq(members.brandId, brandId), eq(members.username, username)));
+    if (!member) return undefined;
+    const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+    const [uplines, downline, counts] = await Promise.all([
+      this.db.execute(sql`
+        SELECT m.username FROM member_tree t JOIN members m ON m.id = t.ancestor_id
+        WHERE t.member_id = ${member.id} AND t.depth > 0 ORDER BY t.depth DESC`),
+      this.db.execute(sql`
+        SELECT m.username, m.user_type AS "userType", m.created_at AS "joinedAt",
+               (SELECT count(*) FROM member_tree t WHERE t.ancestor_id = m.id AND t.depth > 0)::int AS "teamSize"
+        FROM members m WHERE m.parent_id = ${member.id}
+        ORDER BY m.created_at DESC, m.id DESC LIMIT ${downlineLimit}`),
+      this.db.execute(sql`
+        SELECT count(*) FILTER (WHERE depth > 0)::int AS team, count(*) FILTER (WHERE depth = 1)::int AS direct
+        FROM member_tree WHERE ancestor_id = ${member.id}`),
+    ]);
+    const count = rowsOf<{ team: number; direct: number }>(counts)[0]!;
+    return {
+      ...member,
+      teamSize: Number(count.team),
+      directCount: Number(count.direct),
+      uplines: rowsOf<{ username: string }>(uplines).map((r) => r.username),
+      downline: rowsOf<{ username: string; userType: number; joinedAt: string | Date; teamSize: number }>(
+        downline,
+      ).map((r) => ({
+        username: r.username,
+        userType: Number(r.userType),
+        joinedAt: new Date(r.joinedAt),
+        teamSize: Number(r.teamSize),
+      })),
+    };
+  }
+
+  /**
+   * Puts a member (its downline comes along: the tree's trigger rewrites the closure) under another, or
+   * at the top with null, and runs `alongside` in the same transaction (the caller's other writes).
+   * Answers the parent it had.
+   */
+  async moveUnder(
+    memberId: number,
+    parentId: number | null,
+    alongside: (tx: Database, oldParentId: number | null) => Promise<unknown>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ parentId: members.parentId })
+        .from(members)
+        .where(eq(members.id, memberId))
+        .for('update');
+      await tx.update(members).set({ parentId }).where(eq(members.id, memberId));
+      await alongside(tx, before?.parentId ?? null);
+      return before?.parentId ?? null;
+    });
+  }
+
   /**
    * Members anywhere below `agentId`, nearest first: those whose username is `exact`, or starts with
    * `prefix` (one range of the tree's closure table, however deep the downline).

@@ -17,6 +17,7 @@ import { DIALING_CODES, MOBILE_PATTERN } from '../../../src/api/countries';
 import { isLanguage } from '../../../src/api/languages';
 import { MEMBER_ICON_COUNT, memberIconUrl } from '../../../src/api/member-icons';
 import { checkField, type FieldRule } from '../../../src/api/patterns';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import { MicroBatcher } from '../../lib/micro-batcher';
@@ -122,6 +123,35 @@ export class AccountsService {
   /** A member of the brand by username (the back office's adjustments). */
   memberByUsername(brandId: number, username: string) {
     return this.repo.findMember(brandId, username);
+  }
+
+  /** One member's place in the agent tree (the back office's agent tree). */
+  treeView(brandId: number, username: string) {
+    return this.repo.treeView(brandId, username, 100);
+  }
+
+  /**
+   * Moves a member and its downline under another agent of the brand (or to the top with null), with
+   * `alongside(tx, oldParentId)` in the same transaction. A move under its own downline is refused.
+   */
+  async moveMember(
+    brandId: number,
+    memberId: number,
+    uplineId: number | null,
+    alongside: (tx: Database, oldParentId: number | null) => Promise<unknown>,
+  ) {
+    if (uplineId !== null) {
+      const upline = await this.repo.treeMember(brandId, uplineId);
+      if (!upline || !isAgentType(upline.userType)) throw new AppError('UPLINE_NOT_AGENT');
+      if (uplineId === memberId) throw new AppError('MOVE_CREATES_CYCLE');
+    }
+    try {
+      return { oldParentId: await this.repo.moveUnder(memberId, uplineId, alongside) };
+    } catch (error) {
+      const text = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
+      if (text.includes('TREE_CYCLE')) throw new AppError('MOVE_CREATES_CYCLE');
+      throw error;
+    }
   }
 
   /** Usernames by member id (the back office's queues). */

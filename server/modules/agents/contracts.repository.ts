@@ -153,4 +153,23 @@ export class ContractsRepository {
       return { accepted: accepted! };
     });
   }
+
+  /**
+   * A member moved away from `uplineId`: its contracts with that upline end (in force: terminated; an
+   * offer not yet answered: withdrawn), in `tx`, the move's transaction.
+   */
+  async endWithUpline(tx: Database, memberId: number, uplineId: number) {
+    const ours = and(eq(agentContracts.memberId, memberId), eq(agentContracts.uplineId, uplineId));
+    const ended = await tx
+      .update(agentContracts)
+      .set({ status: 'terminated', endedAt: sql`now()`, endedReason: 'moved' })
+      .where(and(ours, inArray(agentContracts.status, IN_FORCE)))
+      .returning({ id: agentContracts.id });
+    const withdrawn = await tx
+      .update(agentContracts)
+      .set({ status: 'withdrawn', endedAt: sql`now()`, endedReason: 'moved' })
+      .where(and(ours, eq(agentContracts.status, 'offered')))
+      .returning({ id: agentContracts.id });
+    return [...ended, ...withdrawn].map((r) => r.id);
+  }
 }

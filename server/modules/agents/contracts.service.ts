@@ -10,6 +10,7 @@ import {
   type ContractView,
   contractRate,
 } from '../../../src/api/contract/agents';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { isAgentType } from '../accounts/accounts.service';
 import type { Brand } from '../brand/brand.service';
@@ -166,5 +167,16 @@ export class ContractsService {
   /** Contracts in force held by the member (settlement and the member's own view). */
   async heldInForce(memberId: number) {
     return (await this.views(await this.repo.held(memberId))).filter((c) => isInForce(c.status));
+  }
+
+  /** Every contract the member holds or gives, newest first (the back office's agent tree). */
+  async ofMember(memberId: number) {
+    const [given, held] = await Promise.all([this.repo.given(memberId), this.repo.held(memberId)]);
+    return (await this.views([...held, ...given])).sort((a, b) => b.offeredAt - a.offeredAt);
+  }
+
+  /** A member left `uplineId` (moved in the back office): its contracts with it end, in the move's `tx`. */
+  endWithUpline(tx: Database, memberId: number, uplineId: number) {
+    return this.repo.endWithUpline(tx, memberId, uplineId);
   }
 }

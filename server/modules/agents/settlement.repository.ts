@@ -188,4 +188,60 @@ export class SettlementRepository {
       bills: Number(r.bills),
     }));
   }
+
+  /** The brand's settlement runs: each kind's period with its bills counted, the latest periods first. */
+  async runs(brandId: number, kind: string | undefined, page: { offset: number; limit: number }) {
+    const result = await this.db.execute(sql`
+      SELECT kind, period_key AS "periodKey", min(period_start) AS "periodStart", min(period_end) AS "periodEnd",
+             count(*)::int AS bills,
+             count(*) FILTER (WHERE status = 'paid')::int AS paid,
+             count(*) FILTER (WHERE status = 'unpaid')::int AS unpaid,
+             count(*) FILTER (WHERE status = 'nothing')::int AS nothing,
+             coalesce(sum(amount) FILTER (WHERE status = 'paid'), 0)::bigint AS "paidAmount",
+             coalesce(sum(amount) FILTER (WHERE status = 'unpaid'), 0)::bigint AS "owedAmount",
+             max(coalesce(paid_at, created_at)) AS "lastAt",
+             count(*) OVER ()::int AS total
+      FROM agent_bills
+      WHERE brand_id = ${brandId} ${kind ? sql`AND kind = ${kind}` : sql``}
+      GROUP BY kind, period_key
+      ORDER BY min(period_start) DESC, kind
+      OFFSET ${page.offset} LIMIT ${page.limit}`);
+    const rows = (result as unknown as { rows: Record<string, string | number | Date>[] }).rows;
+    return {
+      total: rows.length > 0 ? Number(rows[0]!.total) : 0,
+      items: rows.map((r) => ({
+        kind: String(r.kind),
+        periodKey: String(r.periodKey),
+        periodStart: new Date(r.periodStart as string),
+        periodEnd: new Date(r.periodEnd as string),
+        bills: Number(r.bills),
+        paid: Number(r.paid),
+        unpaid: Number(r.unpaid),
+        nothing: Number(r.nothing),
+        paidAmount: Number(r.paidAmount),
+        owedAmount: Number(r.owedAmount),
+        lastAt: new Date(r.lastAt as string),
+      })),
+    };
+  }
+
+  /** One run's bills, the largest first. */
+  async ofRun(brandId: number, kind: string, periodKey: string, page: { offset: number; limit: number }) {
+    const where = and(
+      eq(agentBills.brandId, brandId),
+      eq(agentBills.kind, kind),
+      eq(agentBills.periodKey, periodKey),
+    );
+    const [items, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(agentBills)
+        .where(where)
+        .orderBy(desc(agentBills.amount), desc(agentBills.id))
+        .offset(page.offset)
+        .limit(page.limit),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(agentBills).where(where),
+    ]);
+    return { items, total: Number(total?.n ?? 0) };
+  }
 }

@@ -12,8 +12,8 @@ import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { Ledger } from '../ledger/ledger';
 import { resolvePeriod } from './agents.service';
-import { lastCompletePeriod, type PayPeriod, type Period } from './periods';
-import { type DueContract, SettlementRepository } from './settlement.repository';
+import { lastCompletePeriod, type PayPeriod, type Period, periodAt } from './periods';
+import { type BillRow, type DueContract, SettlementRepository } from './settlement.repository';
 import { type BillMath, billFor } from './settlement-math';
 
 /** What settlement asks of other modules: members' figures over a period (the wallet's rounds), names. */
@@ -169,10 +169,22 @@ export class SettlementService {
       { ...(query.kind ? { kind: query.kind } : {}), role: query.role },
       { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
     );
+    const items = await this.views(found.items);
+    return {
+      items,
+      total: found.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      currency: brand.currency,
+    };
+  }
+
+  /** Bills as both centres and the back office show them, with the usernames of both sides. */
+  private async views(rows: BillRow[]): Promise<BillView[]> {
     const names = await this.ports.usernames([
-      ...new Set(found.items.flatMap((b) => (b.payerId === null ? [b.payeeId] : [b.payerId, b.payeeId]))),
+      ...new Set(rows.flatMap((b) => (b.payerId === null ? [b.payeeId] : [b.payerId, b.payeeId]))),
     ]);
-    const items: BillView[] = found.items.map((b) => {
+    return rows.map((b) => {
       const inputs = b.inputs as BillMath & { team: BillView['team'] };
       return {
         id: b.id,
@@ -195,12 +207,72 @@ export class SettlementService {
         paidAt: b.paidAt?.getTime() ?? null,
       };
     });
+  }
+
+  /** The brand's settlement runs (the back office). */
+  async runs(brand: Brand, query: { kind?: ContractKind | undefined; page: number; pageSize: number }) {
+    const found = await this.repo.runs(brand.id, query.kind, {
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
     return {
-      items,
+      items: found.items.map((r) => ({
+        ...r,
+        kind: r.kind as ContractKind,
+        periodStart: r.periodStart.getTime(),
+        periodEnd: r.periodEnd.getTime(),
+        lastAt: r.lastAt.getTime(),
+      })),
       total: found.total,
       page: query.page,
       pageSize: query.pageSize,
       currency: brand.currency,
+    };
+  }
+
+  /** One run's bills with their inputs (the back office). */
+  async runBills(
+    brand: Brand,
+    query: { kind: ContractKind; periodKey: string; page: number; pageSize: number },
+  ) {
+    const found = await this.repo.ofRun(brand.id, query.kind, query.periodKey, {
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
+    return {
+      items: await this.views(found.items),
+      total: found.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      currency: brand.currency,
+    };
+  }
+
+  /**
+   * Settles again the period of `kind` holding the instant `at` (the back office's re-run): only contracts
+   * without a bill for it are billed, each bill's money moves under its own key, and unpaid bills are
+   * tried again; a period run twice pays nothing twice. The period must be over.
+   */
+  async rerun(
+    brand: Brand,
+    kind: ContractKind,
+    payPeriod: PayPeriod | undefined,
+    at: Date,
+    now = new Date(),
+  ) {
+    const period = periodAt(kind, payPeriod, at, brand.timeZone);
+    if (period.end.getTime() > now.getTime()) throw new AppError('PERIOD_NOT_OVER');
+    const run = await this.settle(brand, kind, period, payPeriod);
+    const retried = await this.retryUnpaid(brand);
+    return {
+      kind,
+      periodKey: period.key,
+      periodStart: period.start.getTime(),
+      periodEnd: period.end.getTime(),
+      bills: run.bills,
+      paid: run.paid,
+      unpaid: run.unpaid,
+      retried,
     };
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { bearerToken } from '../../http/context';
 import { defineRoute } from '../../http/route';
+import type { AgentsAdmin } from './agents-admin.service';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
 import type { GamesAdmin } from './games-admin.service';
 import type { OriginalsAdmin } from './originals-admin.service';
@@ -11,9 +12,10 @@ export function backofficeRoutes(deps: {
   backoffice: BackofficeService;
   gamesAdmin: GamesAdmin;
   originalsAdmin: OriginalsAdmin;
+  agentsAdmin: AgentsAdmin;
 }) {
   return async (app: FastifyInstance) => {
-    const { backoffice, gamesAdmin, originalsAdmin } = deps;
+    const { backoffice, gamesAdmin, originalsAdmin, agentsAdmin } = deps;
     const ctx = (request: FastifyRequest): OperatorContext => ({
       operator: request.operator!,
       brand: request.brand,
@@ -182,6 +184,43 @@ export function backofficeRoutes(deps: {
       endpoints.adminRecall,
       { summary: "Game recall: a member's last 10 rounds of each in-house game, with seeds", ...operator },
       ({ request, query }) => originalsAdmin.recall(ctx(request), query),
+    );
+    defineRoute(
+      app,
+      endpoints.adminTree,
+      { summary: "A member's place in the agent tree: uplines, direct downline, contracts", ...operator },
+      ({ request, query }) => agentsAdmin.tree(ctx(request), query),
+    );
+    defineRoute(
+      app,
+      endpoints.moveMember,
+      {
+        summary:
+          'Move a member and its downline under another agent; its contracts with the old one end (audited)',
+        ...operator,
+      },
+      ({ request, body }) => agentsAdmin.move(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.settlementRuns,
+      { summary: 'Contract settlement runs: each period with its bills counted and added up', ...operator },
+      ({ request, query }) => agentsAdmin.runs(ctx(request), query),
+    );
+    defineRoute(
+      app,
+      endpoints.runBills,
+      { summary: "One settlement run's bills with their inputs", ...operator },
+      ({ request, query }) => agentsAdmin.runBills(ctx(request), query),
+    );
+    defineRoute(
+      app,
+      endpoints.rerunSettlement,
+      {
+        summary: 'Settle a finished period again: nothing already billed is paid twice (audited)',
+        ...operator,
+      },
+      ({ request, body }) => agentsAdmin.rerun(ctx(request), body),
     );
   };
 }

@@ -35,6 +35,7 @@ const CAN: Record<string, readonly OperatorRole[]> = {
   adjust: ['admin', 'finance'],
   audit: ['admin'],
   games: ['admin'],
+  agents: ['admin'],
 };
 
 export interface OperatorContext {

@@ -1,0 +1,157 @@
+import type { ContractKind, ContractView } from '../../../src/api/contract/agents';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { startOfDay } from '../../lib/brand-days';
+import type { PayPeriod } from '../agents/periods';
+import type { SettlementService } from '../agents/settlement.service';
+import type { BackofficeService, OperatorContext } from './backoffice.service';
+
+type TreeView = {
+  id: number;
+  username: string;
+  userType: number;
+  status: string;
+  joinedAt: Date;
+  teamSize: number;
+  directCount: number;
+  uplines: string[];
+  downline: { username: string; userType: number; joinedAt: Date; teamSize: number }[];
+};
+
+/** What the back office's agent pages ask of the accounts and agents modules (server/app.ts wires them). */
+export interface AgentsAdminPorts {
+  treeView(brandId: number, username: string): Promise<TreeView | undefined>;
+  memberId(brandId: number, username: string): Promise<number | undefined>;
+  moveMember(
+    brandId: number,
+    memberId: number,
+    uplineId: number | null,
+    alongside: (tx: Database, oldParentId: number | null) => Promise<unknown>,
+  ): Promise<{ oldParentId: number | null }>;
+  contractsOf(memberId: number): Promise<ContractView[]>;
+  endContractsWithUpline(tx: Database, memberId: number, uplineId: number): Promise<number[]>;
+  isAgentType(userType: number): boolean;
+  settlement: Pick<SettlementService, 'runs' | 'runBills' | 'rerun'>;
+}
+
+/**
+ * The back office's agent pages: the agent tree (find a member, see its uplines, downline and contracts,
+ * move it under another agent with its audit row in the same transaction), and settlement runs with their
+ * bills and a re-run of a period.
+ */
+export class AgentsAdmin {
+  constructor(
+    private readonly backoffice: BackofficeService,
+    private readonly ports: AgentsAdminPorts,
+  ) {}
+
+  async tree(ctx: OperatorContext, query: { username: string }) {
+    this.backoffice.require(ctx, 'read');
+    const view = await this.ports.treeView(ctx.brand.id, query.username);
+    if (!view) throw new AppError('MEMBER_NOT_FOUND');
+    return {
+      member: {
+        username: view.username,
+        userType: view.userType,
+        status: view.status,
+        isAgent: this.ports.isAgentType(view.userType),
+        joinedAt: view.joinedAt.getTime(),
+        teamSize: view.teamSize,
+      },
+      uplines: view.uplines,
+      downline: view.downline.map((d) => ({
+        username: d.username,
+        isAgent: this.ports.isAgentType(d.userType),
+        joinedAt: d.joinedAt.getTime(),
+        teamSize: d.teamSize,
+      })),
+      downlineTotal: view.directCount,
+      contracts: await this.ports.contractsOf(view.id),
+    };
+  }
+
+  /**
+   * Moves a member and its downline under another agent (or to the top). Its contracts with the agent it
+   * leaves end, and the audit row names both uplines and the reason; all in one transaction.
+   */
+  async move(ctx: OperatorContext, body: { username: string; upline: string; reason: string }) {
+    this.backoffice.require(ctx, 'agents');
+    const memberId = await this.ports.memberId(ctx.brand.id, body.username);
+    if (!memberId) throw new AppError('MEMBER_NOT_FOUND');
+    let uplineId: number | null = null;
+    if (body.upline) {
+      uplineId = (await this.ports.memberId(ctx.brand.id, body.upline)) ?? null;
+      if (uplineId === null) throw new AppError('UPLINE_NOT_AGENT');
+    }
+    await this.ports.moveMember(ctx.brand.id, memberId, uplineId, async (tx, oldParentId) => {
+      const ended =
+        oldParentId !== null && oldParentId !== uplineId
+          ? await this.ports.endContractsWithUpline(tx, memberId, oldParentId)
+          : [];
+      await this.backoffice.audit(
+        {
+          operatorId: ctx.operator.id,
+          brandId: ctx.brand.id,
+          action: 'agent_tree_move',
+          target: body.username,
+          detail: {
+            from: oldParentId,
+            to: uplineId,
+            toUsername: body.upline || null,
+            reason: body.reason,
+            endedContracts: ended,
+          },
+          ip: ctx.ip,
+        },
+        tx,
+      );
+    });
+    return this.tree(ctx, { username: body.username });
+  }
+
+  async runs(
+    ctx: OperatorContext,
+    query: { kind?: ContractKind | undefined; page: number; pageSize: number },
+  ) {
+    this.backoffice.require(ctx, 'read');
+    return this.ports.settlement.runs(ctx.brand, query);
+  }
+
+  async runBills(
+    ctx: OperatorContext,
+    query: { kind: ContractKind; periodKey: string; page: number; pageSize: number },
+  ) {
+    this.backoffice.require(ctx, 'read');
+    return this.ports.settlement.runBills(ctx.brand, query);
+  }
+
+  /**
+   * Settles a period again. The audit row is written first: the run is many transactions (one per bill),
+   * and none may move money without the operator's request on record.
+   */
+  async rerun(
+    ctx: OperatorContext,
+    body: {
+      kind: ContractKind;
+      payPeriod?: PayPeriod | undefined;
+      day: string;
+      hour: number;
+      minute: number;
+    },
+  ) {
+    this.backoffice.require(ctx, 'adjust');
+    const at = new Date(
+      startOfDay(body.day, ctx.brand.timeZone).getTime() + (body.hour * 60 + body.minute) * 60_000,
+    );
+    if (at.getTime() > Date.now()) throw new AppError('PERIOD_NOT_OVER');
+    await this.backoffice.audit({
+      operatorId: ctx.operator.id,
+      brandId: ctx.brand.id,
+      action: 'settlement_rerun',
+      target: body.kind,
+      detail: { ...body },
+      ip: ctx.ip,
+    });
+    return this.ports.settlement.rerun(ctx.brand, body.kind, body.payPeriod, at);
+  }
+}

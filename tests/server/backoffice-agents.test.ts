@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentBills, agentContracts, brands, members } from '../../server/db/schema';
+import { dayIn } from '../../server/lib/brand-days';
+import { checkLedger } from '../../server/modules/ledger/ledger.check';
+import type { ContractTerms } from '../../src/api/contract/agents';
+import {
+  createTestContext,
+  databaseKinds,
+  fund,
+  type Member,
+  newAgent,
+  newOperator,
+  type TestContext,
+} from './harness';
+
+type Agent = Member & { affiliateCode: string; downline: Member[] };
+const daily = (rateBp: number): ContractTerms => ({
+  kind: 'daily_salary',
+  salaryType: 'single_bet',
+  minActiveBet: 100,
+  tiers: [{ minValidBet: 0, minActive: 0, rateBp }],
+});
+
+describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: Awaited<ReturnType<typeof newOperator>>;
+  let support: Awaited<ReturnType<typeof newOperator>>;
+  /** top ── sub (agent, daily salary from top) ── player;   rival (agent) */
+  let top: Agent;
+  let sub: Agent;
+  let player: Member;
+  let rival: Agent;
+  let brandId: number;
+  let timeZone: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    admin = await newOperator(ctx, 'admin');
+    support = await newOperator(ctx, 'support');
+    const [brand] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
+    brandId = brand!.id;
+    timeZone = brand!.timeZone;
+    top = await newAgent(ctx, { downline: 0 });
+    sub = await newAgent(ctx, { downline: 1 });
+    player = sub.downline[0]!;
+    rival = await newAgent(ctx, { downline: 0 });
+    await ctx.handle.db.update(members).set({ parentId: top.id }).where(eq(members.id, sub.id));
+    await ctx.handle.db.insert(agentContracts).values({
+      brandId,
+      kind: 'daily_salary',
+      uplineId: null,
+      memberId: top.id,
+      terms: daily(300),
+      rateBp: 300,
+      status: 'active',
+      decidedAt: new Date(Date.now() - 3 * 86_400_000),
+    });
+    // The sub-agent's salary from top has been in force since before yesterday.
+    await ctx.handle.db.insert(agentContracts).values({
+      brandId,
+      kind: 'daily_salary',
+      uplineId: top.id,
+      memberId: sub.id,
+      terms: daily(100),
+      rateBp: 100,
+      status: 'active',
+      decidedAt: new Date(Date.now() - 3 * 86_400_000),
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('shows a member’s uplines, direct downline and contracts', async () => {
+    const res = await ctx.call('adminTree', { token: admin.token, query: { username: sub.username } });
+    expect(res.code).toBe('OK');
+    expect(res.value.member).toMatchObject({ username: sub.username, isAgent: true, teamSize: 1 });
+    expect(res.value.uplines).toEqual([top.username]);
+    expect(res.value.downline.map((d) => d.username)).toEqual([player.username]);
+    expect(res.value.contracts.map((c) => [c.upline, c.member, c.status])).toEqual([
+      [top.username, sub.username, 'active'],
+    ]);
+    const missing = await ctx.call('adminTree', { token: admin.token, query: { username: 'nobody-here' } });
+    expect(missing.code).toBe('MEMBER_NOT_FOUND');
+  });
+
+  it('settles a finished period again on request without paying anyone twice, and audits the request', async () => {
+    // Yesterday's bets would be a day old; a period today is not over, and is refused.
+    const today = dayIn(new Date(), timeZone);
+    const early = await ctx.call('rerunSettlement', {
+      token: admin.token,
+      body: { kind: 'daily_salary', day: today, hour: 0, minute: 0 },
+    });
+    expect(early.code).toBe('PERIOD_NOT_OVER');
+    expect(
+      (
+        await ctx.call('rerunSettlement', {
+          token: support.token,
+          body: { kind: 'daily_salary', day: '2026-01-01' } as never,
+        })
+      ).code,
+    ).toBe('ROLE_FORBIDDEN');
+    const dividendWithout = await ctx.call('rerunSettlement', {
+      token: admin.token,
+      body: { kind: 'dividend', day: '2026-01-01' } as never,
+    });
+    expect(dividendWithout.code).toBe('VALIDATION_FAILED');
+
+    const [y] = new Date(Date.now() - 86_400_000).toISOString().split('T');
+    const yesterday = dayIn(new Date(`${y}T12:00:00Z`), timeZone);
+    const first = await ctx.call('rerunSettlement', {
+      token: admin.token,
+      body: { kind: 'daily_salary', day: yesterday, hour: 12, minute: 0 },
+    });
+    expect(first.code).toBe('OK');
+    expect(first.value.periodKey).toBe(yesterday);
+    // Both contracts were in force the whole day: one bill each (nothing bet, nothing due).
+    expect(first.value.bills).toBe(2);
+    const again = await ctx.call('rerunSettlement', {
+      token: admin.token,
+      body: { kind: 'daily_salary', day: yesterday, hour: 18, minute: 30 },
+    });
+    expect(again.value).toMatchObject({ periodKey: yesterday, bills: 0, paid: 0 });
+    const rows = await ctx.handle.db.select().from(agentBills).where(eq(agentBills.periodKey, yesterday));
+    expect(rows.filter((b) => b.payeeId === sub.id || b.payeeId === top.id)).toHaveLength(2);
+
+    const runs = await ctx.call('settlementRuns', {
+      token: support.token,
+      query: { kind: 'daily_salary' } as never,
+    });
+    const run = runs.value.items.find((r) => r.periodKey === yesterday)!;
+    expect(run).toMatchObject({ kind: 'daily_salary', nothing: run.bills, paidAmount: 0 });
+    const bills = await ctx.call('runBills', {
+      token: support.token,
+      query: { kind: 'daily_salary', periodKey: yesterday } as never,
+    });
+    expect(bills.value.items.map((b) => b.payee)).toEqual(
+      expect.arrayContaining([sub.username, top.username]),
+    );
+    const audit = await ctx.call('auditLog', { token: admin.token });
+    expect(audit.value.filter((e) => e.action === 'settlement_rerun').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('moves a member with its downline under another agent, ends its contracts with the old one, in one audited step', async () => {
+    await fund(ctx, top, 1_000);
+    const refused = await ctx.call('moveMember', {
+      token: support.token,
+      body: { username: sub.username, upline: rival.username, reason: 'support may not' },
+    });
+    expect(refused.code).toBe('ROLE_FORBIDDEN');
+    // Under its own downline: refused, nothing changed.
+    const cycle = await ctx.call('moveMember', {
+      token: admin.token,
+      body: { username: sub.username, upline: player.username, reason: 'into its own team' },
+    });
+    expect(cycle.code).toBe('UPLINE_NOT_AGENT');
+    await ctx.handle.db.update(members).set({ userType: 2 }).where(eq(members.id, player.id));
+    const loop = await ctx.call('moveMember', {
+      token: admin.token,
+      body: { username: sub.username, upline: player.username, reason: 'into its own team' },
+    });
+    expect(loop.code).toBe('MOVE_CREATES_CYCLE');
+    await ctx.handle.db.update(members).set({ userType: 0 }).where(eq(members.id, player.id));
+    const self = await ctx.call('moveMember', {
+      token: admin.token,
+      body: { username: sub.username, upline: sub.username, reason: 'under itself' },
+    });
+    expect(self.code).toBe('MOVE_CREATES_CYCLE');
+    expect(
+      (await ctx.call('adminTree', { token: admin.token, query: { username: sub.username } })).value.uplines,
+    ).toEqual([top.username]);
+
+    const moved = await ctx.call('moveMember', {
+      token: admin.token,
+      body: { username: sub.username, upline: rival.username, reason: 'agent asked to change teams' },
+    });
+    expect(moved.code).toBe('OK');
+    expect(moved.value.uplines).toEqual([rival.username]);
+    expect(moved.value.contracts[0]).toMatchObject({
+      upline: top.username,
+      status: 'terminated',
+      endedReason: 'moved',
+    });
+    // The player came along: it is in the rival's tree now, and no longer in top's.
+    const player_ = await ctx.call('adminTree', { token: admin.token, query: { username: player.username } });
+    expect(player_.value.uplines).toEqual([rival.username, sub.username]);
+    const topTeam = await ctx.call('agentTeamOverview', { token: top.token, query: { preset: 'today' } });
+    expect(topTeam.value.members.total).toBe(0);
+    const rivalTeam = await ctx.call('agentTeamOverview', { token: rival.token, query: { preset: 'today' } });
+    expect(rivalTeam.value.members.total).toBe(2);
+    const audit = await ctx.call('auditLog', { token: admin.token });
+    const row = audit.value.find((e) => e.action === 'agent_tree_move');
+    expect(row).toMatchObject({ target: sub.username });
+    expect(JSON.stringify(row)).toContain('agent asked to change teams');
+    // To the top of the tree.
+    const topLevel = await ctx.call('moveMember', {
+      token: admin.token,
+      body: { username: sub.username, upline: '', reason: 'becomes a top agent' },
+    });
+    expect(topLevel.value.uplines).toEqual([]);
+  });
+
+  it('keeps the ledger sound', async () => {
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
+});

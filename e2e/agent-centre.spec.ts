@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { depositThroughGateway, expect, registerMember, test } from './fixtures';
+import { expectNoSeriousViolations } from './axe';
+import { depositThroughGateway, expect, openBackoffice, registerMember, test } from './fixtures';
 
 /** Logs the demo agent in on the agent page and waits for its centre. */
 async function agentLogin(page: Page) {
@@ -171,4 +172,42 @@ test("the agent reads a new player's bets and money in the team reports and expo
   // The operator's notices to agents.
   await page.getByTestId('agent-centre').getByRole('link', { name: 'Avisos' }).click();
   await expect(page.getByTestId('agent-notices')).toContainText('Contratos de salário e dividendos');
+});
+
+test('an operator finds a player in the agent tree, moves it out of the demo agent’s team, and settles a past day again', async ({
+  browser,
+}) => {
+  const player = await browser.newContext();
+  const playerPage = await player.newPage();
+  const username = await registerMember(playerPage, 'mov', 'Secret123', 'AURORA01');
+  await player.close();
+
+  const { page, close } = await openBackoffice(browser);
+  await page.getByRole('button', { name: 'Agentes', exact: true }).click();
+  const tree = page.getByTestId('bo-agent-tree');
+  await tree.getByLabel('Membro').fill(username);
+  await tree.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByTestId('bo-tree-uplines')).toContainText(`demoagent › ${username}`);
+  // Up to its agent, whose contracts with the house are listed.
+  await page.getByTestId('bo-tree-uplines').getByRole('button', { name: 'demoagent' }).click();
+  await expect(page.getByTestId('bo-tree-contracts')).toContainText('A casa');
+  await expect(page.getByTestId('bo-tree-view')).toContainText(username);
+  await page.getByTestId('bo-tree-view').getByRole('button', { name: username }).click();
+
+  const move = page.getByTestId('bo-move-form');
+  await move.getByLabel('Motivo').fill('left the agent');
+  await move.getByRole('button', { name: 'Mover com a rede' }).click();
+  await expect(tree.getByRole('status')).toContainText('Membro movido');
+  await expect(page.getByTestId('bo-tree-uplines')).toContainText('Topo da árvore');
+
+  // The daily salaries of two days ago (over in every time zone), settled again: what the jobs billed is
+  // not billed twice.
+  const rerun = page.getByTestId('bo-rerun-form');
+  await rerun.getByLabel('Dia').fill(new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
+  await rerun.getByRole('button', { name: 'Liquidar' }).click();
+  await expect(page.getByTestId('bo-rerun-result')).toContainText('Período');
+  await rerun.getByRole('button', { name: 'Liquidar' }).click();
+  await expect(page.getByTestId('bo-rerun-result')).toContainText('0 faturas novas');
+  await expectNoSeriousViolations(page, 'the back office agents tab');
+  await close();
 });

@@ -10,6 +10,7 @@ import {
   type OperatorSession,
   operatorLoginMachine,
 } from '../machines/operator-login.machine';
+import { AgentsPanel } from './agents-panel';
 import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
@@ -25,6 +26,7 @@ const TABS = [
   'games',
   'rounds',
   'originals',
+  'agents',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -190,6 +192,7 @@ function Console({
         {tab === 'games' && <GamesPanel token={token} onExpired={onLogout} />}
         {tab === 'rounds' && <RoundsPanel token={token} onExpired={onLogout} />}
         {tab === 'originals' && <OriginalsPanel token={token} onExpired={onLogout} />}
+        {tab === 'agents' && <AgentsPanel token={token} onExpired={onLogout} />}
       </main>
     </div>
   );

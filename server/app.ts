@@ -286,6 +286,7 @@ export async function buildApp({
     deposits: (brandId, from, to, timeZone) => payments.dailyTotals(brandId, from, to, timeZone),
     withdrawals: (brandId, from, to, timeZone) => withdrawals.dailyTotals(brandId, from, to, timeZone),
     mainBalances: (brandId, memberIds) => ledger.mainBalances(brandId, memberIds),
+    teamBalance: (brandId, agentId) => ledger.teamMainBalance(brandId, agentId),
     invitationCode: (member) => accounts.invitationCode(member),
     teamBets: (brand, lang, agentId, query) => records.teamList(brand, lang, agentId, query),
     teamRecords: (agentId, query) => wallet.teamRecords(agentId, query),

@@ -112,33 +112,27 @@ export class AgentsRepository {
 
   /** The downline's figures over [fromDay, toDay], in all and per day (with the members who joined). */
   async teamFigures(agentId: number, fromDay: string, toDay: string, timeZone: string) {
-    const [total, byDay, joined] = await Promise.all([
-      this.db.execute(sql`
-        SELECT ${sql.raw(FIGURES)}
-        FROM member_subtree(${agentId}, 1) s JOIN member_daily d ON d.member_id = s.member_id
-        WHERE d.day BETWEEN ${fromDay}::date AND ${toDay}::date`),
+    // The period's total and each day's in one pass over the team's rows (GROUPING SETS); the total's
+    // row is the one without a day.
+    const [grouped, joined] = await Promise.all([
       this.db.execute(sql`
         SELECT d.day::text AS day, ${sql.raw(FIGURES)}
         FROM member_subtree(${agentId}, 1) s JOIN member_daily d ON d.member_id = s.member_id
         WHERE d.day BETWEEN ${fromDay}::date AND ${toDay}::date
-        GROUP BY d.day ORDER BY d.day`),
+        GROUP BY GROUPING SETS ((d.day), ())
+        ORDER BY d.day NULLS FIRST`),
       this.db.execute(sql`
         SELECT (joined_at AT TIME ZONE ${timeZone})::date::text AS day, count(*)::int AS joined
         FROM member_subtree(${agentId}, 1)
         WHERE (joined_at AT TIME ZONE ${timeZone})::date BETWEEN ${fromDay}::date AND ${toDay}::date
         GROUP BY 1`),
     ]);
+    const rows = rowsOf<FigureRow>(grouped);
     return {
-      total: figuresOf(rowsOf<FigureRow>(total)[0] ?? {}),
-      byDay: rowsOf<FigureRow>(byDay).map((r) => ({ day: String(r.day), ...figuresOf(r) })),
+      total: figuresOf(rows.find((r) => r.day === null) ?? {}),
+      byDay: rows.filter((r) => r.day !== null).map((r) => ({ day: String(r.day), ...figuresOf(r) })),
       joined: new Map(rowsOf<{ day: string; joined: number }>(joined).map((r) => [r.day, Number(r.joined)])),
     };
-  }
-
-  /** Every member id of the downline (for the team's balance, asked of the ledger). */
-  async teamMemberIds(agentId: number): Promise<number[]> {
-    const result = await this.db.execute(sql`SELECT member_id AS id FROM member_subtree(${agentId}, 1)`);
-    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
   }
 
   /**

@@ -31,6 +31,8 @@ export interface AgentsPorts {
   deposits: Source<PerMemberDay & { count: number; amount: number }>;
   withdrawals: Source<PerMemberDay & { count: number; amount: number }>;
   mainBalances(brandId: number, memberIds: number[]): Promise<Map<number, number>>;
+  /** The main wallets of the agent's whole downline added up. */
+  teamBalance(brandId: number, agentId: number): Promise<number>;
   invitationCode(member: { id: number; affiliateCode: string | null }): Promise<string>;
   teamBets: BetRecords['teamList'];
   teamRecords: WalletService['teamRecords'];
@@ -158,19 +160,16 @@ export class AgentsService {
   async overview(brand: Brand, member: Agent, query: PeriodQuery): Promise<TeamOverview> {
     const agent = this.agent(member);
     const period = resolvePeriod(query, brand.timeZone);
-    const [counts, figures, ids, updatedAt] = await Promise.all([
+    const [counts, figures, balance, updatedAt] = await Promise.all([
       this.repo.teamCounts(
         agent.id,
         startOfDay(period.from, brand.timeZone),
         startOfDay(nextDay(period.to), brand.timeZone),
       ),
       this.repo.teamFigures(agent.id, period.from, period.to, brand.timeZone),
-      this.repo.teamMemberIds(agent.id),
+      this.ports.teamBalance(brand.id, agent.id),
       this.repo.updatedAt(brand.id),
     ]);
-    const balances = await this.ports.mainBalances(brand.id, ids);
-    let balance = 0;
-    for (const b of balances.values()) balance += b;
     const byDay = new Map(figures.byDay.map((d) => [d.day, d]));
     const empty = {
       validBet: 0,

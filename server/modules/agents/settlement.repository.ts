@@ -94,6 +94,15 @@ export class SettlementRepository {
   }
 
   /** Records a bill unless its contract already has one for the period (a rerun, another process). */
+  /** Bills written together; those already there (another run's) are left as they are. */
+  async insertMany(bills: NewBill[]) {
+    for (let i = 0; i < bills.length; i += 1_000)
+      await this.db
+        .insert(agentBills)
+        .values(bills.slice(i, i + 1_000))
+        .onConflictDoNothing();
+  }
+
   async insert(bill: NewBill): Promise<BillRow | null> {
     const [row] = await this.db.insert(agentBills).values(bill).onConflictDoNothing().returning();
     return row ?? null;

@@ -13,8 +13,20 @@ import type { MemberEvents } from '../events/member-events';
 import type { Ledger } from '../ledger/ledger';
 import { resolvePeriod } from './agents.service';
 import { lastCompletePeriod, type PayPeriod, type Period, periodAt } from './periods';
-import { type BillRow, type DueContract, SettlementRepository } from './settlement.repository';
+import { type BillRow, type DueContract, type NewBill, SettlementRepository } from './settlement.repository';
 import { type BillMath, billFor } from './settlement-math';
+
+/** Payments in flight at once in a run: each holds a connection while its transaction is open. */
+const PAY_CONCURRENCY = 4;
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 /** What settlement asks of other modules: members' figures over a period (the wallet's rounds), names. */
 export interface SettlementPorts {
@@ -57,6 +69,8 @@ export class SettlementService {
       kind === 'dividend' ? await this.repo.carries(due.map((c) => c.id)) : new Map<number, number>();
     let paid = 0;
     let unpaid = 0;
+    const nothingDue: NewBill[] = [];
+    const toPay: Array<{ contract: DueContract; bill: Omit<NewBill, 'status'> }> = [];
     for (const contract of due) {
       const team = teams.get(contract.id) ?? { validBet: 0, profit: 0, active: 0 };
       const math = billFor(contract.terms, team, carries.get(contract.id) ?? 0);
@@ -73,18 +87,21 @@ export class SettlementService {
         amount: math.amount,
         carryOut: math.carryOut,
       };
-      if (math.amount === 0) {
-        await this.repo.insert({ ...bill, status: 'nothing' });
-        continue;
-      }
-      const outcome = await this.pay(brand, contract, bill.periodKey, math.amount, async (tx) => {
+      if (math.amount === 0) nothingDue.push({ ...bill, status: 'nothing' });
+      else toPay.push({ contract, bill });
+    }
+    // Bills of nothing move no money: written together (a second run's are skipped by the unique key).
+    await this.repo.insertMany(nothingDue);
+    // Each payment is its own transaction under its own key; a few at once, as the pool allows.
+    await inParallel(toPay, PAY_CONCURRENCY, async ({ contract, bill }) => {
+      const outcome = await this.pay(brand, contract, bill.periodKey, bill.amount, async (tx) => {
         await new SettlementRepository(tx).recordPaid(bill);
       });
       if (outcome === 'paid') paid++;
       else if (outcome === 'short') {
         if (await this.repo.insert({ ...bill, status: 'unpaid' })) unpaid++;
       }
-    }
+    });
     return { bills: due.length, paid, unpaid };
   }
 

@@ -117,6 +117,15 @@ export class LedgerRepository {
     );
   }
 
+  /** The main wallets of `agentId`'s whole downline added up (the team overview), in one statement. */
+  async teamMainBalance(brandId: number, agentId: number) {
+    const result = await this.db.execute(sql`
+      SELECT coalesce(sum(a.balance), 0)::bigint AS total
+      FROM member_subtree(${agentId}, 1) s
+      JOIN ledger_accounts a ON a.member_id = s.member_id AND a.kind = 'main' AND a.brand_id = ${brandId}`);
+    return Number(rowsOf<{ total: string | number }>(result)[0]?.total ?? 0);
+  }
+
   /** Whether one statement can carry a whole batch of vendor movements (a driver is reachable). */
   get canBatch() {
     return this.raw !== null;

@@ -493,6 +493,11 @@ export class Ledger {
   }
 
   /** The main-wallet balances of these members, by member id (agents' team figures). */
+  /** The main wallets of an agent's whole downline added up. */
+  teamMainBalance(brandId: number, agentId: number) {
+    return this.repo.teamMainBalance(brandId, agentId);
+  }
+
   mainBalances(brandId: number, memberIds: number[]) {
     return this.repo.mainBalances(brandId, memberIds);
   }

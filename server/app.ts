@@ -498,7 +498,15 @@ export async function buildApp({
     }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));
-  await app.register(agentsRoutes({ agents, contracts, settlement }));
+  accounts.onJoined((brand, agentId, memberId) => contracts.offerInvitationTerms(brand, agentId, memberId));
+  await app.register(
+    agentsRoutes({
+      agents,
+      contracts,
+      settlement,
+      openDownline: (brand, agent, body, lang) => accounts.openDownline(brand, agent, body, lang),
+    }),
+  );
   await app.register(originalsRoutes({ originals, crash, betsPerMinute: config.ORIGINALS_BETS_PER_MINUTE }));
   await app.register(paymentsRoutes({ payments }));
   // The simulated gateway pays without money: it exists in demo mode only.

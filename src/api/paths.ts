@@ -78,6 +78,8 @@ export const paths = {
   agentDownlineList: { method: 'GET', path: '/api/agent/team/members' },
   agentContracts: { method: 'GET', path: '/api/agent/contracts' },
   agentInvitation: { method: 'GET', path: '/api/agent/invitation' },
+  setInvitationDefaults: { method: 'POST', path: '/api/agent/invitation/defaults' },
+  openDownline: { method: 'POST', path: '/api/agent/team/open', enc: true },
   agentTeamBets: { method: 'GET', path: '/api/agent/team/bets' },
   agentMemberProfit: { method: 'GET', path: '/api/agent/team/profit' },
   agentTeamRecords: { method: 'GET', path: '/api/agent/team/records' },

@@ -21,6 +21,8 @@ const salary = (rateBp: number): ContractTerms => ({
  */
 const AGENT_ROUTES = [
   'agentInvitation',
+  'setInvitationDefaults',
+  'openDownline',
   'agentTeamBets',
   'agentMemberProfit',
   'agentTeamRecords',

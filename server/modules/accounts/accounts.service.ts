@@ -580,6 +580,49 @@ export class AccountsService {
     return agent;
   }
 
+  private joinedHook: ((brand: Brand, agentId: number, memberId: number) => Promise<number>) | null = null;
+
+  /** What happens when a member joins directly under an agent (the agents module offers its invitation's contracts). */
+  onJoined(hook: (brand: Brand, agentId: number, memberId: number) => Promise<number>) {
+    this.joinedHook = hook;
+  }
+
+  /**
+   * registerCenter: an agent opens an account in its direct downline, a player or an agent, with the
+   * brand's username and password rules. The member must change the password the agent chose at its
+   * first login. Answers the account and how many contracts it was offered.
+   */
+  async openDownline(
+    brand: Brand,
+    agent: { id: number; userType: number },
+    body: { username: string; password: string; confirmPassword: string; type: 'player' | 'agent' },
+    lang: LanguageCode,
+  ) {
+    if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
+    const rules = await this.registerRules(brand);
+    const issues: Array<{ path: string; message: string }> = [];
+    for (const field of ['username', 'password'] as const) {
+      const problem = checkField(body[field], { ...rules[field], enabled: true, required: true });
+      if (problem)
+        issues.push({ path: `body.${field}`, message: translate(lang, problem.key, problem.params) });
+    }
+    if (body.confirmPassword !== body.password)
+      issues.push({ path: 'body.confirmPassword', message: translate(lang, 'validation.confirm_mismatch') });
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
+    const member = await this.repo.insertMember({
+      brandId: brand.id,
+      username: body.username.toLowerCase(),
+      passwordHash: await hashPassword(body.password),
+      parentId: agent.id,
+      userType: body.type === 'agent' ? 2 : 0,
+      mustChangePassword: true,
+      language: lang,
+    });
+    if (!member) throw new AppError('USERNAME_TAKEN');
+    const offered = (await this.joinedHook?.(brand, agent.id, member.id)) ?? 0;
+    return { username: member.username, isAgent: body.type === 'agent', offered };
+  }
+
   async register(
     brand: Brand,
     body: RegisterBody,
@@ -632,6 +675,7 @@ export class AccountsService {
       registerIp: ctx.ip,
     });
     if (!member) throw new AppError('USERNAME_TAKEN');
+    if (parent) await this.joinedHook?.(brand, parent.id, member.id);
     return this.startSession(member, 'register', ctx, { passwordExpired: false, mustChangePassword: null });
   }
 

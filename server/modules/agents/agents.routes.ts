@@ -5,19 +5,21 @@ import { AppError } from '../../http/app-error';
 import { CSV_EXPORT_MAX_ROWS, defineCsvExport, pagedRows } from '../../http/csv';
 import { translate } from '../../http/messages';
 import { defineRoute } from '../../http/route';
-import { isAgentType } from '../accounts/accounts.service';
+import { type AccountsService, isAgentType } from '../accounts/accounts.service';
 import type { AgentsService } from './agents.service';
 import type { ContractsService } from './contracts.service';
 import type { SettlementService } from './settlement.service';
 
 /** The agent centre (spec 2.6): every route is the signed-in agent's own downline, scoped on the server. */
 export function agentsRoutes(deps: {
+  /** The accounts module's registerCenter account opening. */
+  openDownline: AccountsService['openDownline'];
   agents: AgentsService;
   contracts: ContractsService;
   settlement: SettlementService;
 }) {
   return async (app: FastifyInstance) => {
-    const { agents, contracts, settlement } = deps;
+    const { agents, contracts, settlement, openDownline } = deps;
     const agent = { tags: ['agents'], auth: 'member' as const };
 
     defineRoute(
@@ -43,7 +45,34 @@ export function agentsRoutes(deps: {
         summary: "The agent's invitation code (made on first use): its link and QR code bring registrations",
         ...agent,
       },
-      ({ request }) => agents.invitation(request.member!),
+      async ({ request }) => ({
+        ...(await agents.invitation(request.member!)),
+        ...(await contracts.invitationDefaults(request.member!)),
+      }),
+    );
+    defineRoute(
+      app,
+      endpoints.setInvitationDefaults,
+      {
+        summary: "The contracts the agent's invitation carries: offered at once to whoever joins with it",
+        ...agent,
+        rateLimit: { max: 30, timeWindow: 60_000 },
+      },
+      async ({ request, body }) => ({
+        ...(await agents.invitation(request.member!)),
+        ...(await contracts.setInvitationDefaults(request.member!, body.defaults)),
+      }),
+    );
+    defineRoute(
+      app,
+      endpoints.openDownline,
+      {
+        summary:
+          'Open an account (a player or an agent) in the direct downline; it changes the password at first login',
+        ...agent,
+        rateLimit: { max: 20, timeWindow: 60_000 },
+      },
+      ({ request, body }) => openDownline(request.brand, request.member!, body, request.lang),
     );
 
     // Team reports (spec 2.6): each pages on the server and exports to CSV.

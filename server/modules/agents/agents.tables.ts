@@ -90,6 +90,23 @@ export const agentContracts = pgTable(
 );
 
 /**
+ * The contracts an agent's invitation carries (registerCenter): whoever joins with its code or link, or
+ * is opened an account by it, is offered these at once. One per kind.
+ */
+export const agentInvitationTerms = pgTable(
+  'agent_invitation_terms',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    terms: jsonb('terms').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.kind] })],
+);
+
+/**
  * What a contract paid for one period: its inputs (the team's figures, the tier reached, the base and the
  * carry-over), the amount, and whether the money moved. One bill per contract and period: a rerun finds
  * it and pays nothing twice. A bill its payer could not cover stays `unpaid` and is tried again.

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agentContracts } from './agents.tables';
+import { agentContracts, agentInvitationTerms } from './agents.tables';
 
 export type ContractRow = typeof agentContracts.$inferSelect;
 
@@ -171,5 +171,24 @@ export class ContractsRepository {
       .where(and(ours, eq(agentContracts.status, 'offered')))
       .returning({ id: agentContracts.id });
     return [...ended, ...withdrawn].map((r) => r.id);
+  }
+
+  /** The contracts an agent's invitation carries. */
+  async invitationTerms(agentId: number) {
+    const rows = await this.db
+      .select()
+      .from(agentInvitationTerms)
+      .where(eq(agentInvitationTerms.agentId, agentId))
+      .orderBy(agentInvitationTerms.kind);
+    return rows.map((r) => r.terms);
+  }
+
+  /** Replaces what an agent's invitation carries, in one transaction. */
+  async replaceInvitationTerms(agentId: number, terms: Array<{ kind: string }>) {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(agentInvitationTerms).where(eq(agentInvitationTerms.agentId, agentId));
+      if (terms.length > 0)
+        await tx.insert(agentInvitationTerms).values(terms.map((t) => ({ agentId, kind: t.kind, terms: t })));
+    });
   }
 }

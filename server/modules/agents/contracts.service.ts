@@ -5,6 +5,7 @@ import {
   isInForce,
 } from '../../../src/agents/contract-lifecycle';
 import {
+  CONTRACT_KINDS,
   type ContractKind,
   type ContractTerms,
   type ContractView,
@@ -66,7 +67,7 @@ export class ContractsService {
    * The most an agent may give of a kind: the rate of its own contract of that kind in force (from its
    * upline, or from the house for a top agent); nothing without one.
    */
-  private async ownCap(agent: Caller, kind: string) {
+  private async ownCap(agent: { id: number }, kind: string) {
     return (await this.repo.inForce(agent.id, kind))?.rateBp ?? 0;
   }
 
@@ -90,6 +91,57 @@ export class ContractsService {
     if (!row) throw new AppError('CONTRACT_PENDING');
     await this.events?.publish(member.id, { type: 'contract', contractId: row.id, status: 'offered' });
     return (await this.views([row]))[0]!;
+  }
+
+  /** The agent's own rate per kind: the most it may offer (registerCenter shows it beside the defaults). */
+  async caps(agent: Caller) {
+    const entries = await Promise.all(
+      CONTRACT_KINDS.map(async (kind) => [kind, await this.ownCap(agent, kind)] as const),
+    );
+    return Object.fromEntries(entries) as Record<ContractKind, number>;
+  }
+
+  /** What the agent's invitation carries, and its caps. */
+  async invitationDefaults(agent: Caller) {
+    if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
+    const [defaults, caps] = await Promise.all([this.repo.invitationTerms(agent.id), this.caps(agent)]);
+    return { defaults: defaults as ContractTerms[], caps };
+  }
+
+  /** Sets the contracts the agent's invitation carries; each at most the agent's own rate of its kind. */
+  async setInvitationDefaults(agent: Caller, defaults: ContractTerms[]) {
+    if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
+    const caps = await this.caps(agent);
+    for (const terms of defaults) {
+      const cap = caps[terms.kind];
+      if (contractRate(terms) > cap) throw new AppError('CONTRACT_RATE_ABOVE_OWN', { rate: percent(cap) });
+    }
+    await this.repo.replaceInvitationTerms(agent.id, defaults);
+    return this.invitationDefaults(agent);
+  }
+
+  /**
+   * A member joined directly under `agentId` (registered with its code, or opened by it): it is offered
+   * the contracts the agent's invitation carries, each still within the agent's own rate (one the agent
+   * may no longer give is skipped). Answers how many were offered.
+   */
+  async offerInvitationTerms(brand: Brand, agentId: number, memberId: number) {
+    const defaults = (await this.repo.invitationTerms(agentId)) as ContractTerms[];
+    let offered = 0;
+    for (const terms of defaults) {
+      const rateBp = contractRate(terms);
+      if (rateBp > (await this.ownCap({ id: agentId }, terms.kind))) continue;
+      const row = await this.repo.insertOffer({
+        brandId: brand.id,
+        kind: terms.kind,
+        uplineId: agentId,
+        memberId,
+        terms,
+        rateBp,
+      });
+      if (row) offered++;
+    }
+    return offered;
   }
 
   /** One step of the lifecycle on a contract the caller is a side of. */

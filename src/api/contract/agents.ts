@@ -257,8 +257,36 @@ export const bills = z.object({
   currency: z.string(),
 });
 
-/** registerCenter: the agent's invitation code (its link and QR code carry it). */
-export const agentInvitation = z.object({ code: z.string() });
+/**
+ * registerCenter: the agent's invitation code (its link and QR code carry it), the contracts it carries
+ * (offered at once to whoever joins with it or is opened an account), and the agent's own rate per kind,
+ * the most it may offer.
+ */
+export const agentInvitation = z.object({
+  code: z.string(),
+  defaults: z.array(contractTerms),
+  caps: z.record(z.enum(CONTRACT_KINDS), z.number().int()),
+});
+export const invitationDefaultsBody = z.object({
+  defaults: z
+    .array(contractTerms)
+    .max(CONTRACT_KINDS.length)
+    .refine((d) => new Set(d.map((t) => t.kind)).size === d.length, { message: 'one per kind' }),
+});
+
+/** registerCenter: an account the agent opens in its direct downline (a player or an agent under it). */
+export const openDownlineBody = z.object({
+  username: z.string().trim().toLowerCase().min(1).max(64),
+  password: z.string().min(1).max(64),
+  confirmPassword: z.string().max(64),
+  type: z.enum(['player', 'agent']),
+});
+export const openedDownline = z.object({
+  username: z.string(),
+  isAgent: z.boolean(),
+  /** Contracts offered to it at once (the invitation's). */
+  offered: z.number().int(),
+});
 
 // ---- team reports (spec 2.6) ----------------------------------------------------------------------------
 

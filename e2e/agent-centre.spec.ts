@@ -211,3 +211,59 @@ test('an operator finds a player in the agent tree, moves it out of the demo age
   await expectNoSeriousViolations(page, 'the back office agents tab');
   await close();
 });
+
+test('the agent’s invitation carries a daily salary, and an account it opens is offered it at its first login', async ({
+  browser,
+  page,
+}) => {
+  await agentLogin(page);
+  await page.getByTestId('agent-centre').getByRole('link', { name: 'Central de cadastro' }).click();
+  const contracts = page.getByTestId('invitation-contracts');
+  await expect(contracts).toContainText('Salário diário 1,00%');
+  await contracts.getByTestId('invite-add-contract').click();
+  const dialog = page.getByTestId('invitation-contract');
+  await dialog.getByTestId('offer-rate').fill('5');
+  await dialog.getByRole('button', { name: 'Salvar no convite' }).click();
+  await expect(dialog.getByTestId('offer-error')).toContainText('1');
+  await dialog.getByTestId('offer-rate').fill('0,4');
+  await dialog.getByRole('button', { name: 'Salvar no convite' }).click();
+  const carried = contracts.locator('li[data-kind="daily_salary"]');
+  try {
+    await expect(carried).toContainText('0,40%');
+
+    const open = page.getByTestId('open-account');
+    const username = `opn${Date.now().toString(36)}`;
+    await open.getByLabel('Nome de usuário').fill(username);
+    await open.getByLabel('Senha', { exact: true }).fill('Opened123');
+    await open.getByLabel('Confirmar senha').fill('Opened12');
+    await open.getByRole('button', { name: 'Abrir conta' }).click();
+    await expect(open).toContainText('A confirmação não confere');
+    await open.getByLabel('Confirmar senha').fill('Opened123');
+    await open.getByRole('button', { name: 'Abrir conta' }).click();
+    await expect(page.getByTestId('open-account-done')).toHaveText(
+      `Conta de jogador ${username} aberta; 1 contrato oferecido.`,
+    );
+
+    // The new member changes the password the agent chose, then finds the offer waiting.
+    const member = await browser.newContext();
+    await member.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+    const memberPage = await member.newPage();
+    await memberPage.goto('/login');
+    const modal = memberPage.getByTestId('account-modal');
+    await modal.getByLabel('Nome de usuário').fill(username);
+    await modal.getByLabel('Senha').fill('Opened123');
+    await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+    const change = memberPage.getByTestId('change-password-form');
+    await change.getByLabel('Nova senha').fill('Mine45678');
+    await change.getByLabel('Confirmar senha').fill('Mine45678');
+    await change.getByRole('button', { name: 'Alterar senha' }).click();
+    await expect(memberPage.getByTestId('contract-dialog')).toContainText(
+      'demoagent propõe a você um contrato de salário diário',
+    );
+    await member.close();
+  } finally {
+    // The demo agent's invitation goes back to carrying nothing: other walks register with its code.
+    await carried.getByRole('button', { name: 'Remover' }).click();
+    await expect(carried).toHaveCount(0);
+  }
+});

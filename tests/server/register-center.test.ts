@@ -113,7 +113,7 @@ describe.each(databaseKinds)('the register centre on %s', (kind) => {
       body: { username: 'x', password: 'short', confirmPassword: 'other', type: 'player' },
     });
     expect(bad.code).toBe('VALIDATION_FAILED');
-    expect((bad.value as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual([
+    expect((bad.value as unknown as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual([
       'body.confirmPassword',
       'body.password',
       'body.username',

@@ -133,19 +133,13 @@ export class SettlementService {
         (tx) => alongside(tx),
       );
       if (moved.replayed) return 'again';
+      // Balances leave coalesced (one notification per half second for every member paid): a run pays
+      // thousands of bills, and a notification each would cost a commit each.
       const after = await this.ledger.balanceAfter(moved, moved.to);
-      await this.events?.publish(contract.memberId, {
-        type: 'balance',
-        balance: after,
-        currency: brand.currency,
-      });
+      this.events?.balanceChanged(contract.memberId, after, brand.currency);
       if (contract.uplineId !== null) {
         const left = await this.ledger.balanceAfter(moved, moved.from);
-        await this.events?.publish(contract.uplineId, {
-          type: 'balance',
-          balance: left,
-          currency: brand.currency,
-        });
+        this.events?.balanceChanged(contract.uplineId, left, brand.currency);
       }
       return 'paid';
     } catch (error) {

@@ -34,15 +34,24 @@ function rateBp(text: string): number | null {
   return Math.round(Number(s) * 100);
 }
 
-/** The agent's offer of a contract to a member of its direct downline (the member answers in its dialog). */
-export function ContractOfferDialog(props: { username: string; onClose: (sent: boolean) => void }) {
+/**
+ * A contract's terms as an agent writes them: the kind, its pay period or salary type, the active bet,
+ * and up to MAX_CONTRACT_TIERS tiers. Checked here against the contract's schema before `onSubmit`.
+ */
+export function ContractTermsForm(props: {
+  onSubmit: (terms: ContractTerms) => void;
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+  /** Kinds the agent may choose (all by default). */
+  kinds?: readonly ContractKind[];
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const actor = useActorRef(machine, inspectOptions());
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const sent = useSelector(actor, (s) => s.context.sent);
-  const { errorCode, errorMessage } = useSelector(actor, (s) => s.context);
-  const [kind, setKind] = useState<ContractKind>('daily_salary');
+  const kinds = props.kinds ?? CONTRACT_KINDS;
+  const [kind, setKind] = useState<ContractKind>(kinds.includes('daily_salary') ? 'daily_salary' : kinds[0]!);
   const [payPeriod, setPayPeriod] = useState<(typeof PAY_PERIODS)[number]>('weekly');
   const [salaryType, setSalaryType] = useState<(typeof SALARY_TYPES)[number]>('single_bet');
   const [activeBet, setActiveBet] = useState(formatAmount(10_000, lang));
@@ -77,11 +86,141 @@ export function ContractOfferDialog(props: { username: string; onClose: (sent: b
       return;
     }
     setProblem(null);
-    actor.send({ type: 'SUBMIT', offer: { username: props.username, terms: checked.data } });
+    props.onSubmit(checked.data);
   };
 
   const setTier = (i: number, field: keyof TierText, value: string) =>
     setTiers((all) => all.map((tier, j) => (j === i ? { ...tier, [field]: value } : tier)));
+
+  return (
+    <form className="contract-offer-form" onSubmit={submit} noValidate>
+      <div className="offer-row">
+        <label className="field">
+          <span>{t('agent.offer.kind')}</span>
+          <select
+            value={kind}
+            onChange={(e) => setKind(e.target.value as ContractKind)}
+            data-testid="offer-kind"
+          >
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {t(`agent.offer.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {kind === 'dividend' ? (
+          <label className="field">
+            <span>{t('contracts.paid')}</span>
+            <select value={payPeriod} onChange={(e) => setPayPeriod(e.target.value as typeof payPeriod)}>
+              {PAY_PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`contracts.periods.${p}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <label className="field">
+            <span>{t('contracts.on')}</span>
+            <select value={salaryType} onChange={(e) => setSalaryType(e.target.value as typeof salaryType)}>
+              {SALARY_TYPES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`contracts.salary_types.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="field">
+          <span>{t('contracts.active_bet')}</span>
+          <input inputMode="decimal" value={activeBet} onChange={(e) => setActiveBet(e.target.value)} />
+        </label>
+      </div>
+      <fieldset className="offer-tiers">
+        <legend>{t('contracts.tiers')}</legend>
+        <p className="muted">{t('agent.offer.tiers_hint')}</p>
+        {tiers.map((tier, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: tiers are rows edited in place, by position
+          <div className="offer-tier" key={i} data-testid="offer-tier">
+            <label className="field">
+              <span id={`${ids}-bet-${i}`}>{t('contracts.min_valid_bet')}</span>
+              <input
+                inputMode="decimal"
+                aria-labelledby={`${ids}-bet-${i}`}
+                value={tier.minValidBet}
+                onChange={(e) => setTier(i, 'minValidBet', e.target.value)}
+              />
+            </label>
+            <label className="field">
+              <span>{t('contracts.min_active')}</span>
+              <input
+                inputMode="numeric"
+                value={tier.minActive}
+                onChange={(e) => setTier(i, 'minActive', e.target.value)}
+              />
+            </label>
+            <label className="field">
+              <span>{t('agent.offer.rate_percent')}</span>
+              <input
+                inputMode="decimal"
+                value={tier.rate}
+                onChange={(e) => setTier(i, 'rate', e.target.value)}
+                data-testid="offer-rate"
+              />
+            </label>
+            {tiers.length > 1 && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => setTiers((all) => all.filter((_, j) => j !== i))}
+                aria-label={t('agent.offer.remove_tier', { n: i + 1 })}
+              >
+                ✕
+              </button>
+            )}
+          </div>
+        ))}
+        {tiers.length < MAX_CONTRACT_TIERS && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => setTiers((all) => [...all, { minValidBet: '', minActive: '', rate: '' }])}
+          >
+            {t('agent.offer.add_tier')}
+          </button>
+        )}
+      </fieldset>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {props.errorCode && (
+        // The server's own words: they carry the figures (the most this agent may give).
+        <p className="form-error" role="alert" data-code={props.errorCode} data-testid="offer-error">
+          {props.errorMessage ?? t(errorKey(props.errorCode))}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
+          {t('contracts.back')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={props.busy} data-testid="offer-send">
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The agent's offer of a contract to a member of its direct downline (the member answers in its dialog). */
+export function ContractOfferDialog(props: { username: string; onClose: (sent: boolean) => void }) {
+  const { t } = useTranslation();
+  const actor = useActorRef(machine, inspectOptions());
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const sent = useSelector(actor, (s) => s.context.sent);
+  const { errorCode, errorMessage } = useSelector(actor, (s) => s.context);
 
   return (
     <Modal
@@ -102,127 +241,14 @@ export function ContractOfferDialog(props: { username: string; onClose: (sent: b
           </div>
         </div>
       ) : (
-        <form className="contract-offer-form" onSubmit={submit} noValidate>
-          <div className="offer-row">
-            <label className="field">
-              <span>{t('agent.offer.kind')}</span>
-              <select
-                value={kind}
-                onChange={(e) => setKind(e.target.value as ContractKind)}
-                data-testid="offer-kind"
-              >
-                {CONTRACT_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`agent.offer.kinds.${k}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {kind === 'dividend' ? (
-              <label className="field">
-                <span>{t('contracts.paid')}</span>
-                <select value={payPeriod} onChange={(e) => setPayPeriod(e.target.value as typeof payPeriod)}>
-                  {PAY_PERIODS.map((p) => (
-                    <option key={p} value={p}>
-                      {t(`contracts.periods.${p}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : (
-              <label className="field">
-                <span>{t('contracts.on')}</span>
-                <select
-                  value={salaryType}
-                  onChange={(e) => setSalaryType(e.target.value as typeof salaryType)}
-                >
-                  {SALARY_TYPES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`contracts.salary_types.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <label className="field">
-              <span>{t('contracts.active_bet')}</span>
-              <input inputMode="decimal" value={activeBet} onChange={(e) => setActiveBet(e.target.value)} />
-            </label>
-          </div>
-          <fieldset className="offer-tiers">
-            <legend>{t('contracts.tiers')}</legend>
-            <p className="muted">{t('agent.offer.tiers_hint')}</p>
-            {tiers.map((tier, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: tiers are rows edited in place, by position
-              <div className="offer-tier" key={i} data-testid="offer-tier">
-                <label className="field">
-                  <span id={`${ids}-bet-${i}`}>{t('contracts.min_valid_bet')}</span>
-                  <input
-                    inputMode="decimal"
-                    aria-labelledby={`${ids}-bet-${i}`}
-                    value={tier.minValidBet}
-                    onChange={(e) => setTier(i, 'minValidBet', e.target.value)}
-                  />
-                </label>
-                <label className="field">
-                  <span>{t('contracts.min_active')}</span>
-                  <input
-                    inputMode="numeric"
-                    value={tier.minActive}
-                    onChange={(e) => setTier(i, 'minActive', e.target.value)}
-                  />
-                </label>
-                <label className="field">
-                  <span>{t('agent.offer.rate_percent')}</span>
-                  <input
-                    inputMode="decimal"
-                    value={tier.rate}
-                    onChange={(e) => setTier(i, 'rate', e.target.value)}
-                    data-testid="offer-rate"
-                  />
-                </label>
-                {tiers.length > 1 && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    onClick={() => setTiers((all) => all.filter((_, j) => j !== i))}
-                    aria-label={t('agent.offer.remove_tier', { n: i + 1 })}
-                  >
-                    ✕
-                  </button>
-                )}
-              </div>
-            ))}
-            {tiers.length < MAX_CONTRACT_TIERS && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                onClick={() => setTiers((all) => [...all, { minValidBet: '', minActive: '', rate: '' }])}
-              >
-                {t('agent.offer.add_tier')}
-              </button>
-            )}
-          </fieldset>
-          {problem && (
-            <p className="form-error" role="alert">
-              {problem}
-            </p>
-          )}
-          {errorCode && (
-            // The server's own words: they carry the figures (the most this agent may give).
-            <p className="form-error" role="alert" data-code={errorCode} data-testid="offer-error">
-              {errorMessage ?? t(errorKey(errorCode))}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => props.onClose(false)}>
-              {t('contracts.back')}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy} data-testid="offer-send">
-              {t('agent.offer.send')}
-            </button>
-          </div>
-        </form>
+        <ContractTermsForm
+          busy={busy}
+          submitLabel={t('agent.offer.send')}
+          errorCode={errorCode}
+          errorMessage={errorMessage}
+          onCancel={() => props.onClose(false)}
+          onSubmit={(terms) => actor.send({ type: 'SUBMIT', offer: { username: props.username, terms } })}
+        />
       )}
     </Modal>
   );

@@ -2,24 +2,30 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { InvitationContracts } from './InvitationContracts';
+import { OpenAccountForm } from './OpenAccountForm';
+
+type Invitation = Awaited<ReturnType<typeof call<'agentInvitation'>>>;
 
 /**
- * registerCenter: the agent's invitation code, its link and a QR code of the link. Whoever registers
- * through them (or types the code) joins the agent's downline.
+ * registerCenter: the agent's invitation code, its link and a QR code of the link (whoever registers
+ * through them, or types the code, joins the agent's downline), the contracts the invitation carries, and
+ * accounts the agent opens itself.
  */
 export default function RegisterCenterPage() {
   const { t } = useTranslation();
-  const [code, setCode] = useState<string | null>(null);
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<'code' | 'link' | null>(null);
   useEffect(() => {
     call('agentInvitation').then(
-      (v) => setCode(v.code),
+      (v) => setInvitation(v),
       (e: { code?: string }) => setError(e.code ?? 'UNKNOWN'),
     );
   }, []);
   if (error) return <ErrorNotice code={error} />;
-  if (!code) return <div className="skeleton" style={{ height: 200 }} />;
+  if (!invitation) return <div className="skeleton" style={{ height: 200 }} />;
+  const { code } = invitation;
   const link = `${window.location.origin}/register?code=${encodeURIComponent(code)}`;
   const copy = (what: 'code' | 'link', text: string) =>
     navigator.clipboard?.writeText(text).then(
@@ -66,6 +72,8 @@ export default function RegisterCenterPage() {
           <figcaption className="muted">{t('agent.invite.qr')}</figcaption>
         </figure>
       </div>
+      <InvitationContracts invitation={invitation} onChange={setInvitation} />
+      <OpenAccountForm />
     </div>
   );
 }

@@ -113,11 +113,9 @@ describe.each(databaseKinds)('the register centre on %s', (kind) => {
       body: { username: 'x', password: 'short', confirmPassword: 'other', type: 'player' },
     });
     expect(bad.code).toBe('VALIDATION_FAILED');
-    expect((bad.value as unknown as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual([
-      'body.confirmPassword',
-      'body.password',
-      'body.username',
-    ]);
+    expect((bad.value as unknown as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual(
+      ['body.confirmPassword', 'body.password', 'body.username'],
+    );
     // A player opens no accounts.
     const player = await newMember(ctx, { prefix: 'plain' });
     const refused = await ctx.call('openDownline', {

@@ -547,6 +547,8 @@ export async function buildApp({
         endContractsWithUpline: (tx, memberId, uplineId) => contracts.endWithUpline(tx, memberId, uplineId),
         isAgentType,
         settlement,
+        contracts,
+        usernameOf: async (memberId) => (await accounts.usernames([memberId])).get(memberId),
       }),
     }),
   );

@@ -85,13 +85,18 @@ import {
 import {
   adminTree,
   adminTreeQuery,
+  contractTemplate,
+  endHouseContractBody,
+  houseContractBody,
   moveMemberBody,
   rerunBody,
   rerunResult,
   runBills,
   runBillsQuery,
+  saveTemplateBody,
   settlementRuns,
   settlementRunsQuery,
+  templateIdBody,
 } from './contract/backoffice-agents';
 import { int32Id } from './contract/common';
 import { announcementSet, announcementsQuery, liveModel } from './contract/content';
@@ -326,6 +331,7 @@ export const endpoints = {
   agentDownlineList: { ...paths.agentDownlineList, query: downlineListQuery, value: downlineList },
   agentContracts: { ...paths.agentContracts, value: agentContracts },
   agentInvitation: { ...paths.agentInvitation, value: agentInvitation },
+  contractTemplates: { ...paths.contractTemplates, value: z.array(contractTemplate) },
   setInvitationDefaults: {
     ...paths.setInvitationDefaults,
     body: invitationDefaultsBody,
@@ -411,6 +417,11 @@ export const endpoints = {
   settlementRuns: { ...paths.settlementRuns, query: settlementRunsQuery, value: settlementRuns },
   runBills: { ...paths.runBills, query: runBillsQuery, value: runBills },
   rerunSettlement: { ...paths.rerunSettlement, body: rerunBody, value: rerunResult },
+  adminTemplates: { ...paths.adminTemplates, value: z.array(contractTemplate) },
+  saveTemplate: { ...paths.saveTemplate, body: saveTemplateBody, value: z.array(contractTemplate) },
+  deleteTemplate: { ...paths.deleteTemplate, body: templateIdBody, value: z.array(contractTemplate) },
+  offerHouseContract: { ...paths.offerHouseContract, body: houseContractBody, value: adminTree },
+  endHouseContract: { ...paths.endHouseContract, body: endHouseContractBody, value: adminTree },
 } as const;
 
 export type Endpoints = typeof endpoints;

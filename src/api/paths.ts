@@ -78,6 +78,7 @@ export const paths = {
   agentDownlineList: { method: 'GET', path: '/api/agent/team/members' },
   agentContracts: { method: 'GET', path: '/api/agent/contracts' },
   agentInvitation: { method: 'GET', path: '/api/agent/invitation' },
+  contractTemplates: { method: 'GET', path: '/api/agent/contract-templates' },
   setInvitationDefaults: { method: 'POST', path: '/api/agent/invitation/defaults' },
   openDownline: { method: 'POST', path: '/api/agent/team/open', enc: true },
   agentTeamBets: { method: 'GET', path: '/api/agent/team/bets' },
@@ -153,6 +154,11 @@ export const paths = {
   settlementRuns: { method: 'GET', path: '/api/backoffice/agents/settlements' },
   runBills: { method: 'GET', path: '/api/backoffice/agents/settlements/bills' },
   rerunSettlement: { method: 'POST', path: '/api/backoffice/agents/settlements/rerun' },
+  adminTemplates: { method: 'GET', path: '/api/backoffice/agents/templates' },
+  saveTemplate: { method: 'POST', path: '/api/backoffice/agents/templates' },
+  deleteTemplate: { method: 'POST', path: '/api/backoffice/agents/templates/delete' },
+  offerHouseContract: { method: 'POST', path: '/api/backoffice/agents/house-contracts' },
+  endHouseContract: { method: 'POST', path: '/api/backoffice/agents/house-contracts/end' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -21,6 +21,7 @@ const salary = (rateBp: number): ContractTerms => ({
  */
 const AGENT_ROUTES = [
   'agentInvitation',
+  'contractTemplates',
   'setInvitationDefaults',
   'openDownline',
   'agentTeamBets',

@@ -199,6 +199,100 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     expect(topLevel.value.uplines).toEqual([]);
   });
 
+  it('keeps contract templates, offers one to a top agent from the house, and ends it, each step audited', async () => {
+    const hourly = (rateBp: number): ContractTerms => ({
+      kind: 'hourly_salary',
+      salaryType: 'single_bet',
+      minActiveBet: 100,
+      tiers: [{ minValidBet: 0, minActive: 0, rateBp }],
+    });
+    const first = await ctx.call('saveTemplate', {
+      token: admin.token,
+      body: { name: `Hourly ${kind} A`, terms: hourly(80), isDefault: true },
+    });
+    expect(first.code).toBe('OK');
+    const second = await ctx.call('saveTemplate', {
+      token: admin.token,
+      body: { name: `Hourly ${kind} B`, terms: hourly(120), isDefault: true },
+    });
+    const mine = second.value.filter((t) => t.name.startsWith(`Hourly ${kind}`));
+    // One default per kind: the newer took the older's place.
+    expect(mine.map((t) => [t.name, t.isDefault])).toEqual([
+      [`Hourly ${kind} A`, false],
+      [`Hourly ${kind} B`, true],
+    ]);
+    const taken = await ctx.call('saveTemplate', {
+      token: admin.token,
+      body: { name: `Hourly ${kind} A`, terms: hourly(90), isDefault: false },
+    });
+    expect(taken.code).toBe('TEMPLATE_NAME_TAKEN');
+    expect(
+      (
+        await ctx.call('saveTemplate', {
+          token: support.token,
+          body: { name: 'x', terms: hourly(1), isDefault: false },
+        })
+      ).code,
+    ).toBe('ROLE_FORBIDDEN');
+    // Agents start their offers from the templates, the defaults first.
+    const forAgents = await ctx.call('contractTemplates', { token: top.token });
+    expect(forAgents.value[0]!.isDefault).toBe(true);
+    expect((await ctx.call('contractTemplates', { token: player.token })).code).toBe('AGENTS_ONLY');
+
+    const template = mine.find((t) => t.isDefault)!;
+    // Only an agent at the top of the tree deals with the house.
+    const notTop = await ctx.call('offerHouseContract', {
+      token: admin.token,
+      body: { username: player.username, templateId: template.id },
+    });
+    expect(notTop.code).toBe('HOUSE_TOP_AGENTS_ONLY');
+    const offered = await ctx.call('offerHouseContract', {
+      token: admin.token,
+      body: { username: rival.username, templateId: template.id },
+    });
+    expect(offered.code).toBe('OK');
+    const offer = offered.value.contracts.find((c) => c.kind === 'hourly_salary')!;
+    expect(offer).toMatchObject({ upline: null, status: 'offered', rateBp: 120 });
+    const waiting = (await ctx.call('consolidatedFunds', { token: rival.token })).value.contractRequests;
+    expect(waiting.map((c) => c.id)).toContain(offer.id);
+    const accepted = await ctx.call('processContractHourSalary', {
+      token: rival.token,
+      body: { contractId: offer.id, action: 'accept', endDownline: [] },
+    });
+    expect(accepted.value.status).toBe('active');
+    const ended = await ctx.call('endHouseContract', {
+      token: admin.token,
+      body: { contractId: offer.id, reason: 'programme closed' },
+    });
+    expect(ended.value.contracts.find((c) => c.id === offer.id)).toMatchObject({
+      status: 'terminated',
+      endedReason: 'ended_by_house',
+    });
+    // A contract the house does not pay is not the house's to end.
+    const [agentPaid] = await ctx.handle.db
+      .select()
+      .from(agentContracts)
+      .where(eq(agentContracts.memberId, sub.id));
+    expect(
+      (
+        await ctx.call('endHouseContract', {
+          token: admin.token,
+          body: { contractId: agentPaid!.id, reason: 'not ours' },
+        })
+      ).code,
+    ).toBe('CONTRACT_NOT_FOUND');
+    const removed = await ctx.call('deleteTemplate', { token: admin.token, body: { id: template.id } });
+    expect(removed.value.some((t) => t.id === template.id)).toBe(false);
+    const audit = (await ctx.call('auditLog', { token: admin.token })).value.map((e) => e.action);
+    for (const action of [
+      'contract_template_save',
+      'house_contract_offer',
+      'house_contract_end',
+      'contract_template_delete',
+    ])
+      expect(audit).toContain(action);
+  });
+
   it('keeps the ledger sound', async () => {
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });

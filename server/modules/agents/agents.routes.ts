@@ -52,6 +52,16 @@ export function agentsRoutes(deps: {
     );
     defineRoute(
       app,
+      endpoints.contractTemplates,
+      {
+        summary:
+          "The brand's contract templates, the default of each kind first (the offer form starts from them)",
+        ...agent,
+      },
+      ({ request }) => contracts.templatesFor(request.brand, request.member!),
+    );
+    defineRoute(
+      app,
       endpoints.setInvitationDefaults,
       {
         summary: "The contracts the agent's invitation carries: offered at once to whoever joins with it",

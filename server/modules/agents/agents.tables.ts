@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -86,6 +88,27 @@ export const agentContracts = pgTable(
       .where(sql`status IN ('active', 'termination_requested')`),
     index('agent_contracts_upline_idx').on(t.uplineId, t.id),
     index('agent_contracts_member_idx').on(t.memberId, t.id),
+  ],
+);
+
+/**
+ * The brand's contract templates (the back office): named terms the house offers its top agents, and the
+ * default one per kind that agents' offer forms start from.
+ */
+export const contractTemplates = pgTable(
+  'contract_templates',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    terms: jsonb('terms').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contract_templates_name_uq').on(t.brandId, t.name),
+    uniqueIndex('contract_templates_default_uq').on(t.brandId, t.kind).where(sql`is_default`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agentContracts, agentInvitationTerms } from './agents.tables';
+import { agentContracts, agentInvitationTerms, contractTemplates } from './agents.tables';
 
 export type ContractRow = typeof agentContracts.$inferSelect;
 
@@ -189,6 +189,115 @@ export class ContractsRepository {
       await tx.delete(agentInvitationTerms).where(eq(agentInvitationTerms.agentId, agentId));
       if (terms.length > 0)
         await tx.insert(agentInvitationTerms).values(terms.map((t) => ({ agentId, kind: t.kind, terms: t })));
+    });
+  }
+
+  /** The brand's contract templates, by kind then name. */
+  templates(brandId: number) {
+    return this.db
+      .select()
+      .from(contractTemplates)
+      .where(eq(contractTemplates.brandId, brandId))
+      .orderBy(contractTemplates.kind, contractTemplates.name);
+  }
+
+  async template(brandId: number, id: number) {
+    const [row] = await this.db
+      .select()
+      .from(contractTemplates)
+      .where(and(eq(contractTemplates.brandId, brandId), eq(contractTemplates.id, id)));
+    return row;
+  }
+
+  /**
+   * Writes a template (new without `id`) with `alongside` in the same transaction; a default one takes the
+   * place of its kind's previous default. Answers false when no template has that id.
+   */
+  async saveTemplate(
+    brandId: number,
+    t: { id?: number | undefined; name: string; kind: string; terms: unknown; isDefault: boolean },
+    alongside: (tx: Database) => Promise<unknown>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      if (t.isDefault)
+        await tx
+          .update(contractTemplates)
+          .set({ isDefault: false })
+          .where(and(eq(contractTemplates.brandId, brandId), eq(contractTemplates.kind, t.kind)));
+      const values = {
+        name: t.name,
+        kind: t.kind,
+        terms: t.terms,
+        isDefault: t.isDefault,
+        updatedAt: new Date(),
+      };
+      const saved = t.id
+        ? await tx
+            .update(contractTemplates)
+            .set(values)
+            .where(and(eq(contractTemplates.brandId, brandId), eq(contractTemplates.id, t.id)))
+            .returning({ id: contractTemplates.id })
+        : await tx
+            .insert(contractTemplates)
+            .values({ brandId, ...values })
+            .returning({ id: contractTemplates.id });
+      if (saved.length === 0) return false;
+      await alongside(tx);
+      return true;
+    });
+  }
+
+  async deleteTemplate(brandId: number, id: number, alongside: (tx: Database) => Promise<unknown>) {
+    return this.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(contractTemplates)
+        .where(and(eq(contractTemplates.brandId, brandId), eq(contractTemplates.id, id)))
+        .returning({ id: contractTemplates.id });
+      if (gone.length === 0) return false;
+      await alongside(tx);
+      return true;
+    });
+  }
+
+  /** The house's offer to a top agent, with `alongside` in its transaction; null when one is waiting. */
+  async insertHouseOffer(
+    offer: { brandId: number; kind: string; memberId: number; terms: unknown; rateBp: number },
+    alongside: (tx: Database) => Promise<unknown>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(agentContracts)
+        .values({ ...offer, uplineId: null, status: 'offered' })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null;
+      await alongside(tx);
+      return row;
+    });
+  }
+
+  /** The house ends a contract of its own: in force, terminated; an offer, withdrawn. Null when neither. */
+  async endHouse(brandId: number, id: number, alongside: (tx: Database) => Promise<unknown>) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(agentContracts)
+        .set({
+          status: sql`CASE WHEN ${agentContracts.status} = 'offered' THEN 'withdrawn' ELSE 'terminated' END`,
+          endedAt: sql`now()`,
+          endedReason: 'ended_by_house',
+        })
+        .where(
+          and(
+            eq(agentContracts.id, id),
+            eq(agentContracts.brandId, brandId),
+            sql`${agentContracts.uplineId} IS NULL`,
+            inArray(agentContracts.status, ['offered', ...IN_FORCE]),
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      await alongside(tx);
+      return row;
     });
   }
 }

@@ -12,6 +12,7 @@ import {
   contractRate,
 } from '../../../src/api/contract/agents';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { isAgentType } from '../accounts/accounts.service';
 import type { Brand } from '../brand/brand.service';
@@ -230,5 +231,79 @@ export class ContractsService {
   /** A member left `uplineId` (moved in the back office): its contracts with it end, in the move's `tx`. */
   endWithUpline(tx: Database, memberId: number, uplineId: number) {
     return this.repo.endWithUpline(tx, memberId, uplineId);
+  }
+
+  /** The brand's templates for an agent's offer form, each kind's default first. */
+  async templatesFor(brand: Brand, agent: Caller) {
+    if (!isAgentType(agent.userType)) throw new AppError('AGENTS_ONLY');
+    return (await this.templates(brand.id)).sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  }
+
+  // ---- the house's side (the back office) ------------------------------------------------------------
+
+  async templates(brandId: number) {
+    return (await this.repo.templates(brandId)).map((t) => ({
+      id: t.id,
+      name: t.name,
+      kind: t.kind as ContractKind,
+      terms: t.terms as ContractTerms,
+      isDefault: t.isDefault,
+      updatedAt: t.updatedAt.getTime(),
+    }));
+  }
+
+  async saveTemplate(
+    brandId: number,
+    body: { id?: number | undefined; name: string; terms: ContractTerms; isDefault: boolean },
+    alongside: (tx: Database) => Promise<unknown>,
+  ) {
+    try {
+      const saved = await this.repo.saveTemplate(brandId, { ...body, kind: body.terms.kind }, alongside);
+      if (!saved) throw new AppError('TEMPLATE_NOT_FOUND');
+    } catch (error) {
+      if (isUniqueViolation(error, 'contract_templates_name_uq')) throw new AppError('TEMPLATE_NAME_TAKEN');
+      throw error;
+    }
+    return this.templates(brandId);
+  }
+
+  async deleteTemplate(brandId: number, id: number, alongside: (tx: Database) => Promise<unknown>) {
+    if (!(await this.repo.deleteTemplate(brandId, id, alongside))) throw new AppError('TEMPLATE_NOT_FOUND');
+    return this.templates(brandId);
+  }
+
+  /**
+   * The house offers a top agent (an agent with no upline) a contract from a template; the agent answers
+   * in its contract dialog. Paid from the commission account once accepted.
+   */
+  async offerFromHouse(
+    brand: Brand,
+    member: { id: number; userType: number; parentId: number | null },
+    templateId: number,
+    alongside: (tx: Database) => Promise<unknown>,
+  ) {
+    if (!isAgentType(member.userType) || member.parentId !== null)
+      throw new AppError('HOUSE_TOP_AGENTS_ONLY');
+    const template = await this.repo.template(brand.id, templateId);
+    if (!template) throw new AppError('TEMPLATE_NOT_FOUND');
+    const terms = template.terms as ContractTerms;
+    const row = await this.repo.insertHouseOffer(
+      { brandId: brand.id, kind: terms.kind, memberId: member.id, terms, rateBp: contractRate(terms) },
+      alongside,
+    );
+    if (!row) throw new AppError('CONTRACT_PENDING');
+    await this.events?.publish(member.id, { type: 'contract', contractId: row.id, status: 'offered' });
+    return row;
+  }
+
+  async endFromHouse(brand: Brand, contractId: number, alongside: (tx: Database) => Promise<unknown>) {
+    const row = await this.repo.endHouse(brand.id, contractId, alongside);
+    if (!row) throw new AppError('CONTRACT_NOT_FOUND');
+    await this.events?.publish(row.memberId, {
+      type: 'contract',
+      contractId: row.id,
+      status: row.status as ContractStatus,
+    });
+    return row;
   }
 }

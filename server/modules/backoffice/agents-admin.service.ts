@@ -1,13 +1,15 @@
-import type { ContractKind, ContractView } from '../../../src/api/contract/agents';
+import type { ContractKind, ContractTerms, ContractView } from '../../../src/api/contract/agents';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { startOfDay } from '../../lib/brand-days';
+import type { ContractsService } from '../agents/contracts.service';
 import type { PayPeriod } from '../agents/periods';
 import type { SettlementService } from '../agents/settlement.service';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
 
 type TreeView = {
   id: number;
+  parentId: number | null;
   username: string;
   userType: number;
   status: string;
@@ -29,9 +31,14 @@ export interface AgentsAdminPorts {
     alongside: (tx: Database, oldParentId: number | null) => Promise<unknown>,
   ): Promise<{ oldParentId: number | null }>;
   contractsOf(memberId: number): Promise<ContractView[]>;
+  usernameOf(memberId: number): Promise<string | undefined>;
   endContractsWithUpline(tx: Database, memberId: number, uplineId: number): Promise<number[]>;
   isAgentType(userType: number): boolean;
   settlement: Pick<SettlementService, 'runs' | 'runBills' | 'rerun'>;
+  contracts: Pick<
+    ContractsService,
+    'templates' | 'saveTemplate' | 'deleteTemplate' | 'offerFromHouse' | 'endFromHouse'
+  >;
 }
 
 /**
@@ -153,5 +160,66 @@ export class AgentsAdmin {
       ip: ctx.ip,
     });
     return this.ports.settlement.rerun(ctx.brand, body.kind, body.payPeriod, at);
+  }
+
+  // ---- contract templates and the house's contracts with top agents ------------------------------------
+
+  private auditing(ctx: OperatorContext, action: string, target: string, detail: Record<string, unknown>) {
+    return (tx: Database) =>
+      this.backoffice.audit(
+        { operatorId: ctx.operator.id, brandId: ctx.brand.id, action, target, detail, ip: ctx.ip },
+        tx,
+      );
+  }
+
+  async templates(ctx: OperatorContext) {
+    this.backoffice.require(ctx, 'read');
+    return this.ports.contracts.templates(ctx.brand.id);
+  }
+
+  async saveTemplate(
+    ctx: OperatorContext,
+    body: { id?: number | undefined; name: string; terms: ContractTerms; isDefault: boolean },
+  ) {
+    this.backoffice.require(ctx, 'agents');
+    return this.ports.contracts.saveTemplate(
+      ctx.brand.id,
+      body,
+      this.auditing(ctx, 'contract_template_save', body.name, { ...body }),
+    );
+  }
+
+  async deleteTemplate(ctx: OperatorContext, body: { id: number }) {
+    this.backoffice.require(ctx, 'agents');
+    return this.ports.contracts.deleteTemplate(
+      ctx.brand.id,
+      body.id,
+      this.auditing(ctx, 'contract_template_delete', String(body.id), {}),
+    );
+  }
+
+  /** The house offers a top agent a contract from a template (audited with the offer). */
+  async offerHouseContract(ctx: OperatorContext, body: { username: string; templateId: number }) {
+    this.backoffice.require(ctx, 'agents');
+    const view = await this.ports.treeView(ctx.brand.id, body.username);
+    if (!view) throw new AppError('MEMBER_NOT_FOUND');
+    await this.ports.contracts.offerFromHouse(
+      ctx.brand,
+      view,
+      body.templateId,
+      this.auditing(ctx, 'house_contract_offer', body.username, { templateId: body.templateId }),
+    );
+    return this.tree(ctx, { username: body.username });
+  }
+
+  async endHouseContract(ctx: OperatorContext, body: { contractId: number; reason: string }) {
+    this.backoffice.require(ctx, 'agents');
+    const row = await this.ports.contracts.endFromHouse(
+      ctx.brand,
+      body.contractId,
+      this.auditing(ctx, 'house_contract_end', String(body.contractId), { reason: body.reason }),
+    );
+    const view = (await this.ports.usernameOf(row.memberId)) ?? '';
+    return this.tree(ctx, { username: view });
   }
 }

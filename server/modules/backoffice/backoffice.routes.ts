@@ -222,5 +222,38 @@ export function backofficeRoutes(deps: {
       },
       ({ request, body }) => agentsAdmin.rerun(ctx(request), body),
     );
+    defineRoute(
+      app,
+      endpoints.adminTemplates,
+      {
+        summary: 'Contract templates: terms the house offers top agents, and the default per kind',
+        ...operator,
+      },
+      ({ request }) => agentsAdmin.templates(ctx(request)),
+    );
+    defineRoute(
+      app,
+      endpoints.saveTemplate,
+      { summary: 'Create or change a contract template (audited)', ...operator },
+      ({ request, body }) => agentsAdmin.saveTemplate(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.deleteTemplate,
+      { summary: 'Delete a contract template (audited)', ...operator },
+      ({ request, body }) => agentsAdmin.deleteTemplate(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.offerHouseContract,
+      { summary: 'The house offers a top agent a contract from a template (audited)', ...operator },
+      ({ request, body }) => agentsAdmin.offerHouseContract(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.endHouseContract,
+      { summary: 'The house ends one of its contracts with a top agent (audited)', ...operator },
+      ({ request, body }) => agentsAdmin.endHouseContract(ctx(request), body),
+    );
   };
 }

@@ -15,6 +15,7 @@ import { limboPayout } from '../../../src/originals/games/limbo';
 import { MINES_TILES, minesMultiplierShown, minesPayout } from '../../../src/originals/games/mines';
 import { type DrawInput, drawOutcome, type OriginalGame, type Outcome } from '../../../src/originals/outcome';
 import { formatAmount } from '../../../src/ui/format';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { MicroBatcher, type Settled } from '../../lib/micro-batcher';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -41,18 +42,6 @@ const NONCE_RETRIES = 8;
 const isCode = (error: unknown, code: string) => {
   const e = error as { message?: string; cause?: { message?: string } };
   return (e.cause?.message ?? e.message ?? '').includes(code);
-};
-const isUniqueViolation = (error: unknown, index: string) => {
-  const e = error as {
-    code?: string;
-    message?: string;
-    cause?: { code?: string; message?: string; constraint?: string };
-  };
-  const state = e.cause?.code ?? e.code;
-  return (
-    state === '23505' &&
-    `${e.cause?.message ?? ''} ${e.message ?? ''} ${e.cause?.constraint ?? ''}`.includes(index)
-  );
 };
 
 /**

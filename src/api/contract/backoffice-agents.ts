@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billView, brandDay, CONTRACT_KINDS, contractView, PAY_PERIODS } from './agents';
+import { billView, brandDay, CONTRACT_KINDS, contractTerms, contractView, PAY_PERIODS } from './agents';
 import { epochMillis, minorUnits } from './common';
 
 const username = z.string().trim().toLowerCase().min(1).max(64);
@@ -105,4 +105,30 @@ export const rerunResult = z.object({
   unpaid: z.number().int(),
   /** Unpaid bills of any period that this run's retry paid. */
   retried: z.number().int(),
+});
+
+/** A contract template: named terms the house offers its top agents; one per kind is the agents' default. */
+export const contractTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(CONTRACT_KINDS),
+  terms: contractTerms,
+  isDefault: z.boolean(),
+  updatedAt: epochMillis,
+});
+export const saveTemplateBody = z.object({
+  /** Absent: a new template. */
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().min(1).max(60),
+  terms: contractTerms,
+  isDefault: z.boolean().default(false),
+});
+export const templateIdBody = z.object({ id: z.number().int().positive() });
+
+/** The house offers a top agent (an agent with no upline) a contract from a template; it answers in its dialog. */
+export const houseContractBody = z.object({ username, templateId: z.number().int().positive() });
+/** The house ends one of its contracts (in force: terminated at once; an offer: withdrawn). */
+export const endHouseContractBody = z.object({
+  contractId: z.number().int().positive(),
+  reason: z.string().trim().min(3).max(200),
 });

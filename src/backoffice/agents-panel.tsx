@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { CONTRACT_KINDS, type ContractKind, PAY_PERIODS } from '../api/contract/agents';
 import type { EndpointValue } from '../api/endpoints';
+import { ContractTermsForm } from '../features/agent/ContractOfferDialog';
 import { failureCode, failureIssues } from '../machines/failure';
 import { formatAmount, formatDateTime, formatRate } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
@@ -43,6 +44,7 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
   const [upline, setUpline] = useState('');
   const [reason, setReason] = useState('');
   const [moved, setMoved] = useState(false);
+  const [ending, setEnding] = useState<{ id: number; reason: string } | null>(null);
   const { busy, failure, run } = useCall(onExpired);
   const open = async (username: string) => {
     setSearch(username);
@@ -144,21 +146,74 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
                       {t('backoffice.agents.rate')}
                     </th>
                     <th scope="col">{t('backoffice.agents.status')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('backoffice.agents.end')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {tree.contracts.map((c) => (
-                    <tr key={c.id} data-status={c.status}>
+                    <tr key={c.id} data-status={c.status} data-kind={c.kind}>
                       <td>{t(`agent.revenue.kinds.${c.kind}`)}</td>
                       <td>{c.upline ?? t('backoffice.agents.house')}</td>
                       <td>{c.member}</td>
                       <td className="num">{formatRate(c.rateBp, i18n.language)}</td>
                       <td>{t(`agent.contracts.statuses.${c.status}`)}</td>
+                      <td>
+                        {c.upline === null &&
+                          ['offered', 'active', 'termination_requested'].includes(c.status) &&
+                          (ending?.id === c.id ? (
+                            <form
+                              className="bo-inline-end"
+                              onSubmit={async (e) => {
+                                e.preventDefault();
+                                const next = await run(() =>
+                                  call('endHouseContract', {
+                                    token,
+                                    body: { contractId: c.id, reason: ending.reason },
+                                  }),
+                                );
+                                if (next) {
+                                  setTree(next);
+                                  setEnding(null);
+                                }
+                              }}
+                            >
+                              <input
+                                aria-label={t('backoffice.agents.end_reason')}
+                                placeholder={t('backoffice.agents.end_reason')}
+                                value={ending.reason}
+                                maxLength={200}
+                                onChange={(e) => setEnding({ id: c.id, reason: e.target.value })}
+                              />
+                              <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+                                {t('backoffice.agents.end')}
+                              </button>
+                            </form>
+                          ) : (
+                            <button
+                              type="button"
+                              className="btn btn-ghost btn-sm"
+                              onClick={() => setEnding({ id: c.id, reason: '' })}
+                            >
+                              {t('backoffice.agents.end')}
+                            </button>
+                          ))}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </ScrollRegion>
+          )}
+          {tree.member.isAgent && tree.uplines.length === 0 && (
+            <HouseOffer
+              token={token}
+              username={tree.member.username}
+              onOffered={setTree}
+              run={run}
+              busy={busy}
+            />
           )}
           <form
             className="bo-form-grid bo-form-inline"
@@ -217,6 +272,7 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
     payPeriod: 'weekly',
     day: '',
     hour: '0',
+    minute: '0',
   });
   const [result, setResult] = useState<Rerun | null>(null);
   const { busy, failure, run } = useCall(onExpired);
@@ -240,6 +296,7 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
                   : {}),
                 day: rerun.day,
                 hour: Number(rerun.hour),
+                minute: Number(rerun.minute),
               },
             }),
           );
@@ -296,6 +353,18 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
               max={23}
               value={rerun.hour}
               onChange={(e) => setRerun({ ...rerun, hour: e.target.value })}
+            />
+          </label>
+        )}
+        {rerun.kind === 'realtime_salary' && (
+          <label className="field">
+            <span>{t('backoffice.agents.minute')}</span>
+            <input
+              type="number"
+              min={0}
+              max={59}
+              value={rerun.minute}
+              onChange={(e) => setRerun({ ...rerun, minute: e.target.value })}
             />
           </label>
         )}
@@ -437,11 +506,176 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
   );
 }
 
+/** The house offers a top agent a contract from one of the brand's templates. */
+function HouseOffer(props: {
+  token: string;
+  username: string;
+  busy: boolean;
+  run: <T>(send: () => Promise<T>) => Promise<T | null>;
+  onOffered: (tree: Tree) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const load = useCallback(() => call('adminTemplates', { token: props.token }), [props.token]);
+  const templates = useOperatorList(load);
+  const [templateId, setTemplateId] = useState('');
+  if (!templates.data || templates.data.length === 0) return null;
+  return (
+    <form
+      className="bo-form-grid bo-form-inline"
+      data-testid="bo-house-offer"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const next = await props.run(() =>
+          call('offerHouseContract', {
+            token: props.token,
+            body: { username: props.username, templateId: Number(templateId) },
+          }),
+        );
+        if (next) props.onOffered(next);
+      }}
+    >
+      <h3 className="bo-subheading bo-span">{t('backoffice.agents.house_offer')}</h3>
+      <label className="field">
+        <span>{t('backoffice.agents.template')}</span>
+        <select required value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
+          <option value="">—</option>
+          {templates.data.map((tpl) => (
+            <option key={tpl.id} value={tpl.id}>
+              {tpl.name} · {t(`agent.revenue.kinds.${tpl.kind}`)} ·{' '}
+              {formatRate(tpl.terms.tiers.at(-1)!.rateBp, i18n.language)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="bo-actions">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={props.busy}>
+          {t('backoffice.agents.house_offer_button')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Contract templates: named terms for the house's offers, one default per kind for agents' offers. */
+function TemplatesCard({ token, onExpired }: { token: string; onExpired: () => void }) {
+  const { t, i18n } = useTranslation();
+  const load = useCallback(() => call('adminTemplates', { token }), [token]);
+  const list = useOperatorList(load, onExpired);
+  const [editing, setEditing] = useState<{ name: string; isDefault: boolean } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const { busy, failure, run } = useCall(onExpired);
+  return (
+    <div className="bo-card bo-wide" data-testid="bo-templates">
+      <h2 className="bo-heading">{t('backoffice.agents.templates')}</h2>
+      <p className="bo-sub">{t('backoffice.agents.templates_text')}</p>
+      {failure && <Failure code={failure.code} issues={failure.issues} />}
+      {saved && (
+        <p className="form-success" role="status">
+          {t('backoffice.agents.template_saved')}
+        </p>
+      )}
+      {list.data && list.data.length > 0 && (
+        <ScrollRegion className="bo-scroll" label={t('backoffice.agents.templates')}>
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('backoffice.agents.template')}</th>
+                <th scope="col">{t('backoffice.agents.kind')}</th>
+                <th scope="col" className="num">
+                  {t('backoffice.agents.rate')}
+                </th>
+                <th scope="col">{t('backoffice.agents.default')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('backoffice.agents.delete')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((tpl) => (
+                <tr key={tpl.id} data-template={tpl.name}>
+                  <td>{tpl.name}</td>
+                  <td>{t(`agent.revenue.kinds.${tpl.kind}`)}</td>
+                  <td className="num">{formatRate(tpl.terms.tiers.at(-1)!.rateBp, i18n.language)}</td>
+                  <td>{tpl.isDefault ? t('backoffice.agents.default') : ''}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={busy}
+                      onClick={async () => {
+                        if (await run(() => call('deleteTemplate', { token, body: { id: tpl.id } })))
+                          list.reload();
+                      }}
+                    >
+                      {t('backoffice.agents.delete')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+      {editing ? (
+        <div className="bo-template-form" data-testid="bo-template-form">
+          <div className="bo-form-grid">
+            <label className="field">
+              <span>{t('backoffice.agents.template_name')}</span>
+              <input
+                value={editing.name}
+                maxLength={60}
+                onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+              />
+            </label>
+            <label className="field bo-check">
+              <input
+                type="checkbox"
+                checked={editing.isDefault}
+                onChange={(e) => setEditing({ ...editing, isDefault: e.target.checked })}
+              />
+              <span>{t('backoffice.agents.make_default')}</span>
+            </label>
+          </div>
+          <ContractTermsForm
+            busy={busy}
+            submitLabel={t('backoffice.agents.template_save')}
+            errorCode={failure?.code ?? null}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (terms) => {
+              setSaved(false);
+              const next = await run(() =>
+                call('saveTemplate', {
+                  token,
+                  body: { name: editing.name, terms, isDefault: editing.isDefault },
+                }),
+              );
+              if (next) {
+                setEditing(null);
+                setSaved(true);
+                list.reload();
+              }
+            }}
+          />
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setEditing({ name: '', isDefault: false })}
+        >
+          {t('backoffice.agents.template_new')}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** The back office's agents tab. */
 export function AgentsPanel({ token, onExpired }: { token: string; onExpired: () => void }) {
   return (
     <section className="bo-catalogue" data-testid="bo-agents">
       <TreeCard token={token} onExpired={onExpired} />
+      <TemplatesCard token={token} onExpired={onExpired} />
       <SettlementCard token={token} onExpired={onExpired} />
     </section>
   );

@@ -6,6 +6,7 @@ import { SettlementService } from '../../server/modules/agents/settlement.servic
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { Ledger } from '../../server/modules/ledger/ledger';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
+import { RoundsRepository } from '../../server/modules/wallet/rounds.repository';
 import type { ContractTerms } from '../../src/api/contract/agents';
 import { createTestContext, databaseKinds, fund, type Member, newAgent, type TestContext } from './harness';
 
@@ -118,7 +119,8 @@ describe.each(databaseKinds)('settlement through crashes and overlapping runs on
         return result;
       };
       const service = new SettlementService(new SettlementRepository(ctx.handle.db), ledger, {
-        memberTotals: (brandId, from, to) => ctx.app.settlement['ports'].memberTotals(brandId, from, to),
+        memberTotals: (brandId, from, to) =>
+          new RoundsRepository(ctx.handle.db).memberTotals(brandId, from, to),
         usernames: async () => new Map(),
       });
       const period = {

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
@@ -47,6 +47,8 @@ export function ContractTermsForm(props: {
   errorMessage?: string | null;
   /** Kinds the agent may choose (all by default). */
   kinds?: readonly ContractKind[];
+  /** The brand's templates to start from (the back office's); the first of a kind fills the form. */
+  templates?: ReadonlyArray<{ id: number; name: string; terms: ContractTerms }>;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -58,6 +60,20 @@ export function ContractTermsForm(props: {
   const [tiers, setTiers] = useState<TierText[]>([{ minValidBet: '0', minActive: '0', rate: '0,5' }]);
   const [problem, setProblem] = useState<string | null>(null);
   const ids = useId();
+  const templates = (props.templates ?? []).filter((tpl) => kinds.includes(tpl.terms.kind));
+  const fill = (terms: ContractTerms) => {
+    setKind(terms.kind);
+    if (terms.kind === 'dividend') setPayPeriod(terms.payPeriod!);
+    else setSalaryType(terms.salaryType!);
+    setActiveBet(formatAmount(terms.minActiveBet, lang));
+    setTiers(
+      terms.tiers.map((tier) => ({
+        minValidBet: formatAmount(tier.minValidBet, lang),
+        minActive: String(tier.minActive),
+        rate: (tier.rateBp / 100).toLocaleString(lang, { maximumFractionDigits: 2 }),
+      })),
+    );
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -94,6 +110,26 @@ export function ContractTermsForm(props: {
 
   return (
     <form className="contract-offer-form" onSubmit={submit} noValidate>
+      {templates.length > 0 && (
+        <label className="field">
+          <span>{t('agent.offer.template')}</span>
+          <select
+            defaultValue=""
+            data-testid="offer-template"
+            onChange={(e) => {
+              const chosen = templates.find((tpl) => String(tpl.id) === e.target.value);
+              if (chosen) fill(chosen.terms);
+            }}
+          >
+            <option value="">{t('agent.offer.template_none')}</option>
+            {templates.map((tpl) => (
+              <option key={tpl.id} value={tpl.id}>
+                {tpl.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className="offer-row">
         <label className="field">
           <span>{t('agent.offer.kind')}</span>
@@ -217,6 +253,10 @@ export function ContractTermsForm(props: {
 /** The agent's offer of a contract to a member of its direct downline (the member answers in its dialog). */
 export function ContractOfferDialog(props: { username: string; onClose: (sent: boolean) => void }) {
   const { t } = useTranslation();
+  const [templates, setTemplates] = useState<Array<{ id: number; name: string; terms: ContractTerms }>>([]);
+  useEffect(() => {
+    call('contractTemplates').then(setTemplates, () => setTemplates([]));
+  }, []);
   const actor = useActorRef(machine, inspectOptions());
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const sent = useSelector(actor, (s) => s.context.sent);
@@ -243,6 +283,7 @@ export function ContractOfferDialog(props: { username: string; onClose: (sent: b
       ) : (
         <ContractTermsForm
           busy={busy}
+          templates={templates}
           submitLabel={t('agent.offer.send')}
           errorCode={errorCode}
           errorMessage={errorMessage}

@@ -582,6 +582,18 @@ export class AccountsService {
 
   private joinedHook: ((brand: Brand, agentId: number, memberId: number) => Promise<number>) | null = null;
 
+  /**
+   * The offers an agent's invitation carries, made once the account exists. They are secondary: a failure
+   * leaves the account as it is (the agent can still offer by hand), never fails the registration.
+   */
+  private async joined(brand: Brand, agentId: number, memberId: number) {
+    try {
+      return (await this.joinedHook?.(brand, agentId, memberId)) ?? 0;
+    } catch {
+      return 0;
+    }
+  }
+
   /** What happens when a member joins directly under an agent (the agents module offers its invitation's contracts). */
   onJoined(hook: (brand: Brand, agentId: number, memberId: number) => Promise<number>) {
     this.joinedHook = hook;
@@ -619,7 +631,7 @@ export class AccountsService {
       language: lang,
     });
     if (!member) throw new AppError('USERNAME_TAKEN');
-    const offered = (await this.joinedHook?.(brand, agent.id, member.id)) ?? 0;
+    const offered = await this.joined(brand, agent.id, member.id);
     return { username: member.username, isAgent: body.type === 'agent', offered };
   }
 
@@ -675,7 +687,7 @@ export class AccountsService {
       registerIp: ctx.ip,
     });
     if (!member) throw new AppError('USERNAME_TAKEN');
-    if (parent) await this.joinedHook?.(brand, parent.id, member.id);
+    if (parent) await this.joined(brand, parent.id, member.id);
     return this.startSession(member, 'register', ctx, { passwordExpired: false, mustChangePassword: null });
   }
 

@@ -387,7 +387,7 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
         </p>
       )}
       <label className="field bo-filter">
-        <span>{t('backoffice.agents.kind')}</span>
+        <span>{t('backoffice.agents.filter_kind')}</span>
         <select value={kind} onChange={(e) => setKind(e.target.value as ContractKind | '')}>
           <option value="">{t('backoffice.agents.all')}</option>
           {CONTRACT_KINDS.map((k) => (

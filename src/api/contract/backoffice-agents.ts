@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billView, brandDay, CONTRACT_KINDS, contractTerms, contractView, PAY_PERIODS } from './agents';
-import { epochMillis, minorUnits } from './common';
+import { epochMillis, int32Id, minorUnits } from './common';
 
 const username = z.string().trim().toLowerCase().min(1).max(64);
 
@@ -118,15 +118,15 @@ export const contractTemplate = z.object({
 });
 export const saveTemplateBody = z.object({
   /** Absent: a new template. */
-  id: z.number().int().positive().optional(),
+  id: int32Id.optional(),
   name: z.string().trim().min(1).max(60),
   terms: contractTerms,
   isDefault: z.boolean().default(false),
 });
-export const templateIdBody = z.object({ id: z.number().int().positive() });
+export const templateIdBody = z.object({ id: int32Id });
 
 /** The house offers a top agent (an agent with no upline) a contract from a template; it answers in its dialog. */
-export const houseContractBody = z.object({ username, templateId: z.number().int().positive() });
+export const houseContractBody = z.object({ username, templateId: int32Id });
 /** The house ends one of its contracts (in force: terminated at once; an offer: withdrawn). */
 export const endHouseContractBody = z.object({
   contractId: z.number().int().positive(),

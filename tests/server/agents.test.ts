@@ -287,5 +287,10 @@ describe.each(databaseKinds)('the agent centre on %s', (kind) => {
       query: { from: 'yesterday', to: today },
     });
     expect(bad.code).toBe('VALIDATION_FAILED');
+    // Shaped like a day but not one of the calendar.
+    for (const from of ['2026-13-45', '2026-02-30'])
+      expect(
+        (await ctx.call('agentTeamOverview', { token: top.token, query: { from, to: today } })).code,
+      ).toBe('VALIDATION_FAILED');
   });
 });

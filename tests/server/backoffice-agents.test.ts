@@ -104,6 +104,11 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
       body: { kind: 'dividend', day: '2026-01-01' } as never,
     });
     expect(dividendWithout.code).toBe('VALIDATION_FAILED');
+    const noSuchDay = await ctx.call('rerunSettlement', {
+      token: admin.token,
+      body: { kind: 'daily_salary', day: '2026-13-45' } as never,
+    });
+    expect(noSuchDay.code).toBe('VALIDATION_FAILED');
 
     const [y] = new Date(Date.now() - 86_400_000).toISOString().split('T');
     const yesterday = dayIn(new Date(`${y}T12:00:00Z`), timeZone);

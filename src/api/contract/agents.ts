@@ -3,7 +3,13 @@ import { minorUnits, sectionKey } from './common';
 import { betRecord, betRecords } from './records';
 
 /** A day of the brand's calendar (its time zone), as the agent centre's date pickers send it. */
-export const brandDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+export const brandDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, 'a day of the calendar');
 
 /** Agent reports cover at most this many days at once (the longest date preset is 30). */
 export const MAX_REPORT_DAYS = 92;

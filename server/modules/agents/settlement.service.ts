@@ -19,13 +19,26 @@ import { type BillMath, billFor } from './settlement-math';
 /** Payments in flight at once in a run: each holds a connection while its transaction is open. */
 const PAY_CONCURRENCY = 4;
 
-/** Runs `work` over `items`, at most `limit` at a time. */
+/**
+ * Runs `work` over `items`, at most `limit` at a time. After a failure no new item starts; the ones under
+ * way finish, then the first failure is thrown (nothing is left running unwatched).
+ */
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** What settlement asks of other modules: members' figures over a period (the wallet's rounds), names. */

@@ -235,6 +235,16 @@ describe.each(databaseKinds)('the agent centre on %s', (kind) => {
     expect(lines.filter((l) => l.includes(`,${deep.username},`))[0]).toMatch(/,5,5,/);
     const en = await get(`/api/agent/team/profit.csv?preset=today`, 'en');
     expect(en.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Member,Level,Rounds,/);
+    const downline = await get(`/api/agent/team/members.csv?preset=today&scope=all`, 'en');
+    const rows = downline.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe('Member,Level,Upline,Joined,Team,Balance,Valid bet,Result,Deposits,Withdrawals');
+    expect(rows).toHaveLength(4);
+    expect(rows.find((r) => r.startsWith(`${deep.username},`))).toMatch(
+      new RegExp(`^${deep.username},2,${sub.username},`),
+    );
     const records = await get(`/api/agent/team/records.csv?preset=today`, 'en');
     expect(records.body.trim().split('\r\n').length).toBeGreaterThanOrEqual(6);
     // The query is checked as the report's is.

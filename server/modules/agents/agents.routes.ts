@@ -37,6 +37,48 @@ export function agentsRoutes(deps: {
       { summary: 'A page of the downline (direct or every level), newest first, with figures', ...agent },
       ({ request, query }) => agents.downline(request.brand, request.member!, query),
     );
+    defineCsvExport(
+      app,
+      endpoints.agentDownlineList,
+      {
+        summary: 'The downline with its figures',
+        filename: 'downline.csv',
+        ...agent,
+        rateLimit: { max: 10, timeWindow: 60_000 },
+      },
+      async ({ request, query }) => ({
+        header: columns(request.lang, [
+          'member',
+          'level',
+          'upline',
+          'joined',
+          'team',
+          'balance',
+          'valid_bet',
+          'result',
+          'deposits',
+          'withdrawals',
+        ]),
+        rows: mapRows(
+          pagedRows(async (page, pageSize) => {
+            const found = await agents.downline(request.brand, request.member!, { ...query, page, pageSize });
+            return found.items;
+          }),
+          (m) => [
+            m.username,
+            m.depth,
+            m.upline,
+            new Date(m.joinedAt).toISOString(),
+            m.teamSize,
+            m.balance / 100,
+            m.validBet / 100,
+            m.profit / 100,
+            m.deposits / 100,
+            m.withdrawals / 100,
+          ],
+        ),
+      }),
+    );
 
     defineRoute(
       app,

@@ -9,6 +9,7 @@ import { Modal } from '../../ui/Modal';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { AgentContracts } from './AgentContracts';
 import { ContractOfferDialog } from './ContractOfferDialog';
+import { ExportButton } from './ExportButton';
 import { Pager } from './Pager';
 import { PresetChips } from './PresetChips';
 
@@ -108,6 +109,13 @@ export default function DownlinePage() {
               to: dayjs(data.to).format('DD/MM/YYYY'),
             })}
           </p>
+          {data.total > 0 && (
+            <ExportButton
+              report="agentDownlineList"
+              query={{ preset, scope, q }}
+              filename={`downline-${data.from}-${data.to}.csv`}
+            />
+          )}
           {data.items.length === 0 ? (
             <p className="muted" data-testid="downline-empty">
               {q ? t('agent.downline.none_found', { q }) : t('agent.downline.empty')}

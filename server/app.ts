@@ -57,6 +57,7 @@ import { AgentsAdmin } from './modules/backoffice/agents-admin.service';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
 import { GamesAdmin } from './modules/backoffice/games-admin.service';
+import { LotteryAdmin } from './modules/backoffice/lottery-admin.service';
 import { OriginalsAdmin } from './modules/backoffice/originals-admin.service';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
@@ -70,6 +71,9 @@ import { gamesRoutes } from './modules/games/games.routes';
 import { GamesService } from './modules/games/games.service';
 import { WinnerFeed } from './modules/games/winner-feed';
 import { Ledger } from './modules/ledger/ledger';
+import { LotteryRepository } from './modules/lottery/lottery.repository';
+import { lotteryRoutes } from './modules/lottery/lottery.routes';
+import { LotteryService } from './modules/lottery/lottery.service';
 import { OutboxMessenger } from './modules/messaging/messenger';
 import { SmsBudgetMessenger } from './modules/messaging/sms-budget';
 import { CrashRepository } from './modules/originals/crash.repository';
@@ -333,6 +337,17 @@ export async function buildApp({
     app.log,
   );
   app.decorate('crash', crash);
+  const lottery = new LotteryService(
+    new LotteryRepository(db),
+    ledger,
+    secretBox,
+    {
+      balanceChanged: originalsPorts.balanceChanged,
+      brand: async (brandId) => (await brands.all()).find((b) => b.id === brandId) ?? null,
+    },
+    app.log,
+  );
+  app.decorate('lottery', lottery);
   app.decorate('agents', agents);
   app.decorate('settlement', settlement);
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));
@@ -508,6 +523,7 @@ export async function buildApp({
     }),
   );
   await app.register(originalsRoutes({ originals, crash, betsPerMinute: config.ORIGINALS_BETS_PER_MINUTE }));
+  await app.register(lotteryRoutes({ lottery, slipsPerMinute: config.LOTTERY_SLIPS_PER_MINUTE }));
   await app.register(paymentsRoutes({ payments }));
   // The simulated gateway pays without money: it exists in demo mode only.
   if (demo) await app.register(simGatewayRoutes({ payments }));
@@ -538,6 +554,7 @@ export async function buildApp({
           game === 'crash' ? crash.recall(memberId) : originals.recallOf(memberId, game),
         byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
       }),
+      lotteryAdmin: new LotteryAdmin(backoffice, lottery),
       agentsAdmin: new AgentsAdmin(backoffice, {
         treeView: (brandId, username) => accounts.treeView(brandId, username),
         memberId: async (brandId, username) => (await accounts.memberByUsername(brandId, username))?.id,
@@ -569,10 +586,36 @@ export async function buildApp({
         rollUp: async (days) => agents.rollUpRecent(await brands.all(), days),
         settle: async () => settlement.settleDue(await brands.all()),
       },
+      lottery: {
+        tick: async () => {
+          const all = await brands.all();
+          for (const brand of all) {
+            await lottery.ensureCatalogue(brand);
+            await lottery.schedule(brand);
+          }
+          await lottery.advance();
+          // Each draw of the next minutes gets a job of its own at its time (one per draw, whoever sends it).
+          for (const draw of await lottery.drawsWithin(150_000)) {
+            await queue.send(
+              'lottery.draw',
+              {},
+              { singletonKey: `lottery:draw:${draw.id}`, startAfter: draw.drawsAt },
+            );
+          }
+        },
+        advance: async () => {
+          await lottery.advance();
+        },
+      },
     })) {
       await queue.define(job);
     }
     app.decorate('jobs', queue);
+    // Every brand's lotteries and their next draws exist before the first page asks for them.
+    for (const brand of await brands.all()) {
+      await lottery.ensureCatalogue(brand);
+      await lottery.schedule(brand);
+    }
     app.addHook('onClose', () => queue.stop());
     // Crash is a live game, not a job: each server process runs its loop (its steps happen once).
     crash.start(() => brands.all());

@@ -29,6 +29,8 @@ const configSchema = z.object({
   REBATE_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** In-house game bets (and mines moves) per address and minute: auto-bet sends one per answer. */
   ORIGINALS_BETS_PER_MINUTE: z.coerce.number().int().positive().default(1_200),
+  /** Lottery slips a member's address may place per minute. */
+  LOTTERY_SLIPS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Crash: how long a round takes bets, the pause after a crash, and rounds per hash chain. */
   CRASH_BETTING_MS: z.coerce.number().int().min(1_000).max(60_000).default(7_000),
   CRASH_PAUSE_MS: z.coerce.number().int().min(500).max(60_000).default(3_000),

@@ -14,6 +14,8 @@ declare module 'fastify' {
     agents: import('../modules/agents/agents.service').AgentsService;
     /** Contracts' settlement (tests run periods with `settlement.settle(brand, kind, period)`). */
     settlement: import('../modules/agents/settlement.service').SettlementService;
+    /** The lotteries (tests schedule and advance draws with `lottery.schedule(brand)`, `lottery.advance()`). */
+    lottery: import('../modules/lottery/lottery.service').LotteryService;
   }
   interface FastifyRequest {
     brand: Brand;

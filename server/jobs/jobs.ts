@@ -8,6 +8,7 @@ export interface JobServices {
   messenger: { forgetExpired(): Promise<number> };
   winners: { run(): Promise<number> };
   agents: { rollUp(lookbackDays: number): Promise<void>; settle(): Promise<void> };
+  lottery: { tick(): Promise<void>; advance(): Promise<void> };
 }
 
 /** Every job the server runs (docs/jobs.md tells how to add one). */
@@ -52,6 +53,27 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       cron: '*/5 * * * *',
       handler: async () => {
         await services.agents.settle();
+      },
+    },
+    {
+      // The lotteries: draws scheduled ahead, and every due draw closed, drawn and settled (a draw missed
+      // while no server ran is drawn now, once); cancelled draws refunded.
+      name: 'lottery.tick',
+      cron: '* * * * *',
+      retryLimit: 2,
+      retryDelay: 5,
+      handler: async () => {
+        await services.lottery.tick();
+      },
+    },
+    {
+      // A draw's own job, sent by the tick to start at the draw's time: schedules only check every 30
+      // seconds, and a one-minute game cannot wait that long for its numbers.
+      name: 'lottery.draw',
+      retryLimit: 3,
+      retryDelay: 2,
+      handler: async () => {
+        await services.lottery.advance();
       },
     },
     {

@@ -110,7 +110,7 @@ export class JobQueue {
   send<T extends object>(
     name: string,
     data: T,
-    options: { singletonKey?: string; startAfterSeconds?: number } = {},
+    options: { singletonKey?: string; startAfterSeconds?: number; startAfter?: Date } = {},
   ) {
     return this.boss.send(name, data, {
       // pg-boss keeps a key unique within a throttle slot (a unique index on name, slot and key, kept with
@@ -119,6 +119,7 @@ export class JobQueue {
         ? { singletonKey: options.singletonKey, singletonSeconds: KEY_SLOT_SECONDS }
         : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
   }
 

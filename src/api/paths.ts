@@ -159,6 +159,22 @@ export const paths = {
   deleteTemplate: { method: 'POST', path: '/api/backoffice/agents/templates/delete' },
   offerHouseContract: { method: 'POST', path: '/api/backoffice/agents/house-contracts' },
   endHouseContract: { method: 'POST', path: '/api/backoffice/agents/house-contracts/end' },
+  lotteryGames: { method: 'GET', path: '/api/lottery/games' },
+  lotteryState: { method: 'GET', path: '/api/lottery/state' },
+  placeSlip: { method: 'POST', path: '/api/lottery/slip' },
+  cancelLines: { method: 'POST', path: '/api/lottery/cancel' },
+  myLotteryLines: { method: 'GET', path: '/api/lottery/lines' },
+  lotteryResults: { method: 'GET', path: '/api/lottery/results' },
+  lotteryDraw: { method: 'GET', path: '/api/lottery/draw' },
+  vnGameMenu: { method: 'GET', path: '/lgw/vn/games/game_menu' },
+  vnRecentGames: { method: 'GET', path: '/lgw/vn/games/game_menu/recent' },
+  vnOpenedNumeros: { method: 'GET', path: '/lgw/vn/numeros/opened/game' },
+  lottoOpenedNumeros: { method: 'GET', path: '/lotto/lgw/games/opened/numero' },
+  adminLotteries: { method: 'GET', path: '/api/backoffice/lottery' },
+  updateLottery: { method: 'POST', path: '/api/backoffice/lottery/update' },
+  adminLotteryDraws: { method: 'GET', path: '/api/backoffice/lottery/draws' },
+  adminLotteryDraw: { method: 'GET', path: '/api/backoffice/lottery/draw' },
+  cancelLotteryDraw: { method: 'POST', path: '/api/backoffice/lottery/draw/cancel' },
 } as const;
 
 export type PathName = keyof typeof paths;

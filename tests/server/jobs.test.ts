@@ -86,6 +86,7 @@ describe.each(databaseKinds)('the job queue on %s', (kind) => {
       messenger: { forgetExpired: async () => 0 },
       winners: { run: async () => 0 },
       agents: { rollUp: async (_days: number) => {}, settle: async () => {} },
+      lottery: { tick: async () => {}, advance: async () => {} },
     };
     const started = Math.floor(Date.now() / 60_000);
     const one = await process();

@@ -5,6 +5,7 @@ import { defineRoute } from '../../http/route';
 import type { AgentsAdmin } from './agents-admin.service';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
 import type { GamesAdmin } from './games-admin.service';
+import type { LotteryAdmin } from './lottery-admin.service';
 import type { OriginalsAdmin } from './originals-admin.service';
 
 /** The back office's API: its own login and sessions, the finance queue, adjustments and the audit trail. */
@@ -13,9 +14,10 @@ export function backofficeRoutes(deps: {
   gamesAdmin: GamesAdmin;
   originalsAdmin: OriginalsAdmin;
   agentsAdmin: AgentsAdmin;
+  lotteryAdmin: LotteryAdmin;
 }) {
   return async (app: FastifyInstance) => {
-    const { backoffice, gamesAdmin, originalsAdmin, agentsAdmin } = deps;
+    const { backoffice, gamesAdmin, originalsAdmin, agentsAdmin, lotteryAdmin } = deps;
     const ctx = (request: FastifyRequest): OperatorContext => ({
       operator: request.operator!,
       brand: request.brand,
@@ -184,6 +186,43 @@ export function backofficeRoutes(deps: {
       endpoints.adminRecall,
       { summary: "Game recall: a member's last 10 rounds of each in-house game, with seeds", ...operator },
       ({ request, query }) => originalsAdmin.recall(ctx(request), query),
+    );
+    defineRoute(
+      app,
+      endpoints.adminLotteries,
+      {
+        summary:
+          "Lotteries: each game's switch, window and chase, its bet types' odds with their exact return and limits",
+        ...operator,
+      },
+      ({ request }) => lotteryAdmin.overview(ctx(request)),
+    );
+    defineRoute(
+      app,
+      endpoints.updateLottery,
+      {
+        summary: "A lottery game's switch, window, chase length, or one bet type's odds and limits (audited)",
+        ...operator,
+      },
+      ({ request, body }) => lotteryAdmin.update(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.adminLotteryDraws,
+      { summary: "A lottery's draws of the last day and the scheduled ones", ...operator },
+      ({ request, query }) => lotteryAdmin.draws(ctx(request), query.game),
+    );
+    defineRoute(
+      app,
+      endpoints.adminLotteryDraw,
+      { summary: 'A draw with its lines and exposure by bet type', ...operator },
+      ({ request, query }) => lotteryAdmin.draw(ctx(request), query.game, query.number),
+    );
+    defineRoute(
+      app,
+      endpoints.cancelLotteryDraw,
+      { summary: 'Cancel a draw not drawn yet: every line refunded once (audited)', ...operator },
+      ({ request, body }) => lotteryAdmin.cancel(ctx(request), body),
     );
     defineRoute(
       app,

@@ -1,0 +1,516 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  brands,
+  lotteryBets,
+  lotteryDraws,
+  lotteryGames,
+  vendorRounds,
+} from '../../server/db/schema';
+import type { Brand } from '../../server/modules/brand/brand.service';
+import { checkLedger } from '../../server/modules/ledger/ledger.check';
+import { betTypes, linePayout, type Selection } from '../../src/lottery/bet-types';
+import { type DrawResult, drawResult } from '../../src/lottery/results';
+import {
+  createTestContext,
+  databaseKinds,
+  fund,
+  type Member,
+  newMember,
+  newOperator,
+  type TestContext,
+} from './harness';
+
+let seq = 0;
+const rid = () => `lot-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+
+describe.each(databaseKinds)('lotteries on %s', (kind) => {
+  let ctx: TestContext;
+  let player: Member;
+  let brand: Brand;
+  let admin: { token: string };
+  let finance: { token: string };
+
+  const balance = async (who: Member) =>
+    (await ctx.call('walletBalance', { token: who.token })).value.balance;
+  const state = async (who: Member, game: string) =>
+    (await ctx.call('lotteryState', { token: who.token, query: { game } })).value;
+  const place = (who: Member, body: Record<string, unknown>) =>
+    ctx.call('placeSlip', { token: who.token, body: { requestId: rid(), ...body } as never });
+  /** The draw's time passes: its window closed a second ago, it is due now, and the next one takes bets. */
+  const timePasses = async (game: string, number: string) => {
+    const [g] = await ctx.handle.db.select().from(lotteryGames).where(eq(lotteryGames.code, game));
+    await ctx.handle.db
+      .update(lotteryDraws)
+      .set({ closesAt: sql`now() - interval '2 seconds'`, drawsAt: sql`now() - interval '1 second'` })
+      .where(and(eq(lotteryDraws.gameId, g!.id), eq(lotteryDraws.number, number)));
+    await ctx.handle.db.execute(sql`UPDATE lottery_draws SET opens_at = now() - interval '2 seconds'
+      WHERE game_id = ${g!.id} AND opens_at > now()`);
+  };
+  const lines = (drawId: number) =>
+    ctx.handle.db.select().from(lotteryBets).where(eq(lotteryBets.drawId, drawId)).orderBy(lotteryBets.id);
+  const drawRow = async (game: string, number: string) => {
+    const [g] = await ctx.handle.db.select().from(lotteryGames).where(eq(lotteryGames.code, game));
+    const [d] = await ctx.handle.db
+      .select()
+      .from(lotteryDraws)
+      .where(and(eq(lotteryDraws.gameId, g!.id), eq(lotteryDraws.number, number)));
+    return d!;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    const [row] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
+    brand = {
+      id: row!.id,
+      currency: row!.currency,
+      timeZone: row!.timeZone,
+      maxAmount: row!.maxAmount,
+    } as Brand;
+    await ctx.app.lottery.ensureCatalogue(brand);
+    await ctx.app.lottery.schedule(brand);
+    player = await newMember(ctx, { prefix: 'lot' });
+    await fund(ctx, player, 1_000_000);
+    admin = await newOperator(ctx, 'admin');
+    finance = await newOperator(ctx, 'finance');
+  });
+  afterAll(() => ctx.close());
+
+  it('lists the games with their calendars and bet types, and commits each draw before it opens', async () => {
+    const games = (await ctx.call('lotteryGames')).value.games;
+    expect(games.map((g) => g.code)).toEqual([
+      'ssc1',
+      'ssc5',
+      '11x5',
+      'pk10',
+      'lhc',
+      '4d',
+      '4d5',
+      'mb',
+      'mb5',
+    ]);
+    expect(games[0]).toMatchObject({
+      family: 'ssc',
+      vendor: 'ELOTT',
+      schedule: { kind: 'interval', minutes: 1 },
+    });
+    expect(games.find((g) => g.code === 'mb')!.schedule).toEqual({
+      kind: 'daily',
+      time: '18:15',
+      timeZone: 'Asia/Ho_Chi_Minh',
+    });
+    const s = await state(player, 'ssc1');
+    expect(s.upcoming.length).toBeGreaterThanOrEqual(60);
+    const [next] = s.upcoming;
+    expect(next!.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(next!.serverSeed).toBeNull();
+    expect(next!.closesAt).toBe(next!.drawsAt - 10_000);
+    expect(Math.abs(s.now - Date.now())).toBeLessThan(5_000);
+    // Fast draws are named by the day of their zone and their place in it.
+    expect(next!.number).toMatch(/^\d{8}-\d{4}$/);
+    // Scheduling again adds nothing: each draw is made once.
+    const before = (await ctx.handle.db.select({ n: sql<number>`count(*)::int` }).from(lotteryDraws))[0]!.n;
+    await ctx.app.lottery.schedule(brand);
+    const after = (await ctx.handle.db.select({ n: sql<number>`count(*)::int` }).from(lotteryDraws))[0]!.n;
+    expect(after).toBe(before);
+  });
+
+  it('places a slip of three lines through the ledger, once per request id', async () => {
+    const before = await balance(player);
+    const draw = (await state(player, 'ssc1')).upcoming[0]!;
+    const body = {
+      requestId: rid(),
+      game: 'ssc1',
+      draw: draw.number,
+      lines: [
+        { betType: 'ssc.star5', selection: [[1, 2], [3], [4], [5], [6]], unit: 100, multiplier: 2 },
+        { betType: 'ssc.bsoe', selection: [[0], [], [], [], [3]], unit: 500, multiplier: 1 },
+        { betType: 'ssc.dragonTiger', selection: [[0, 2]], unit: 200, multiplier: 3 },
+      ],
+    };
+    const res = await ctx.call('placeSlip', { token: player.token, body: body as never });
+    expect(res.code).toBe('OK');
+    // 2 combinations × 1.00 × 2, 2 × 5.00, 2 × 2.00 × 3.
+    expect(res.value.lines.map((l) => l.stake)).toEqual([400, 1_000, 1_200]);
+    expect(res.value.lines.every((l) => l.status === 'placed' && l.draw === draw.number)).toBe(true);
+    expect(res.value.balance).toBe(before - 2_600);
+    expect(await balance(player)).toBe(before - 2_600);
+    // Each line is a round of the game's vendor, in the betting record.
+    const rounds = await ctx.handle.db
+      .select()
+      .from(vendorRounds)
+      .where(and(eq(vendorRounds.vendorCode, 'ELOTT'), eq(vendorRounds.memberId, player.id)));
+    expect(rounds.map((r) => Number(r.stake)).sort((a, b) => a - b)).toEqual([400, 1_000, 1_200]);
+    // The same request again: the same lines, nothing charged twice.
+    const again = await ctx.call('placeSlip', { token: player.token, body: body as never });
+    expect(again.value.lines.map((l) => l.id)).toEqual(res.value.lines.map((l) => l.id));
+    expect(await balance(player)).toBe(before - 2_600);
+  });
+
+  it('refuses every bad slip with its code, and charges nothing', async () => {
+    const draw = (await state(player, '11x5')).upcoming[0]!;
+    const before = await balance(player);
+    const line = (l: Record<string, unknown>) => ({
+      betType: '11x5.any2',
+      selection: [[1, 2]],
+      unit: 100,
+      multiplier: 1,
+      ...l,
+    });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ game: '11x5', draw: draw.number, lines: [line({ selection: [[3, 3]] })] }, 'PICKS_REPEATED'],
+      [
+        {
+          game: '11x5',
+          draw: draw.number,
+          lines: [line({ betType: '11x5.any5', selection: [[1, 2, 3, 4, 5, 6]] })],
+        },
+        'SELECTION_INVALID',
+      ],
+      [{ game: '11x5', draw: draw.number, lines: [line({ selection: [[1, 12]] })] }, 'SELECTION_INVALID'],
+      [{ game: '11x5', draw: draw.number, lines: [line({ betType: 'ssc.star5' })] }, 'BET_TYPE_UNKNOWN'],
+      [{ game: '11x5', draw: draw.number, lines: [line({ unit: 1.5 })] }, 'AMOUNT_NOT_INTEGER'],
+      [{ game: '11x5', draw: draw.number, lines: [line({ unit: -100 })] }, 'AMOUNT_NEGATIVE'],
+      [{ game: '11x5', draw: draw.number, lines: [line({ unit: 10 })] }, 'BET_BELOW_MIN'],
+      [{ game: '11x5', draw: draw.number, lines: [line({ unit: 600_000, multiplier: 2 })] }, 'BET_ABOVE_MAX'],
+      [
+        { game: '11x5', draw: draw.number, lines: [line({})], chase: { draws: 61, stopOnWin: true } },
+        'CHASE_TOO_LONG',
+      ],
+      [{ game: '11x5', draw: '19990101-0001', lines: [line({})] }, 'DRAW_NOT_FOUND'],
+      [{ game: 'nope', draw: draw.number, lines: [line({})] }, 'LOTTERY_NOT_FOUND'],
+      [
+        {
+          game: '4d5',
+          draw: (await state(player, '4d5')).upcoming[0]!.number,
+          lines: [{ betType: '4d.big', selection: [[1234, 1234]], unit: 100, multiplier: 1 }],
+        },
+        'PICKS_REPEATED',
+      ],
+    ];
+    for (const [body, code] of cases) {
+      const res = await place(player, body);
+      expect(res.code, JSON.stringify(body)).toBe(code);
+    }
+    // Letters where a 4D number goes never reach the game: the request is invalid.
+    const letters = await place(player, {
+      game: '4d5',
+      draw: draw.number,
+      lines: [{ betType: '4d.big', selection: [['12a4']], unit: 100, multiplier: 1 }],
+    });
+    expect(letters.code).toBe('VALIDATION_FAILED');
+    // More than the balance.
+    const poor = await newMember(ctx, { prefix: 'lotpoor' });
+    await fund(ctx, poor, 500);
+    expect(
+      (await place(poor, { game: '11x5', draw: draw.number, lines: [line({ unit: 1_000 })] })).code,
+    ).toBe('INSUFFICIENT_FUNDS');
+    expect(await balance(poor)).toBe(500);
+    expect(await balance(player)).toBe(before);
+  });
+
+  it('refuses a slip after its window closed by the server’s clock, whatever the page showed', async () => {
+    const draw = (await state(player, 'pk10')).upcoming[0]!;
+    await timePasses('pk10', draw.number);
+    const before = await balance(player);
+    const res = await place(player, {
+      game: 'pk10',
+      draw: draw.number,
+      lines: [
+        {
+          betType: 'pk10.position',
+          selection: [[1], [], [], [], [], [], [], [], [], []],
+          unit: 100,
+          multiplier: 1,
+        },
+      ],
+    });
+    expect(res.code).toBe('DRAW_CLOSED');
+    expect(await balance(player)).toBe(before);
+  });
+
+  it('closes, draws and settles a draw: numbers from the revealed seed and the bets’ mix, winners paid once', async () => {
+    const game = 'ssc5';
+    const draw = (await state(player, game)).upcoming[0]!;
+    const before = await balance(player);
+    // Position one's every digit always wins once; the sum's four options win twice.
+    const res = await place(player, {
+      game,
+      draw: draw.number,
+      lines: [
+        {
+          betType: 'ssc.star1',
+          selection: [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [], [], [], []],
+          unit: 100,
+          multiplier: 1,
+        },
+        { betType: 'ssc.sum', selection: [[0, 1, 2, 3]], unit: 100, multiplier: 1 },
+        { betType: 'ssc.star2', selection: [[1], [2]], unit: 100, multiplier: 1 },
+      ],
+    });
+    expect(res.code).toBe('OK');
+    const staked = 1_000 + 400 + 100;
+    await timePasses(game, draw.number);
+    await ctx.app.lottery.advance();
+    const row = await drawRow(game, draw.number);
+    expect(row.status).toBe('settled');
+    // Anyone can check it: the seed matches its published hash, and the numbers follow from seed and mix.
+    expect(createHash('sha256').update(row.serverSeed!).digest('hex')).toBe(draw.seedHash);
+    expect(row.betCount).toBe(3);
+    const result = drawResult('ssc', row.serverSeed!, row.mix!) as DrawResult;
+    expect(row.result).toEqual(result);
+    const paid = (await lines(row.id)).map((l) => {
+      const def = betTypes.get(l.betType)!;
+      return linePayout(
+        def.settle(l.selection as Selection, result),
+        l.odds as Record<string, number>,
+        l.unit,
+        l.multiplier,
+      );
+    });
+    expect((await lines(row.id)).map((l) => l.payout)).toEqual(paid);
+    expect(paid[0]).toBe(975);
+    expect(paid[1]).toBe(390);
+    expect(await balance(player)).toBe(before - staked + paid.reduce((a, b) => a + b, 0));
+    // Read by the page: the draw with its numbers, in the results.
+    const results = await ctx.call('lotteryResults', { query: { game } });
+    expect(results.value.draws[0]).toMatchObject({
+      number: draw.number,
+      status: 'settled',
+      serverSeed: row.serverSeed,
+    });
+    // Settled again (a second process, a rerun): nothing more is paid.
+    const settledBalance = await balance(player);
+    await Promise.all([ctx.app.lottery.advance(), ctx.app.lottery.advance()]);
+    expect(await balance(player)).toBe(settledBalance);
+    // The betting record: rounds settled with their payouts.
+    const rounds = await ctx.handle.db.select().from(vendorRounds).where(eq(vendorRounds.vendorCode, 'LOTT'));
+    expect(rounds.every((r) => r.status === 'settled')).toBe(true);
+    expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
+  });
+
+  it('cancels a line while its draw takes bets (stake back once), and not after', async () => {
+    const draw = (await state(player, 'mb5')).upcoming[0]!;
+    const before = await balance(player);
+    const res = await place(player, {
+      game: 'mb5',
+      draw: draw.number,
+      lines: [
+        { betType: 'vn.lo', selection: [[7, 42]], unit: 100, multiplier: 1 },
+        { betType: 'vn.de', selection: [[7]], unit: 100, multiplier: 1 },
+      ],
+    });
+    const [lo, de] = res.value.lines;
+    const cancel = await ctx.call('cancelLines', { token: player.token, body: { ids: [lo!.id] } });
+    expect(cancel.code).toBe('OK');
+    expect(cancel.value.balance).toBe(before - 100);
+    expect((await ctx.call('cancelLines', { token: player.token, body: { ids: [lo!.id] } })).code).toBe(
+      'LINE_NOT_CANCELLABLE',
+    );
+    // Another member's line is not theirs to cancel.
+    const other = await newMember(ctx, { prefix: 'lotother' });
+    expect((await ctx.call('cancelLines', { token: other.token, body: { ids: [de!.id] } })).code).toBe(
+      'LINE_NOT_CANCELLABLE',
+    );
+    await timePasses('mb5', draw.number);
+    expect((await ctx.call('cancelLines', { token: player.token, body: { ids: [de!.id] } })).code).toBe(
+      'DRAW_CLOSED',
+    );
+    expect(await balance(player)).toBe(before - 100);
+    const mine = await ctx.call('myLotteryLines', { token: player.token, query: { game: 'mb5' } as never });
+    expect(mine.value.lines.find((l) => l.id === lo!.id)!.status).toBe('refunded');
+  });
+
+  it('chases over the next draws and stops on a win: the later draws’ lines come back', async () => {
+    const game = 'ssc1';
+    const chaser = await newMember(ctx, { prefix: 'lotchase' });
+    await fund(ctx, chaser, 10_000);
+    const upcoming = (await state(chaser, game)).upcoming;
+    const res = await place(chaser, {
+      game,
+      draw: upcoming[0]!.number,
+      lines: [
+        {
+          betType: 'ssc.star1',
+          selection: [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [], [], [], []],
+          unit: 10,
+          multiplier: 1,
+        },
+      ],
+      chase: { draws: 3, stopOnWin: true },
+    });
+    expect(res.code).toBe('OK');
+    expect(res.value.lines.map((l) => l.draw)).toEqual(upcoming.slice(0, 3).map((d) => d.number));
+    expect(res.value.chaseId).not.toBeNull();
+    expect(await balance(chaser)).toBe(10_000 - 300);
+    await timePasses(game, upcoming[0]!.number);
+    await ctx.app.lottery.advance();
+    const mine = (await ctx.call('myLotteryLines', { token: chaser.token, query: { game } as never })).value
+      .lines;
+    expect(mine.map((l) => l.status).sort()).toEqual(['refunded', 'refunded', 'won']);
+    // 1.00 staked three times, 0.975 won once (0.97), two stakes back.
+    expect(await balance(chaser)).toBe(10_000 - 300 + 97 + 200);
+  });
+
+  it('lets an admin set odds (with their exact return) and limits, audited; refuses odds above 100 % and other roles', async () => {
+    const overview = await ctx.call('adminLotteries', { token: finance.token });
+    const ssc = overview.value.games.find((g) => g.code === 'ssc5')!;
+    expect(ssc.betTypes.find((b) => b.code === 'ssc.star5')!.returns).toEqual([
+      { label: 'win', percent: '97.50' },
+    ]);
+    const body = {
+      game: 'ssc5',
+      betType: { code: 'ssc.star2', enabled: true, odds: { win: 9_000 }, minStake: 200, maxStake: 500_000 },
+    };
+    expect((await ctx.call('updateLottery', { token: finance.token, body })).code).toBe('ROLE_FORBIDDEN');
+    const updated = await ctx.call('updateLottery', { token: admin.token, body });
+    expect(updated.code).toBe('OK');
+    const star2 = updated.value.games
+      .find((g) => g.code === 'ssc5')!
+      .betTypes.find((b) => b.code === 'ssc.star2')!;
+    expect(star2).toMatchObject({
+      odds: { win: 9_000 },
+      minStake: 200,
+      returns: [{ label: 'win', percent: '90.00' }],
+    });
+    const audit = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'lottery_update'));
+    expect(audit).toHaveLength(1);
+    const tooGenerous = { ...body, betType: { ...body.betType, odds: { win: 10_001 } } };
+    expect((await ctx.call('updateLottery', { token: admin.token, body: tooGenerous })).code).toBe(
+      'ODDS_ABOVE_RETURN',
+    );
+    const badLimits = { ...body, betType: { ...body.betType, minStake: 600_000 } };
+    expect((await ctx.call('updateLottery', { token: admin.token, body: badLimits })).code).toBe(
+      'LIMITS_INCONSISTENT',
+    );
+    // A slip below the new minimum is refused.
+    const draw = (await state(player, 'ssc5')).upcoming[0]!;
+    expect(
+      (
+        await place(player, {
+          game: 'ssc5',
+          draw: draw.number,
+          lines: [{ betType: 'ssc.star2', selection: [[1], [2]], unit: 100, multiplier: 1 }],
+        })
+      ).code,
+    ).toBe('BET_BELOW_MIN');
+    // A game turned off takes no slips.
+    await ctx.call('updateLottery', { token: admin.token, body: { game: '4d', enabled: false } });
+    const fourD = await place(player, {
+      game: '4d',
+      draw: 'x',
+      lines: [{ betType: '4d.big', selection: [[1234]], unit: 100, multiplier: 1 }],
+    });
+    expect(fourD.code).toBe('GAME_DISABLED');
+  });
+
+  it('shows a draw’s lines and exposure, and cancels it: every line refunded once, audited', async () => {
+    const draw = (await state(player, 'lhc')).upcoming[0]!;
+    const before = await balance(player);
+    await place(player, {
+      game: 'lhc',
+      draw: draw.number,
+      lines: [
+        { betType: 'lhc.special', selection: [[7, 8, 9]], unit: 100, multiplier: 1 },
+        { betType: 'lhc.colour', selection: [[0]], unit: 500, multiplier: 1 },
+      ],
+    });
+    const detail = await ctx.call('adminLotteryDraw', {
+      token: finance.token,
+      query: { game: 'lhc', number: draw.number },
+    });
+    expect(detail.value.exposure).toEqual([
+      { betType: 'lhc.colour', lines: 1, members: 1, stake: 500, maxPayout: 1_490 },
+      { betType: 'lhc.special', lines: 1, members: 1, stake: 300, maxPayout: 14_331 },
+    ]);
+    const cancelBody = { game: 'lhc', number: draw.number, reason: 'operator test' };
+    expect((await ctx.call('cancelLotteryDraw', { token: finance.token, body: cancelBody })).code).toBe(
+      'ROLE_FORBIDDEN',
+    );
+    const cancelled = await ctx.call('cancelLotteryDraw', { token: admin.token, body: cancelBody });
+    expect(cancelled.value.status).toBe('cancelled');
+    expect(await balance(player)).toBe(before);
+    expect((await ctx.call('cancelLotteryDraw', { token: admin.token, body: cancelBody })).code).toBe(
+      'DRAW_NOT_CANCELLABLE',
+    );
+    await ctx.app.lottery.advance();
+    expect(await balance(player)).toBe(before);
+    const audit = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'lottery_draw_cancel'));
+    expect(audit).toHaveLength(1);
+    expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
+  });
+
+  it('answers spec 7’s menus and opened numbers', async () => {
+    const menu = await ctx.call('vnGameMenu');
+    expect(menu.value.map((m) => m.gameCode)).toEqual(['mb', 'mb5']);
+    const recent = await ctx.call('vnRecentGames', { token: player.token });
+    expect(recent.value.map((m) => m.gameCode)).toEqual(['mb5']);
+    const opened = await ctx.call('lottoOpenedNumeros', { token: player.token, query: {} });
+    expect(opened.value.find((o) => o.gameCode === 'ssc5')!.numbers).toHaveLength(5);
+    expect((await ctx.call('vnOpenedNumeros', { query: {} })).code).toBe('OK');
+  });
+
+  it('resumes a settlement cut short: each winning line is paid exactly once', async () => {
+    const game = 'pk10';
+    const draw = (await state(player, game)).upcoming[0]!;
+    const members = [await newMember(ctx, { prefix: 'lotcut' }), await newMember(ctx, { prefix: 'lotcut' })];
+    for (const m of members) {
+      await fund(ctx, m, 10_000);
+      for (let i = 0; i < 3; i++) {
+        // Big and small of the first car, odd and even of the second: two hits every time.
+        const placed = await place(m, {
+          game,
+          draw: draw.number,
+          lines: [
+            {
+              betType: 'pk10.bsoe',
+              selection: [[0, 1], [2, 3], [], [], [], [], [], [], [], []],
+              unit: 100,
+              multiplier: 1,
+            },
+          ],
+        });
+        expect(placed.code).toBe('OK');
+      }
+    }
+    await timePasses(game, draw.number);
+    // The process dies after its first chunk of two lines has committed.
+    const service = ctx.app.lottery as unknown as {
+      repo: { settle: (...args: unknown[]) => Promise<unknown> };
+      settleChunk: number;
+    };
+    const settle = service.repo.settle;
+    const target = (await drawRow(game, draw.number)).id;
+    let chunks = 0;
+    service.repo.settle = async (...args: unknown[]) => {
+      if ((args[0] as { drawId: number }).drawId === target && ++chunks === 2)
+        throw new Error('the process was killed');
+      return settle.apply(service.repo, args);
+    };
+    service.settleChunk = 2;
+    try {
+      await ctx.app.lottery.advance();
+    } finally {
+      service.repo.settle = settle;
+      service.settleChunk = 2_000;
+    }
+    const row = await drawRow(game, draw.number);
+    expect(row.status).toBe('drawn');
+    expect((await lines(row.id)).filter((l) => l.status === 'won')).toHaveLength(2);
+    // The next run (another process, the next tick) settles the rest; a third finds nothing to pay.
+    await ctx.app.lottery.advance();
+    await ctx.app.lottery.advance();
+    expect((await drawRow(game, draw.number)).status).toBe('settled');
+    const all = await lines(row.id);
+    expect(all.every((l) => l.status === 'won' && l.payout === 390)).toBe(true);
+    // 3 lines of 4 combinations at 1.00, each paid 3.90: 12.00 staked, 11.70 won.
+    expect(await Promise.all(members.map(balance))).toEqual([10_000 - 1_200 + 1_170, 10_000 - 1_200 + 1_170]);
+    expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
+  });
+});
+

@@ -513,4 +513,3 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
   });
 });
-

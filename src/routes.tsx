@@ -13,6 +13,7 @@ const SeamlessPage = lazyScreen(() => import('./features/games/SeamlessPage'));
 const PromotionsPage = lazyScreen(() => import('./features/promotions/PromotionsPage'));
 const DownloadPage = lazyScreen(() => import('./features/download/DownloadPage'));
 const ComingSoon = lazyScreen(() => import('./features/common/ComingSoon'));
+const LotteryPage = lazyScreen(() => import('./features/lottery/LotteryPage'));
 const NotFound = lazyScreen(() => import('./features/common/NotFound'));
 const FeatureGate = lazyScreen(() => import('./features/common/FeatureGate'));
 const AgentHomePage = lazyScreen(() => import('./features/agent/AgentHomePage'));
@@ -65,15 +66,11 @@ export const routes: RouteObject[] = [
       </RequireSession>
     ),
   },
-  ...[
-    ['/lottery', 'LOTT'],
-    ['/seaLottery', 'LOTT'],
-    ['/vnLottery', 'LOTT'],
-  ].map(([path, section]) => ({
+  ...['/lottery', '/seaLottery', '/vnLottery'].map((path) => ({
     path,
     element: (
       <RequireSession>
-        <ComingSoon titleKey="LOTTERY" section={section as SectionKey} />
+        <LotteryPage key={path} />
       </RequireSession>
     ),
   })),

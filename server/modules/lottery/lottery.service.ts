@@ -114,7 +114,10 @@ export class LotteryService {
 
   async games(brand: Brand, lang: LanguageCode) {
     const rows = await this.repo.games(brand.id);
-    return { games: rows.filter((g) => g.enabled).map((g) => this.gameView(g, brand, lang)) };
+    return {
+      games: rows.filter((g) => g.enabled).map((g) => this.gameView(g, brand, lang)),
+      currency: brand.currency,
+    };
   }
 
   /** Every game, on or off, for the back office. */

@@ -62,7 +62,7 @@ export const lotteryDraw = z.object({
 });
 export type LotteryDraw = z.infer<typeof lotteryDraw>;
 
-export const lotteryGamesValue = z.object({ games: z.array(lotteryGame) });
+export const lotteryGamesValue = z.object({ games: z.array(lotteryGame), currency: z.string() });
 
 export const lotteryStateQuery = z.object({ game: gameCode });
 export const lotteryState = z.object({

@@ -47,11 +47,12 @@ export function formatViolations(violations: Violation[]) {
  * Waits for the page to be still: what it fetches has arrived, and no finite animation or transition
  * is running (a dialog half faded in would be measured at half its contrast). A popup that a late
  * answer brings in starts a new fade after the first wait, so the page must stay still for a moment
- * before axe looks; endless animations (spinners, the marquee) are left running. Four seconds at most.
+ * before axe looks; endless animations (spinners, the marquee) are left running. Eight seconds at most: a
+ * loaded CI machine once measured a popup fading in after a late login answer at four.
  */
 async function settle(page: Page) {
   await page.waitForLoadState('domcontentloaded');
-  const deadline = Date.now() + 4_000;
+  const deadline = Date.now() + 8_000;
   for (;;) {
     await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
     const wasStill = await page.evaluate(async () => {

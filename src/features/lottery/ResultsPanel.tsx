@@ -13,8 +13,18 @@ export function verifyDraw(family: Family, draw: LotteryDraw): 'verified' | 'mis
   if (!draw.serverSeed || !draw.mix || !draw.result) return 'pending';
   if (toHex(sha256(draw.serverSeed)) !== draw.seedHash) return 'mismatch';
   const again = drawResult(family, draw.serverSeed, draw.mix, { zodiacOfOne: draw.zodiacOfOne ?? undefined });
-  return JSON.stringify(again) === JSON.stringify(draw.result) ? 'verified' : 'mismatch';
+  return canonical(again) === canonical(draw.result) ? 'verified' : 'mismatch';
 }
+
+/** JSON with object keys in one order (the database hands a result back with its keys reordered). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
 
 /** The values a position of a result takes, for the trend chart. */
 function positions(

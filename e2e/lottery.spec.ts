@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { depositThroughGateway, expect, registerMember, test } from './fixtures';
+import { depositThroughGateway, expect, openBackoffice, registerMember, test } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
@@ -136,4 +136,44 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('lt-my').locator('tr[data-status="refunded"]')).toHaveCount(1);
     await expect.poll(() => headerBalance(page)).toBe(before);
   });
+});
+
+test('an operator reads each bet type’s exact return, looks at a draw’s exposure and cancels it: the bet comes back', async ({
+  browser,
+  page,
+}) => {
+  await registerMember(page, 'lotbo');
+  await depositThroughGateway(page, '50');
+  await page.goto('/lottery?gameCode=ssc5');
+  await enoughTime(page, 20);
+  const slip = page.getByTestId('lt-slip');
+  await slip.getByTestId('lt-type-ssc.dragonTiger').click();
+  await slip.getByRole('button', { name: 'Dragão', exact: true }).click();
+  await slip.getByTestId('lt-unit').fill('5,00');
+  await slip.getByTestId('lt-add').click();
+  const draw = (await page.getByTestId('lt-open-draw').textContent()) ?? '';
+  const before = await headerBalance(page);
+  await slip.getByTestId('lt-review').click();
+  await page.getByTestId('lt-confirm').getByTestId('lt-confirm-send').click();
+  await expect.poll(() => headerBalance(page)).toBe(before - 500);
+
+  const { page: office, close } = await openBackoffice(browser);
+  await office.getByRole('button', { name: 'Loterias', exact: true }).click();
+  const games = office.getByTestId('bo-lottery-games');
+  await games.locator('tr[data-game="ssc5"]').getByRole('button', { name: 'Tipos de aposta' }).click();
+  await expect(office.getByTestId('bo-lt-ssc.star5-return')).toHaveText('97.50%');
+  await expect(office.getByTestId('bo-lt-ssc.dragonTiger-return')).toHaveText('97.20% · 97.50%');
+  await office.getByTestId('bo-lt-draws-ssc5').click();
+  await office.getByTestId('bo-lt-draws').locator(`tr[data-draw="${draw}"]`).getByRole('button').click();
+  const detail = office.getByTestId('bo-lt-draw');
+  await expect(detail.getByTestId('bo-lt-exposure')).toContainText('Dragão × Tigre');
+  await expect(detail.getByTestId('bo-lt-exposure')).toContainText('5,00 FUN');
+  await detail.getByLabel('Motivo do cancelamento').fill('results feed failed');
+  await detail.getByTestId('bo-lt-cancel').click();
+  await expect(office.getByTestId('bo-lt-draws').locator(`tr[data-draw="${draw}"]`)).toHaveAttribute(
+    'data-status',
+    'cancelled',
+  );
+  await expect.poll(() => headerBalance(page)).toBe(before);
+  await close();
 });

@@ -12,6 +12,7 @@ import {
 } from '../machines/operator-login.machine';
 import { AgentsPanel } from './agents-panel';
 import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
+import { LotteryPanel } from './lottery-panel';
 import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
 import './backoffice.css';
@@ -26,6 +27,7 @@ const TABS = [
   'games',
   'rounds',
   'originals',
+  'lottery',
   'agents',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -192,6 +194,7 @@ function Console({
         {tab === 'games' && <GamesPanel token={token} onExpired={onLogout} />}
         {tab === 'rounds' && <RoundsPanel token={token} onExpired={onLogout} />}
         {tab === 'originals' && <OriginalsPanel token={token} onExpired={onLogout} />}
+        {tab === 'lottery' && <LotteryPanel token={token} onExpired={onLogout} />}
         {tab === 'agents' && <AgentsPanel token={token} onExpired={onLogout} />}
       </main>
     </div>

@@ -348,6 +348,7 @@ export async function buildApp({
     app.log,
   );
   app.decorate('lottery', lottery);
+  games.setHouseGames((brandId) => lottery.vendorCounts(brandId));
   app.decorate('agents', agents);
   app.decorate('settlement', settlement);
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));

@@ -445,6 +445,17 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
   });
 
+  it('shows the lottery vendors as playable in the catalogue’s menus', async () => {
+    const menus = (await ctx.call('gameMenus')).value;
+    const playable = (t: string) =>
+      menus
+        .find((m) => m.gameType === t)!
+        .vendors.filter((v) => v.playable)
+        .map((v) => v.vassalage);
+    expect(playable('LOTT')).toEqual(['TCG_SEA', 'TCG_LOTTO_VN', 'LOTT']);
+    expect(playable('ELOTT')).toEqual(['ELOTT']);
+  });
+
   it('answers spec 7’s menus and opened numbers', async () => {
     const menu = await ctx.call('vnGameMenu');
     expect(menu.value.map((m) => m.gameCode)).toEqual(['mb', 'mb5']);

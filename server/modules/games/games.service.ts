@@ -95,6 +95,24 @@ export class GamesService {
     this.launcher = launcher;
   }
 
+  /** Games other modules play for vendors of the catalogue (the lotteries' games, by vendor code). */
+  private houseGames: ((brandId: number) => Promise<Map<string, number>>) | null = null;
+
+  setHouseGames(count: (brandId: number) => Promise<Map<string, number>>) {
+    this.houseGames = count;
+  }
+
+  /** Each vendor's games: the catalogue's, and those another module plays as that vendor. */
+  private async gameCounts(brandId: number) {
+    const [counts, house] = await Promise.all([
+      this.repo.vendorGameCounts(brandId),
+      this.houseGames ? this.houseGames(brandId) : new Map<string, number>(),
+    ]);
+    const all = new Map(counts);
+    for (const [code, n] of house) all.set(code, (all.get(code) ?? 0) + n);
+    return all;
+  }
+
   /** Vendors in server order: by their category's order, then their own. */
   private async orderedVendors(
     brandId: number,
@@ -210,7 +228,7 @@ export class GamesService {
   async menus(brand: Brand): Promise<GameMenu[]> {
     const [{ categories, vendors }, counts] = await Promise.all([
       this.orderedVendors(brand.id),
-      this.repo.vendorGameCounts(brand.id),
+      this.gameCounts(brand.id),
     ]);
     return categories.map((c) => ({
       gameType: c.code as SectionKey,
@@ -222,7 +240,7 @@ export class GamesService {
   async vendorList(brand: Brand, gameType: SectionKey | undefined): Promise<VendorCard[]> {
     const [{ vendors }, counts] = await Promise.all([
       this.orderedVendors(brand.id),
-      this.repo.vendorGameCounts(brand.id),
+      this.gameCounts(brand.id),
     ]);
     return vendors
       .filter((v) => !gameType || v.categoryCode === gameType)

@@ -30,6 +30,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { dayIn } from '../../lib/brand-days';
 import type { SecretBox } from '../../lib/secret-box';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { Brand } from '../brand/brand.service';
 import { emptyFingerprint, type Ledger, translateError } from '../ledger/ledger';
 import { checkBrandAmount } from '../wallet/amount';
@@ -119,6 +120,20 @@ export class LotteryService {
       currency: brand.currency,
     };
   }
+
+  /** How many games that are on each lottery vendor plays (the catalogue shows those vendors as playable). */
+  vendorCounts(brandId: number) {
+    // The home page's menus ask on every visit: a few seconds old is fresh enough for a switch.
+    return this.countsCache.get(String(brandId), async () => {
+      const counts = new Map<string, number>();
+      for (const g of await this.repo.games(brandId)) {
+        if (g.enabled) counts.set(g.vendorCode, (counts.get(g.vendorCode) ?? 0) + 1);
+      }
+      return counts;
+    });
+  }
+
+  private readonly countsCache = new TtlCache<Map<string, number>>(5_000);
 
   /** Every game, on or off, for the back office. */
   async allGames(brand: Brand) {

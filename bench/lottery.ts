@@ -185,14 +185,16 @@ async function main() {
             });
             return {
               ...request,
-              body: JSON.stringify({ requestId: `${data.run}-${n}`, game: GAME, draw: draw.number, lines }),
+              body: JSON.stringify({ requestId: `${data.run}-${String(n).padStart(8, "0")}`, game: GAME, draw: draw.number, lines }),
               headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             };
           },
           onResponse: (_status, body) => {
             let code = 'NOT_JSON';
             try {
-              code = (JSON.parse(body) as { code?: string }).code ?? 'NO_CODE';
+              const answer = JSON.parse(body) as { code?: string; message?: string };
+              code = answer.code ?? 'NO_CODE';
+              if (code !== 'OK' && !codes.has(code)) console.log(`first ${code}: ${answer.message}`);
             } catch {}
             codes.set(code, (codes.get(code) ?? 0) + 1);
           },

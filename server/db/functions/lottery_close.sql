@@ -1,12 +1,14 @@
--- Closes a lottery draw once its window has passed (docs/lottery.md): waits for slips being placed on it,
--- then fixes its mix, the SHA-256 of its accepted lines in id order, which with the committed seed decides
--- its numbers. Answers the draw's mix and line count, or null when it was not due or is closed already.
+-- Closes a lottery draw once its window has passed (docs/lottery.md): takes the draw's advisory lock
+-- exclusively, so slips being placed on it (which hold it shared) finish first, then fixes its mix, the
+-- SHA-256 of its accepted lines in id order, which with the committed seed decides its numbers. Answers
+-- the draw's mix and line count, or null when it was not due or is closed already.
 CREATE OR REPLACE FUNCTION lottery_close(p_draw bigint) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
   v_count integer;
   v_mix text;
 BEGIN
+  PERFORM pg_advisory_xact_lock(1819243636, (p_draw % 2147483647)::integer);
   PERFORM 1 FROM lottery_draws
   WHERE id = p_draw AND status IN ('scheduled', 'open') AND closes_at <= now()
   FOR UPDATE;

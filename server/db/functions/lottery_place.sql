@@ -1,8 +1,10 @@
 -- A lottery bet slip (docs/lottery.md), in one statement: every draw it names must be taking bets by
--- this database's clock (the first one open now; a chase's later ones before their close) (a draw closing meanwhile waits for this statement, then refuses the next), each
--- line is a row and a round of the game's vendor whose stake moves through vendor_bet; a chase is its own
--- row. A request id already used answers with its lines; a refusal (a draw closed, not enough money)
--- writes nothing.
+-- this database's clock (the first one open now; a chase's later ones before their close). Each draw is
+-- held with a shared advisory lock until the slip commits, so a draw's close (which takes it exclusively)
+-- waits for slips in flight and a slip arriving after the close sees it closed. Every line is a row and a
+-- round `L<id>` of the game's vendor, their stakes moved through vendor_bet_many (one wallet update for
+-- the slip, one movement per line); a chase is its own row. A request id already used answers with its
+-- lines; a refusal (a draw closed, not enough money) writes nothing.
 CREATE OR REPLACE FUNCTION lottery_place(
   p_brand integer,
   p_member integer,
@@ -13,31 +15,34 @@ CREATE OR REPLACE FUNCTION lottery_place(
   p_draws bigint[],
   p_stop_on_win boolean,
   p_items jsonb,
-  p_wallet bigint
+  p_wallet bigint,
+  p_house bigint
 ) RETURNS jsonb
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- Each call plans its statements for its own arrays: a cached generic plan cannot know their sizes and
+-- once scanned every round for a chunk of a few thousand.
+SET plan_cache_mode = force_custom_plan
+AS $$
 DECLARE
   v_open integer;
   v_chase bigint;
-  v_item jsonb;
-  v_id bigint;
-  v_round text;
-  v_out jsonb;
+  v_ids bigint[];
+  v_rounds text[];
+  v_amounts bigint[];
+  v_keys text[];
+  v_hashes text[];
   v_balance bigint;
-  v_ids bigint[] := '{}';
+  v_lines jsonb;
 BEGIN
   IF EXISTS (SELECT 1 FROM lottery_bets WHERE member_id = p_member AND request_id = p_request) THEN
     RETURN jsonb_build_object('replayed', true);
   END IF;
 
-  -- Locked so that a draw's close (FOR UPDATE) waits for this slip, and a slip arriving after the close
-  -- sees it closed.
-  SELECT count(*) INTO v_open FROM (
-    SELECT id FROM lottery_draws
-    WHERE id = ANY(p_draws) AND game_id = p_game AND brand_id = p_brand
-      AND status IN ('scheduled', 'open') AND now() < closes_at AND (id <> p_draws[1] OR now() >= opens_at)
-    FOR KEY SHARE
-  ) d;
+  PERFORM pg_advisory_xact_lock_shared(1819243636, (d % 2147483647)::integer)
+  FROM unnest(p_draws) d ORDER BY d;
+  SELECT count(*) INTO v_open FROM lottery_draws
+  WHERE id = ANY(p_draws) AND game_id = p_game AND brand_id = p_brand
+    AND status IN ('scheduled', 'open') AND now() < closes_at AND (id <> p_draws[1] OR now() >= opens_at);
   IF v_open <> cardinality(p_draws) THEN
     RAISE EXCEPTION 'LOTTERY_DRAW_CLOSED';
   END IF;
@@ -48,22 +53,27 @@ BEGIN
     RETURNING id INTO v_chase;
   END IF;
 
-  FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+  WITH placed AS (
     INSERT INTO lottery_bets (brand_id, member_id, draw_id, game_id, chase_id, request_id, line, bet_type,
       selection, combos, unit, multiplier, stake, odds)
-    VALUES (p_brand, p_member, (v_item->>'draw')::bigint, p_game, v_chase, p_request, (v_item->>'line')::smallint,
-      v_item->>'betType', v_item->'selection', (v_item->>'combos')::integer, (v_item->>'unit')::bigint,
-      (v_item->>'multiplier')::integer, (v_item->>'stake')::bigint, v_item->'odds')
-    RETURNING id INTO v_id;
-    v_round := 'L' || v_id;
-    v_out := vendor_bet(p_brand, p_vendor, v_round, p_member, v_item->>'key', v_item->>'hash',
-      jsonb_build_object('vendor', p_vendor, 'round', v_round, 'game', p_game_code, 'member', p_member),
-      ARRAY(SELECT jsonb_array_elements_text(v_item->'accounts'))::bigint[],
-      ARRAY(SELECT jsonb_array_elements_text(v_item->'amounts'))::bigint[]);
-    v_balance := (v_out->'balances'->>p_wallet::text)::bigint;
-    v_ids := v_ids || v_id;
-  END LOOP;
+    SELECT p_brand, p_member, i.draw, p_game, v_chase, p_request, i.line, i."betType", i.selection, i.combos,
+      i.unit, i.multiplier, i.stake, i.odds
+    FROM jsonb_to_recordset(p_items) AS i(draw bigint, line smallint, "betType" text, selection jsonb,
+      combos integer, unit bigint, multiplier integer, stake bigint, odds jsonb)
+    RETURNING id, draw_id, line, stake
+  )
+  SELECT array_agg(p.id ORDER BY p.id), array_agg('L' || p.id ORDER BY p.id), array_agg(p.stake ORDER BY p.id),
+    array_agg(i.key ORDER BY p.id), array_agg(i.hash ORDER BY p.id),
+    jsonb_agg(jsonb_build_object('id', p.id, 'draw', p.draw_id, 'line', p.line) ORDER BY p.id)
+  INTO v_ids, v_rounds, v_amounts, v_keys, v_hashes, v_lines
+  FROM placed p
+  JOIN jsonb_to_recordset(p_items) AS i(draw bigint, line smallint, key text, hash text)
+    ON i.draw = p.draw_id AND i.line = p.line;
 
-  RETURN jsonb_build_object('replayed', false, 'ids', to_jsonb(v_ids), 'balance', v_balance, 'chase', v_chase);
+  v_balance := vendor_bet_many(p_brand, p_vendor, p_member, p_wallet, p_house, v_rounds,
+    array_fill(p_game_code, ARRAY[cardinality(v_rounds)]), v_amounts, v_keys, v_hashes, '{}'::jsonb);
+
+  RETURN jsonb_build_object('replayed', false, 'lines', v_lines, 'balance', v_balance, 'chase', v_chase,
+    'at', now());
 END;
 $$;

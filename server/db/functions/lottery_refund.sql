@@ -1,6 +1,7 @@
 -- Gives lottery lines their stake back (docs/lottery.md), each once, through vendor_rollback:
 -- - 'member': the member cancels lines of their own while the draw still takes bets, by this database's
---   clock (locked as a slip is, so a close waits); a line that cannot be cancelled refuses the whole call;
+--   clock (the draw held as a slip holds it, so a close waits); a line that cannot be cancelled refuses
+--   the whole call;
 -- - 'chase': a chase that won gives back its lines in draws still taking bets; the others play on;
 -- - 'draw': every line of a cancelled draw.
 -- Answers the refunded line ids and the main balance of each member refunded.
@@ -16,6 +17,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_item jsonb;
   v_id bigint;
+  v_draw bigint;
   v_member integer;
   v_round text;
   v_out jsonb;
@@ -25,9 +27,10 @@ BEGIN
   FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
     v_id := (v_item->>'id')::bigint;
     IF p_mode <> 'draw' THEN
-      PERFORM 1 FROM lottery_draws d JOIN lottery_bets b ON b.draw_id = d.id
-      WHERE b.id = v_id AND d.status IN ('scheduled', 'open') AND now() < d.closes_at
-      FOR KEY SHARE OF d;
+      SELECT draw_id INTO v_draw FROM lottery_bets WHERE id = v_id;
+      PERFORM pg_advisory_xact_lock_shared(1819243636, (coalesce(v_draw, 0) % 2147483647)::integer);
+      PERFORM 1 FROM lottery_draws d
+      WHERE d.id = v_draw AND d.status IN ('scheduled', 'open') AND now() < d.closes_at;
       IF NOT FOUND THEN
         IF p_mode = 'member' THEN
           RAISE EXCEPTION 'LOTTERY_DRAW_CLOSED';

@@ -2,7 +2,11 @@
 -- so it needs no ledger movement, only its settlement (the first settlement time stays). Rounds already
 -- settled or cancelled are left as they are; answers how many were settled now.
 CREATE OR REPLACE FUNCTION vendor_settle_lost(p_brand integer, p_vendor text, p_rounds text[]) RETURNS integer
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- Each call plans its statements for its own arrays: a cached generic plan cannot know their sizes and
+-- once scanned every round for a chunk of a few thousand.
+SET plan_cache_mode = force_custom_plan
+AS $$
 DECLARE
   v_count integer;
 BEGIN

@@ -72,7 +72,7 @@ CREATE TABLE "lottery_games" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "lottery_bets_request_uq" ON "lottery_bets" USING btree ("member_id","request_id","draw_id","line");--> statement-breakpoint
-CREATE INDEX "lottery_bets_draw_idx" ON "lottery_bets" USING btree ("draw_id","status");--> statement-breakpoint
+CREATE INDEX "lottery_bets_draw_idx" ON "lottery_bets" USING btree ("draw_id","status","id");--> statement-breakpoint
 CREATE INDEX "lottery_bets_member_idx" ON "lottery_bets" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "lottery_bets_chase_idx" ON "lottery_bets" USING btree ("chase_id") WHERE chase_id IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "lottery_chases_member_idx" ON "lottery_chases" USING btree ("member_id","id");--> statement-breakpoint

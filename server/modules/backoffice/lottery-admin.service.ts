@@ -93,6 +93,7 @@ export class LotteryAdmin {
         tx,
       ),
     );
+    this.lottery.forget();
     if (body.enabled) await this.lottery.schedule(ctx.brand);
     return this.overview(ctx);
   }

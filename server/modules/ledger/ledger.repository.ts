@@ -213,6 +213,26 @@ export class LedgerRepository {
     return row!.id;
   }
 
+  /** Many members' wallets of one kind, made on first use: member id → account id. */
+  async ensureMemberAccounts(brandId: number, memberIds: number[], kind: string, currency: string) {
+    if (memberIds.length === 0) return new Map<number, number>();
+    await this.db
+      .insert(ledgerAccounts)
+      .values(memberIds.map((memberId) => ({ brandId, memberId, kind, currency, floor: 0 })))
+      .onConflictDoNothing();
+    const rows = await this.db
+      .select({ id: ledgerAccounts.id, memberId: ledgerAccounts.memberId })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.brandId, brandId),
+          inArray(ledgerAccounts.memberId, memberIds),
+          eq(ledgerAccounts.kind, kind),
+        ),
+      );
+    return new Map(rows.map((r) => [r.memberId!, r.id]));
+  }
+
   /** Stored balance of a member wallet; a derived account's balance is the sum of its postings. */
   async balance(accountId: number): Promise<number | null> {
     const result = await this.db.execute(sql`

@@ -456,6 +456,45 @@ export class Ledger {
     }
   }
 
+  /**
+   * Many payments of one kind from a house account to members' main wallets, each under its own key, as
+   * set-based database functions take them (vendor_win_many): the house account, and per item its key,
+   * its request fingerprint (the postings `prepare` would build), the member's wallet and the amount.
+   */
+  async prepareHousePayments(
+    brand: Transfer['brand'],
+    house: HouseKind,
+    kind: string,
+    items: Array<{ key: string; memberId: number; amount: number }>,
+  ) {
+    const houseId = await this.houseAccount(brand.id, house, brand.currency);
+    const missing = [
+      ...new Set(items.map((i) => i.memberId).filter((m) => !this.accountIds.has(`${brand.id}:${m}:main`))),
+    ];
+    if (missing.length > 0) {
+      const found = await this.repo.ensureMemberAccounts(brand.id, missing, 'main', brand.currency);
+      for (const [memberId, id] of found) this.accountIds.set(`${brand.id}:${memberId}:main`, id);
+    }
+    return {
+      house: houseId,
+      items: items.map((i) => {
+        if (!Number.isSafeInteger(i.amount) || i.amount <= 0) throw new AppError('INVALID_AMOUNT');
+        const wallet = this.accountIds.get(`${brand.id}:${i.memberId}:main`)!;
+        const postings = [
+          { accountId: houseId, amount: -i.amount },
+          { accountId: wallet, amount: i.amount },
+        ];
+        return {
+          key: i.key,
+          hash: fingerprint(kind, postings),
+          wallet,
+          amount: i.amount,
+          memberId: i.memberId,
+        };
+      }),
+    };
+  }
+
   /** A member's wallet of the given kind, made on first use with a floor of zero. */
   async memberAccount(brandId: number, memberId: number, kind: MemberWalletKind, currency: string) {
     const cacheKey = `${brandId}:${memberId}:${kind}`;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
+import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
 import { lotteryBets, lotteryChases, lotteryDraws, lotteryGames } from './lottery.tables';
 
 export type GameRow = typeof lotteryGames.$inferSelect;
@@ -23,8 +24,6 @@ export interface PlaceItem {
   odds: Record<string, number>;
   key: string;
   hash: string;
-  accounts: number[];
-  amounts: number[];
 }
 
 export interface WinItem {
@@ -33,8 +32,6 @@ export interface WinItem {
   key: string;
   hash: string;
   wallet: number;
-  accounts: number[];
-  amounts: number[];
 }
 
 export interface RefundItem {
@@ -48,7 +45,9 @@ export interface RefundItem {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const PLACE = `SELECT lottery_place($1::integer, $2::integer, $3::integer, $4, $5, $6, $7::bigint[], $8::boolean,
-  $9::jsonb, $10::bigint) AS out`;
+  $9::jsonb, $10::bigint, $11::bigint) AS out`;
+const SETTLE = `SELECT lottery_settle($1::integer, $2::bigint, $3, $4, $5::bigint[], $6::bigint, $7::bigint[],
+  $8::bigint[], $9::bigint[], $10::text[], $11::text[]) AS out`;
 
 /** The lotteries' games, draws, chases and lines (docs/lottery.md). */
 export class LotteryRepository {
@@ -272,20 +271,23 @@ export class LotteryRepository {
     vendor: string;
     gameCode: string;
     lost: number[];
+    house: number;
     wins: WinItem[];
   }) {
-    return this.call<{ lost: number; balances: Record<string, number> }>(
-      'lottery_settle',
-      `SELECT lottery_settle($1::integer, $2::bigint, $3, $4, $5::bigint[], $6::jsonb) AS out`,
-      [
-        args.brandId,
-        args.drawId,
-        args.vendor,
-        args.gameCode,
-        `{${args.lost.join(',')}}`,
-        JSON.stringify(args.wins),
-      ],
-    );
+    const w = args.wins;
+    return this.call<{ lost: number; balances: Record<string, number> }>('lottery_settle', SETTLE, [
+      args.brandId,
+      args.drawId,
+      args.vendor,
+      args.gameCode,
+      integerArrayLiteral(args.lost),
+      args.house,
+      integerArrayLiteral(w.map((x) => x.id)),
+      integerArrayLiteral(w.map((x) => x.payout)),
+      integerArrayLiteral(w.map((x) => x.wallet)),
+      textArrayLiteral(w.map((x) => x.key)),
+      textArrayLiteral(w.map((x) => x.hash)),
+    ]);
   }
 
   /** A drawn draw with no line left to settle is settled. */
@@ -337,23 +339,27 @@ export class LotteryRepository {
     stopOnWin: boolean;
     items: PlaceItem[];
     wallet: number;
+    house: number;
   }) {
-    return this.call<{ replayed: boolean; ids?: number[]; balance?: number; chase?: number | null }>(
-      'lottery_place',
-      PLACE,
-      [
-        args.brandId,
-        args.memberId,
-        args.gameId,
-        args.gameCode,
-        args.vendor,
-        args.requestId,
-        `{${args.draws.join(',')}}`,
-        args.stopOnWin,
-        JSON.stringify(args.items),
-        args.wallet,
-      ],
-    );
+    return this.call<{
+      replayed: boolean;
+      lines?: Array<{ id: number; draw: number; line: number }>;
+      balance?: number;
+      chase?: number | null;
+      at?: string;
+    }>('lottery_place', PLACE, [
+      args.brandId,
+      args.memberId,
+      args.gameId,
+      args.gameCode,
+      args.vendor,
+      args.requestId,
+      `{${args.draws.join(',')}}`,
+      args.stopOnWin,
+      JSON.stringify(args.items),
+      args.wallet,
+      args.house,
+    ]);
   }
 
   refund(args: {

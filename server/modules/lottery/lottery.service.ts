@@ -238,7 +238,7 @@ export class LotteryService {
       if (lines.length === 0) break;
       after = lines.at(-1)!.id;
       const lost: number[] = [];
-      const wins: Array<WinItem & { memberId: number }> = [];
+      const paid: Array<{ id: number; memberId: number; payout: number }> = [];
       for (const line of lines) {
         const def = betTypes.get(line.betType);
         const payout = def
@@ -249,39 +249,38 @@ export class LotteryService {
               line.multiplier,
             )
           : 0;
-        if (payout === 0) {
-          lost.push(line.id);
-          continue;
-        }
-        const prepared = await this.ledger.prepare({
-          brand,
-          key: `lot:${line.id}:win`,
-          kind: 'win',
-          from: { house: 'house' },
-          to: { memberId: line.memberId, wallet: 'main' },
-          amount: payout,
-        });
-        wins.push({
-          id: line.id,
-          memberId: line.memberId,
-          payout,
-          key: prepared.key,
-          hash: prepared.fingerprint,
-          wallet: prepared.to,
-          accounts: parseArray(prepared.accounts),
-          amounts: parseArray(prepared.amounts),
-        });
+        if (payout === 0) lost.push(line.id);
+        else paid.push({ id: line.id, memberId: line.memberId, payout });
       }
-      wins.sort((a, b) => a.wallet - b.wallet || a.id - b.id);
+      const prepared = await this.ledger.prepareHousePayments(
+        brand,
+        'house',
+        'win',
+        paid.map((p) => ({ key: `lot:${p.id}:win`, memberId: p.memberId, amount: p.payout })),
+      );
       const out = await this.repo.settle({
         brandId: draw.brandId,
         drawId: draw.id,
         vendor: game.vendorCode,
         gameCode: game.code,
         lost,
-        wins: wins.map(({ memberId: _m, ...w }) => w),
+        house: prepared.house,
+        wins: paid.map((p, i) => ({
+          id: p.id,
+          payout: p.payout,
+          key: prepared.items[i]!.key,
+          hash: prepared.items[i]!.hash,
+          wallet: prepared.items[i]!.wallet,
+        })),
       });
-      this.pushBalances(brand, out.balances);
+      // Balances come back by wallet: each member's page hears its own.
+      const members = new Map(prepared.items.map((i) => [String(i.wallet), i.memberId]));
+      this.pushBalances(
+        brand,
+        Object.fromEntries(
+          Object.entries(out.balances).map(([wallet, b]) => [String(members.get(wallet)), b]),
+        ),
+      );
     }
     await this.stopChases(draw, game, brand);
     await this.repo.updateChases(draw.id);
@@ -451,8 +450,25 @@ export class LotteryService {
    * stake as its own round. A chase places the same lines on the draws after, all paid now; a retried
    * request id answers with the lines it placed.
    */
+  /** A game and its next draws as this process read them within the last second: the slip's statement checks them again. */
+  private readonly hot = new TtlCache<{ game: GameRow | null; upcoming: DrawRow[] }>(1_000);
+
+  /** Forgets what `hot` holds (the back office changed a game). */
+  forget() {
+    this.hot.clear();
+  }
+
   async place(brand: Brand, member: Member, body: PlaceSlipBody, lang: LanguageCode): Promise<PlacedSlip> {
-    const game = await this.playable(brand, body.game);
+    const hot = await this.hot.get(`${brand.id}:${body.game}`, async () => {
+      const row = await this.repo.game(brand.id, body.game);
+      return {
+        game: row,
+        upcoming: row ? await this.repo.upcoming(row.id, Math.min(row.maxChase, 120) + 1) : [],
+      };
+    });
+    const game = hot.game;
+    if (!game) throw new AppError('LOTTERY_NOT_FOUND');
+    if (!game.enabled) throw new AppError('GAME_DISABLED');
     const settings = new Map(betTypeSettingsOf(game).map((s) => [s.code, s]));
     const money = (v: number) => `${formatAmount(v, lang)} ${brand.currency}`;
     const lines = body.lines.map((line, i) =>
@@ -460,12 +476,9 @@ export class LotteryService {
     );
     if (lines.length > MAX_SLIP_LINES) throw new AppError('VALIDATION_FAILED');
 
-    const replay = await this.repo.slipLines(member.id, body.requestId);
-    if (replay.length > 0) return this.slipAnswer(brand, member, replay, null);
-
     const drawCount = body.chase?.draws ?? 1;
     if (drawCount > game.maxChase) throw new AppError('CHASE_TOO_LONG', { max: game.maxChase });
-    const upcoming = await this.repo.upcoming(game.id, Math.min(game.maxChase, 120) + 1);
+    const upcoming = hot.upcoming.filter((d) => d.closesAt.getTime() > Date.now() - 60_000);
     const start = upcoming.findIndex((d) => d.number === body.draw);
     if (start < 0) {
       const named = await this.repo.drawByNumber(game.id, body.draw);
@@ -477,6 +490,7 @@ export class LotteryService {
     checkBrandAmount(brand, total, lang);
 
     const wallet = await this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency);
+    const house = await this.ledger.houseAccount(brand.id, 'house', brand.currency);
     const items = [];
     for (const line of lines) {
       const prepared = await this.ledger.prepare({
@@ -493,12 +507,10 @@ export class LotteryService {
           draw: draw.id,
           key: betKey({ memberId: member.id, requestId: body.requestId, drawId: draw.id, line: line.line }),
           hash: prepared.fingerprint,
-          accounts: parseArray(prepared.accounts),
-          amounts: parseArray(prepared.amounts),
         });
       }
     }
-    let placed: { replayed: boolean; ids?: number[]; balance?: number; chase?: number | null };
+    let placed: Awaited<ReturnType<LotteryRepository['place']>>;
     try {
       placed = await this.repo.place({
         brandId: brand.id,
@@ -511,6 +523,7 @@ export class LotteryService {
         stopOnWin: body.chase?.stopOnWin ?? false,
         items,
         wallet,
+        house,
       });
     } catch (error) {
       // The same request id racing itself: the first one's lines answer.
@@ -519,11 +532,42 @@ export class LotteryService {
       }
       translate(error);
     }
-    const rows = await this.repo.slipLines(member.id, body.requestId);
-    if (!placed.replayed && placed.balance !== undefined && placed.balance !== null) {
+    if (placed.replayed || !placed.lines) {
+      return this.slipAnswer(brand, member, await this.repo.slipLines(member.id, body.requestId), null);
+    }
+    if (placed.balance !== undefined && placed.balance !== null) {
       this.ports.balanceChanged(brand, member.id, placed.balance);
     }
-    return this.slipAnswer(brand, member, rows, placed.balance ?? null);
+    // The answer from what was sent and what the statement gave back: no second read of the rows.
+    const byKey = new Map(items.map((i) => [`${i.draw}:${i.line}`, i]));
+    const drawOf = new Map(draws.map((d) => [d.id, d]));
+    const at = placed.at ? new Date(placed.at).getTime() : Date.now();
+    return {
+      chaseId: placed.chase ?? null,
+      balance: placed.balance ?? null,
+      lines: placed.lines.map((p) => {
+        const item = byKey.get(`${p.draw}:${p.line}`)!;
+        const d = drawOf.get(Number(p.draw))!;
+        return {
+          id: Number(p.id),
+          game: game.code,
+          draw: d.number,
+          drawsAt: d.drawsAt.getTime(),
+          drawStatus: (at >= d.opensAt.getTime() ? 'open' : 'scheduled') as LotteryLine['drawStatus'],
+          betType: item.betType,
+          selection: item.selection,
+          combos: item.combos,
+          unit: item.unit,
+          multiplier: item.multiplier,
+          stake: item.stake,
+          odds: item.odds,
+          payout: 0,
+          status: 'placed',
+          chaseId: placed.chase ?? null,
+          createdAt: at,
+        };
+      }),
+    };
   }
 
   private checkLine(
@@ -699,10 +743,4 @@ function lineView(r: LineRow, game: string, draw: string, drawStatus: string, dr
     chaseId: r.chaseId,
     createdAt: r.createdAt.getTime(),
   };
-}
-
-/** `{1,-2}` → [1, -2]. */
-function parseArray(literal: string): number[] {
-  const inner = literal.replace(/[{}]/g, '');
-  return inner ? inner.split(',').map(Number) : [];
 }

@@ -137,7 +137,7 @@ export const lotteryBets = pgTable(
   },
   (t) => [
     uniqueIndex('lottery_bets_request_uq').on(t.memberId, t.requestId, t.drawId, t.line),
-    index('lottery_bets_draw_idx').on(t.drawId, t.status),
+    index('lottery_bets_draw_idx').on(t.drawId, t.status, t.id),
     index('lottery_bets_member_idx').on(t.memberId, t.id),
     index('lottery_bets_chase_idx').on(t.chaseId).where(sql`chase_id IS NOT NULL`),
   ],

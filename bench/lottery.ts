@@ -185,7 +185,12 @@ async function main() {
             });
             return {
               ...request,
-              body: JSON.stringify({ requestId: `${data.run}-${String(n).padStart(8, "0")}`, game: GAME, draw: draw.number, lines }),
+              body: JSON.stringify({
+                requestId: `${data.run}-${String(n).padStart(8, '0')}`,
+                game: GAME,
+                draw: draw.number,
+                lines,
+              }),
               headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             };
           },

@@ -349,6 +349,9 @@ export async function buildApp({
   );
   app.decorate('lottery', lottery);
   games.setHouseGames((brandId) => lottery.vendorCounts(brandId));
+  games.setHouseLaunch((brand, lang, vendor, gameCode) =>
+    lottery.launchTarget(brand, lang, vendor, gameCode),
+  );
   app.decorate('agents', agents);
   app.decorate('settlement', settlement);
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));

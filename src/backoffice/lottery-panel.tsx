@@ -156,6 +156,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
       enabled?: boolean;
       closeSeconds?: number;
       maxChase?: number;
+      dailyTime?: string;
       betType?: {
         code: string;
         enabled: boolean;
@@ -214,9 +215,27 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                       </small>
                     </th>
                     <td>
-                      {g.schedule.kind === 'interval'
-                        ? t('lottery.every', { minutes: g.schedule.minutes })
-                        : `${t('lottery.daily', { time: g.schedule.time })} (${g.schedule.timeZone})`}
+                      {g.schedule.kind === 'interval' ? (
+                        t('lottery.every', { minutes: g.schedule.minutes })
+                      ) : (
+                        <>
+                          <input
+                            className="bo-num-input"
+                            type="time"
+                            aria-label={`${t('backoffice.lottery.dailyTime')}: ${g.name}`}
+                            defaultValue={g.schedule.time}
+                            onBlur={(e) => {
+                              if (
+                                g.schedule.kind === 'daily' &&
+                                e.target.value &&
+                                e.target.value !== g.schedule.time
+                              )
+                                void update({ game: g.code, dailyTime: e.target.value }, g.name);
+                            }}
+                          />{' '}
+                          <small className="bo-sub">{g.schedule.timeZone}</small>
+                        </>
+                      )}
                     </td>
                     <td>
                       <input

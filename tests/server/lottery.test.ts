@@ -274,6 +274,20 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     expect(paid[0]).toBe(975);
     expect(paid[1]).toBe(390);
     expect(await balance(player)).toBe(before - staked + paid.reduce((a, b) => a + b, 0));
+    // One draw by its number: before its time only its commitment, once drawn its seed and numbers.
+    const one = await ctx.call('lotteryDraw', { query: { game, number: draw.number } });
+    expect(one.value).toMatchObject({
+      status: 'settled',
+      serverSeed: row.serverSeed,
+      mix: row.mix,
+      betCount: 3,
+    });
+    const next = (await state(player, game)).upcoming[0]!;
+    const ahead = await ctx.call('lotteryDraw', { query: { game, number: next.number } });
+    expect(ahead.value).toMatchObject({ serverSeed: null, result: null, seedHash: next.seedHash });
+    expect((await ctx.call('lotteryDraw', { query: { game, number: '19990101-0001' } })).code).toBe(
+      'DRAW_NOT_FOUND',
+    );
     // Read by the page: the draw with its numbers, in the results.
     const results = await ctx.call('lotteryResults', { query: { game } });
     expect(results.value.draws[0]).toMatchObject({
@@ -396,6 +410,21 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
         })
       ).code,
     ).toBe('BET_BELOW_MIN');
+    // A daily game's time moves: its draws not yet open move with it; a fast game has no time to move.
+    const moved = await ctx.call('updateLottery', {
+      token: admin.token,
+      body: { game: 'mb', dailyTime: '19:00' },
+    });
+    expect(moved.value.games.find((g) => g.code === 'mb')!.schedule).toMatchObject({ time: '19:00' });
+    const mbDraws = (await state(player, 'mb')).upcoming;
+    // The draw open now keeps its time; every later one is at 19:00 in Ho Chi Minh City (12:00 UTC).
+    expect(mbDraws.slice(1).every((d) => new Date(d.drawsAt).toISOString().endsWith('T12:00:00.000Z'))).toBe(
+      true,
+    );
+    expect(
+      (await ctx.call('updateLottery', { token: admin.token, body: { game: 'ssc5', dailyTime: '10:00' } }))
+        .code,
+    ).toBe('LIMITS_INCONSISTENT');
     // A game turned off takes no slips.
     await ctx.call('updateLottery', { token: admin.token, body: { game: '4d', enabled: false } });
     const fourD = await place(player, {
@@ -456,6 +485,25 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     expect(playable('ELOTT')).toEqual(['ELOTT']);
   });
 
+  it('launches a lottery vendor’s game at its own page (spec 4.6), and refuses one that does not exist', async () => {
+    const launch = (vassalage: string, gameCode?: string) =>
+      ctx.call('launchGame', {
+        token: player.token,
+        body: { vassalage, ...(gameCode ? { gameCode } : {}), platform: 'html5' } as never,
+      });
+    expect((await launch('LOTT')).value).toMatchObject({
+      url: '/lottery?gameCode=ssc5',
+      opensIn: 'route',
+      gameType: 'LOTT',
+    });
+    expect((await launch('ELOTT')).value).toMatchObject({ url: '/lottery?gameCode=ssc1', gameType: 'ELOTT' });
+    expect((await launch('TCG_LOTTO_VN', 'mb')).value).toMatchObject({
+      url: '/vnLottery?gameCode=mb',
+      gameCode: 'mb',
+    });
+    expect((await launch('TCG_SEA', 'nope')).code).toBe('GAME_NOT_FOUND');
+  });
+
   it('answers spec 7’s menus and opened numbers', async () => {
     const menu = await ctx.call('vnGameMenu');
     expect(menu.value.map((m) => m.gameCode)).toEqual(['mb', 'mb5']);
@@ -465,6 +513,49 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     expect(opened.value.find((o) => o.gameCode === 'ssc5')!.numbers).toHaveLength(5);
     expect((await ctx.call('vnOpenedNumeros', { query: {} })).code).toBe('OK');
   });
+
+  it('settles a draw of 10,000 lines from 50 members: each won line paid once, the ledger sound', async () => {
+    const game = '11x5';
+    const crowd = await Promise.all(Array.from({ length: 50 }, () => newMember(ctx, { prefix: 'lotk' })));
+    for (const m of crowd) await fund(ctx, m, 1_000_000);
+    const draw = (await state(player, game)).upcoming[0]!;
+    const member = (m: Member) => ({ id: m.id, userType: 0 });
+    // 500 slips of 20 lines: any-1 picks of every number, front-2 and front-3 direct lines.
+    for (let s = 0; s < 500; s++) {
+      const lines = Array.from({ length: 20 }, (_, j) => {
+        const n = ((s * 20 + j) % 11) + 1;
+        return j % 3 === 0
+          ? { betType: '11x5.any1', selection: [[n]], unit: 100, multiplier: 1 }
+          : j % 3 === 1
+            ? { betType: '11x5.front2', selection: [[n], [(n % 11) + 1]], unit: 100, multiplier: 1 }
+            : { betType: '11x5.any2', selection: [[n, (n % 11) + 1]], unit: 100, multiplier: 1 };
+      });
+      await ctx.app.lottery.place(
+        brand,
+        member(crowd[s % 50]!),
+        { requestId: rid(), game, draw: draw.number, lines },
+        'pt',
+      );
+    }
+    await timePasses(game, draw.number);
+    await ctx.app.lottery.advance();
+    const row = await drawRow(game, draw.number);
+    expect(row.status).toBe('settled');
+    expect(row.betCount).toBe(10_000);
+    const all = await lines(row.id);
+    expect(all).toHaveLength(10_000);
+    const won = all.filter((l) => l.status === 'won');
+    expect(won.length).toBeGreaterThan(0);
+    expect(all.every((l) => l.status === 'won' || l.status === 'lost')).toBe(true);
+    const counted = await ctx.handle.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions t
+      JOIN lottery_bets b ON t.idempotency_key = 'lot:' || b.id || ':win' WHERE b.draw_id = ${row.id}`);
+    const n = (counted as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+    expect(n).toBe(won.length);
+    const staked = crowd.length * 1_000_000 - 10_000 * 100;
+    const paid = won.reduce((sum, l) => sum + l.payout, 0);
+    expect((await Promise.all(crowd.map(balance))).reduce((a, b) => a + b, 0)).toBe(staked + paid);
+    expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
+  }, 180_000);
 
   it('resumes a settlement cut short: each winning line is paid exactly once', async () => {
     const game = 'pk10';

@@ -12,6 +12,22 @@ import type { BackofficeService, OperatorContext } from './backoffice.service';
 
 type UpdateBody = z.infer<typeof updateLotteryBody>;
 
+/** Exact returns by bet type and odds: an SSC type's takes every one of 100,000 results, so once is enough. */
+const returnsMemo = new Map<string, Array<{ label: string; percent: string }>>();
+function returnsOf(code: string, odds: Record<string, number>) {
+  const key = `${code}:${JSON.stringify(Object.entries(odds).sort())}`;
+  let hit = returnsMemo.get(key);
+  if (!hit) {
+    if (returnsMemo.size > 2_000) returnsMemo.clear();
+    hit = betTypeReturns(betTypes.get(code)!, odds).each.map((e) => ({
+      label: e.label,
+      percent: percent(e.ratio),
+    }));
+    returnsMemo.set(key, hit);
+  }
+  return hit;
+}
+
 /**
  * The back office's lotteries (docs/lottery.md): each game's switch, window and chase length, and each bet
  * type's odds (with their exact return) and limits, every change with its audit row in the same
@@ -36,10 +52,7 @@ export class LotteryAdmin {
           name: `${g.namePt} · ${g.nameEn}`,
           betTypes: view.betTypes.map((b) => ({
             ...b,
-            returns: betTypeReturns(betTypes.get(b.code)!, b.odds).each.map((e) => ({
-              label: e.label,
-              percent: percent(e.ratio),
-            })),
+            returns: returnsOf(b.code, b.odds),
           })),
         };
       }),
@@ -57,6 +70,11 @@ export class LotteryAdmin {
       patch.closeSeconds = body.closeSeconds;
     }
     if (body.maxChase !== undefined) patch.maxChase = body.maxChase;
+    if (body.dailyTime !== undefined) {
+      // Fast games draw on the clock every N minutes; only a daily game has a time to move.
+      if (!game.dailyTime) throw new AppError('LIMITS_INCONSISTENT');
+      patch.dailyTime = body.dailyTime;
+    }
     if (body.betType) {
       const def = betTypes.get(body.betType.code);
       if (!def || def.family !== game.family) throw new AppError('BET_TYPE_UNKNOWN');
@@ -94,6 +112,7 @@ export class LotteryAdmin {
       ),
     );
     this.lottery.forget();
+    if (body.dailyTime !== undefined) await this.lottery.reschedule(ctx.brand, body.game);
     if (body.enabled) await this.lottery.schedule(ctx.brand);
     return this.overview(ctx);
   }

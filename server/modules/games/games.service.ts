@@ -95,6 +95,15 @@ export class GamesService {
     this.launcher = launcher;
   }
 
+  /** Launches of vendors whose games another module plays on the site's own pages (the lotteries). */
+  private houseLaunch:
+    | ((brand: Brand, lang: LanguageCode, vendor: string, gameCode?: string) => Promise<LaunchedGame | null>)
+    | null = null;
+
+  setHouseLaunch(launch: NonNullable<GamesService['houseLaunch']>) {
+    this.houseLaunch = launch;
+  }
+
   /** Games other modules play for vendors of the catalogue (the lotteries' games, by vendor code). */
   private houseGames: ((brandId: number) => Promise<Map<string, number>>) | null = null;
 
@@ -365,6 +374,13 @@ export class GamesService {
     member: { id: number; userType: number },
     body: { vassalage: string; gameCode?: string | undefined; platform: 'html5' | 'html5-desktop' },
   ): Promise<LaunchedGame> {
+    const house = this.houseLaunch
+      ? await this.houseLaunch(brand, lang, body.vassalage, body.gameCode)
+      : null;
+    if (house) {
+      if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
+      return house;
+    }
     const game = body.gameCode
       ? await this.live.game(brand.id, body.vassalage, body.gameCode)
       : await this.live.firstGame(brand.id, body.vassalage);

@@ -135,6 +135,15 @@ export class LotteryRepository {
     }
   }
 
+  /** Drops a game's draws that have not opened and hold no line (the calendar is made again after them). */
+  async dropUnopenedDraws(gameId: number) {
+    await this.db.execute(sql`DELETE FROM lottery_draws d
+      WHERE d.game_id = ${gameId} AND d.status = 'scheduled' AND d.opens_at > now()
+        AND NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.draw_id = d.id)
+        AND d.draws_at > (SELECT coalesce(max(x.draws_at), '-infinity') FROM lottery_draws x
+          WHERE x.game_id = ${gameId} AND EXISTS (SELECT 1 FROM lottery_bets b WHERE b.draw_id = x.id))`);
+  }
+
   /** Draws whose window has opened are `open`. */
   async markOpen() {
     await this.db.execute(sql`UPDATE lottery_draws SET status = 'open'

@@ -38,6 +38,14 @@ import type { DrawRow, GameRow, LineRow, LotteryRepository, RefundItem, WinItem 
 import { type Calendar, horizon, slotsBetween } from './lottery-calendar';
 import { betTypeSettingsOf, catalogueRows } from './lottery-catalogue';
 
+/** The page each lottery vendor's games open at (spec 2.1). */
+const LOTTERY_ROUTES: Record<string, string> = {
+  LOTT: '/lottery',
+  ELOTT: '/lottery',
+  TCG_SEA: '/seaLottery',
+  TCG_LOTTO_VN: '/vnLottery',
+};
+
 /** What the lotteries ask of other modules (server/app.ts passes them in). */
 export interface LotteryPorts {
   /** Pushes a member's new main balance to their open pages. */
@@ -135,6 +143,26 @@ export class LotteryService {
 
   private readonly countsCache = new TtlCache<Map<string, number>>(5_000);
 
+  /**
+   * `/wps/game/launchGame` for a lottery vendor (spec 4.6): the page of the game named, or of the vendor's
+   * first game that is on; null for any other vendor.
+   */
+  async launchTarget(brand: Brand, lang: LanguageCode, vendor: string, gameCode?: string) {
+    const route = LOTTERY_ROUTES[vendor];
+    if (!route) return null;
+    const games = (await this.repo.games(brand.id)).filter((g) => g.enabled && g.vendorCode === vendor);
+    const game = gameCode ? games.find((g) => g.code === gameCode) : games[0];
+    if (!game) throw new AppError('GAME_NOT_FOUND');
+    return {
+      url: `${route}?gameCode=${encodeURIComponent(game.code)}`,
+      opensIn: 'route' as const,
+      vassalage: vendor,
+      gameCode: game.code,
+      gameName: lang === 'en' ? game.nameEn : game.namePt,
+      gameType: (vendor === 'ELOTT' ? 'ELOTT' : 'LOTT') as 'LOTT' | 'ELOTT',
+    };
+  }
+
   /** Every game, on or off, for the back office. */
   async allGames(brand: Brand) {
     return this.repo.games(brand.id);
@@ -181,6 +209,17 @@ export class LotteryService {
         }),
       );
     }
+  }
+
+  /**
+   * A game's calendar changed: its draws not yet taking bets and holding no line are dropped (they never
+   * took a bet, so nothing rests on their commitment) and scheduled again from the new calendar. Draws
+   * already open or carrying a chase's lines keep their time.
+   */
+  async reschedule(brand: Brand, code: string) {
+    const game = await this.gameRow(brand, code);
+    await this.repo.dropUnopenedDraws(game.id);
+    await this.schedule(brand);
   }
 
   /**

@@ -135,8 +135,11 @@ export const launchGameBody = z.object({
 });
 export const launchedGame = z.object({
   url: z.string(),
-  /** 'page': show it in /seamless; 'window': the vendor asks for a window of its own. */
-  opensIn: z.enum(['page', 'window']),
+  /**
+   * 'page': show it in /seamless; 'window': the vendor asks for a window of its own; 'route': the site's
+   * own page at `url` (the lotteries).
+   */
+  opensIn: z.enum(['page', 'window', 'route']),
   vassalage: z.string(),
   gameCode: z.string(),
   gameName: z.string(),

@@ -186,6 +186,11 @@ export const updateLotteryBody = z.object({
   enabled: z.boolean().optional(),
   closeSeconds: z.number().int().min(5).max(3_600).optional(),
   maxChase: z.number().int().min(1).max(120).optional(),
+  /** A daily game's draw time (HH:MM of its zone): draws not yet open and without bets move to it. */
+  dailyTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .optional(),
   betType: z
     .object({
       code: z.string().min(1).max(32),

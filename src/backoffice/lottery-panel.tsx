@@ -88,7 +88,7 @@ function BetTypeRow({
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          aria-disabled={busy || undefined}
+          disabled={busy}
           onClick={() =>
             onSave({
               code: betType.code,
@@ -129,7 +129,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
   } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [draws, setDraws] = useState<EndpointValue<'adminLotteryDraws'> | null>(null);
-  const [detail, setDetail] = useState<DrawDetail | null>(null);
+  const [detail, setDetail] = useState<(DrawDetail & { game: string }) | null>(null);
   const [reason, setReason] = useState('');
 
   const run = async <T,>(send: () => Promise<T>) => {
@@ -372,16 +372,13 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm"
-                          onClick={async () =>
-                            setDetail(
-                              await run(() =>
-                                call('adminLotteryDraw', {
-                                  token,
-                                  query: { game: game.code, number: d.number },
-                                }),
-                              ),
-                            )
-                          }
+                          onClick={async () => {
+                            const code = game.code;
+                            const next = await run(() =>
+                              call('adminLotteryDraw', { token, query: { game: code, number: d.number } }),
+                            );
+                            setDetail(next && { ...next, game: code });
+                          }}
                         >
                           {t('backoffice.lottery.open')}
                         </button>
@@ -449,7 +446,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                 if (next) {
                   setDetail({ ...detail, ...next });
                   setSaved(detail.number);
-                  void showDraws(game.code);
+                  void showDraws(detail.game);
                 }
               }}
             >

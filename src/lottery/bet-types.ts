@@ -45,6 +45,8 @@ export interface BetTypeDef {
   settle(sel: Selection, result: DrawResult): Settlement;
   /** Quick pick: the picks of a one-combination selection from `rand(n)` (0 … n − 1). */
   quick(rand: (n: number) => number): Selection;
+  /** The most hits one combination can take in a draw (lô: every prize), for the back office's exposure. */
+  maxHits?: number;
 }
 
 const digitRow = (label: string, minPicks = 1, maxPicks = 10): RowSpec => ({
@@ -125,6 +127,32 @@ const ssc: BetTypeDef[] = [
       sel[rand(5)]!.push(rand(10));
       return sel;
     },
+  },
+  {
+    // Five different digits, in any order: each combination is a set of five of the picks.
+    code: 'ssc.group120',
+    family: 'ssc',
+    rows: [digitRow('numbers', 5)],
+    defaultOdds: { win: 81_250 },
+    combos: (sel) => Number(choose(sel[0]!.length, 5)),
+    settle: (sel, r) => {
+      const d = digits(r);
+      return hit(new Set(d).size === 5 && d.every((x) => sel[0]!.includes(x)) ? 1 : 0);
+    },
+    quick: (rand) => [pickDifferent(rand, 5, 0, 9)],
+  },
+  {
+    // The last four digits all different, in any order.
+    code: 'ssc.group24',
+    family: 'ssc',
+    rows: [digitRow('numbers', 4)],
+    defaultOdds: { win: 40_625 },
+    combos: (sel) => Number(choose(sel[0]!.length, 4)),
+    settle: (sel, r) => {
+      const d = digits(r).slice(1);
+      return hit(new Set(d).size === 4 && d.every((x) => sel[0]!.includes(x)) ? 1 : 0);
+    },
+    quick: (rand) => [pickDifferent(rand, 4, 0, 9)],
   },
   {
     // Each combination is an ordered pair (a, b), a ≠ b: "two a and one b" among the last three digits.
@@ -553,6 +581,7 @@ const vietnam: BetTypeDef[] = [
     family: 'vn',
     rows: [twoDigitRow(1, 10)],
     defaultOdds: { win: 361 },
+    maxHits: 27,
     combos: total,
     settle: (sel, r) => hit(endings(r).filter((e) => sel[0]!.includes(e)).length),
     quick: (rand) => [[rand(100)]],

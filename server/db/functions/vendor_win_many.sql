@@ -23,6 +23,8 @@ SET plan_cache_mode = force_custom_plan
 AS $$
 DECLARE
   v_balances jsonb;
+  v_paid integer;
+  v_expected integer;
 BEGIN
   IF cardinality(p_amounts) = 0 THEN
     RETURN '{}'::jsonb;
@@ -79,7 +81,13 @@ BEGIN
     WHERE r.brand_id = p_brand AND r.vendor_code = p_vendor AND r.round_id = f.round AND r.member_id = f.member
     RETURNING 1
   )
-  SELECT coalesce(jsonb_object_agg(id::text, balance), '{}'::jsonb) INTO v_balances FROM wallets;
+  SELECT coalesce(jsonb_object_agg(id::text, balance), '{}'::jsonb), count(*),
+    (SELECT count(DISTINCT wallet) FROM fresh)
+  INTO v_balances, v_paid, v_expected FROM wallets;
+  -- A wallet that is not this brand's player wallet would leave the house's side unmatched: nothing stays.
+  IF v_paid <> v_expected THEN
+    RAISE EXCEPTION 'LEDGER_NO_ACCOUNT';
+  END IF;
   RETURN v_balances;
 END;
 $$;

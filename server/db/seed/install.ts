@@ -22,6 +22,7 @@ import { DEMO_PROVIDER_VENDORS } from './demo-content';
 import { connectDemoProvider, seedDemoGames } from './demo-games';
 import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPayments } from './demo-payments';
+import { ensureLotteryCatalogue } from './lottery-catalogue';
 import { ensureOriginalsCatalogue } from './originals-catalogue';
 import { seedDemoBrand } from './seed';
 
@@ -68,6 +69,7 @@ export async function prepareInstallation(
     await seedDemoBrand(db);
     await seedDemoGames(db);
     await ensureOriginalsCatalogue(db);
+    await ensureLotteryCatalogue(db);
     await seedDemoPayments(db, master);
     await seedDemoAccounts(db);
     await seedDemoContracts(db);
@@ -85,6 +87,7 @@ export async function prepareInstallation(
   }
   const createdBrand = await createFirstBrand(db, config);
   await ensureOriginalsCatalogue(db);
+  await ensureLotteryCatalogue(db);
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(operators)) as [{ n: number }];
   return { mode: 'production', createdBrand, needsFirstOperator: n === 0 };
 }

@@ -112,7 +112,9 @@ export class LotteryAdmin {
       ),
     );
     this.lottery.forget();
-    if (body.dailyTime !== undefined) await this.lottery.reschedule(ctx.brand, body.game);
+    // Draws scheduled ahead carry the old calendar or window: those not open yet and without bets follow.
+    if (body.dailyTime !== undefined || body.closeSeconds !== undefined)
+      await this.lottery.reschedule(ctx.brand, body.game);
     if (body.enabled) await this.lottery.schedule(ctx.brand);
     return this.overview(ctx);
   }

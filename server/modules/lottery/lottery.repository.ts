@@ -44,6 +44,10 @@ export interface RefundItem {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** The advisory lock a draw is held by while slips are placed on it (shared) and while it closes (lottery_place.sql). */
+const DRAW_LOCK = 1_819_243_636;
+const drawLockKey = (drawId: number) => drawId % 2_147_483_647;
+
 const PLACE = `SELECT lottery_place($1::integer, $2::integer, $3::integer, $4, $5, $6, $7::bigint[], $8::boolean,
   $9::jsonb, $10::bigint, $11::bigint) AS out`;
 const SETTLE = `SELECT lottery_settle($1::integer, $2::bigint, $3, $4, $5::bigint[], $6::bigint, $7::bigint[],
@@ -135,13 +139,27 @@ export class LotteryRepository {
     }
   }
 
-  /** Drops a game's draws that have not opened and hold no line (the calendar is made again after them). */
+  /**
+   * Drops a game's draws that have not opened and hold no line, after the last draw that holds one (the
+   * calendar is made again after it). Each is locked as a close locks it, so a chase being placed on it
+   * finishes first (and the draw is kept) or finds it gone.
+   */
   async dropUnopenedDraws(gameId: number) {
-    await this.db.execute(sql`DELETE FROM lottery_draws d
-      WHERE d.game_id = ${gameId} AND d.status = 'scheduled' AND d.opens_at > now()
-        AND NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.draw_id = d.id)
-        AND d.draws_at > (SELECT coalesce(max(x.draws_at), '-infinity') FROM lottery_draws x
-          WHERE x.game_id = ${gameId} AND EXISTS (SELECT 1 FROM lottery_bets b WHERE b.draw_id = x.id))`);
+    await this.db.transaction(async (tx) => {
+      const candidates = rowsOf<{ id: number }>(
+        await tx.execute(sql`SELECT id FROM lottery_draws d
+          WHERE d.game_id = ${gameId} AND d.status = 'scheduled' AND d.opens_at > now() ORDER BY id`),
+      );
+      for (const { id } of candidates)
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(${DRAW_LOCK}::integer, ${drawLockKey(id)}::integer)`,
+        );
+      await tx.execute(sql`DELETE FROM lottery_draws d
+        WHERE d.game_id = ${gameId} AND d.status = 'scheduled' AND d.opens_at > now()
+          AND NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.draw_id = d.id)
+          AND d.draws_at > (SELECT coalesce(max(x.draws_at), '-infinity') FROM lottery_draws x
+            WHERE x.game_id = ${gameId} AND EXISTS (SELECT 1 FROM lottery_bets b WHERE b.draw_id = x.id))`);
+    });
   }
 
   /** Draws whose window has opened are `open`. */
@@ -473,6 +491,10 @@ export class LotteryRepository {
   /** Cancels a draw not drawn yet, with the operator's audit row in the same transaction. */
   async cancelDraw(drawId: number, reason: string, alongside: (tx: Database) => Promise<void>) {
     return this.db.transaction(async (tx) => {
+      // As a close does: slips being placed on the draw finish first, later ones find it cancelled.
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(${DRAW_LOCK}::integer, ${drawLockKey(drawId)}::integer)`,
+      );
       const [row] = await tx
         .update(lotteryDraws)
         .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelReason: reason })
@@ -486,13 +508,22 @@ export class LotteryRepository {
     });
   }
 
-  /** Draws of a game around now: the last drawn ones and the next scheduled. */
-  recentAndNext(gameId: number, limit: number): Promise<DrawRow[]> {
-    return this.db
-      .select()
-      .from(lotteryDraws)
-      .where(and(eq(lotteryDraws.gameId, gameId), sql`${lotteryDraws.drawsAt} > now() - interval '1 day'`))
-      .orderBy(asc(lotteryDraws.drawsAt))
-      .limit(limit);
+  /** Draws of a game around now: the last `before` that are due or past, and the next `after`, by time. */
+  async aroundNow(gameId: number, before: number, after: number): Promise<DrawRow[]> {
+    const [past, next] = await Promise.all([
+      this.db
+        .select()
+        .from(lotteryDraws)
+        .where(and(eq(lotteryDraws.gameId, gameId), sql`${lotteryDraws.drawsAt} <= now()`))
+        .orderBy(desc(lotteryDraws.drawsAt))
+        .limit(before),
+      this.db
+        .select()
+        .from(lotteryDraws)
+        .where(and(eq(lotteryDraws.gameId, gameId), sql`${lotteryDraws.drawsAt} > now()`))
+        .orderBy(asc(lotteryDraws.drawsAt))
+        .limit(after),
+    ]);
+    return [...past.reverse(), ...next];
   }
 }

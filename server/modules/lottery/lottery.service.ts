@@ -688,6 +688,8 @@ export class LotteryService {
         });
         balance = out.balances[String(member.id)] ?? balance;
       } catch (error) {
+        // Lines of a game refunded before this one failed stay refunded: the page hears the balance.
+        if (balance !== null) this.ports.balanceChanged(brand, member.id, balance);
         translate(error);
       }
     }
@@ -723,7 +725,7 @@ export class LotteryService {
 
   async adminDraws(brand: Brand, code: string) {
     const game = await this.gameRow(brand, code);
-    const [rows, now] = await Promise.all([this.repo.recentAndNext(game.id, 200), this.repo.now()]);
+    const [rows, now] = await Promise.all([this.repo.aroundNow(game.id, 20, 40), this.repo.now()]);
     return { draws: rows.map((d) => this.drawView(d)), now: now.getTime() };
   }
 
@@ -736,7 +738,8 @@ export class LotteryService {
     const most = new Map<string, bigint>();
     for (const l of lines) {
       const best = Math.max(0, ...Object.values(l.odds as Record<string, number>));
-      const top = (BigInt(l.unit) * BigInt(l.multiplier) * BigInt(l.combos) * BigInt(best)) / 100n;
+      const hits = BigInt(betTypes.get(l.betType)?.maxHits ?? 1);
+      const top = (BigInt(l.unit) * BigInt(l.multiplier) * BigInt(l.combos) * hits * BigInt(best)) / 100n;
       most.set(l.betType, (most.get(l.betType) ?? 0n) + top);
     }
     return {

@@ -138,9 +138,37 @@ export function SlipPanel({
   currency: string;
   onPlaced: (slip: PlacedSlip) => void;
 }) {
+  const { t } = useTranslation();
+  const types = game.betTypes.filter((b) => b.enabled && betTypes.has(b.code));
+  if (types.length === 0) {
+    return (
+      <section className="card lt-slip" data-testid="lt-slip">
+        <p className="muted">{t('lottery.noBetTypes')}</p>
+      </section>
+    );
+  }
+  return (
+    <Slip game={game} open={open} upcoming={upcoming} currency={currency} onPlaced={onPlaced} types={types} />
+  );
+}
+
+function Slip({
+  game,
+  open,
+  upcoming,
+  currency,
+  onPlaced,
+  types,
+}: {
+  game: LotteryGame;
+  open: LotteryDraw | null;
+  upcoming: LotteryDraw[];
+  currency: string;
+  onPlaced: (slip: PlacedSlip) => void;
+  types: LotteryGame['betTypes'];
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const types = game.betTypes.filter((b) => b.enabled && betTypes.has(b.code));
   const first = types[0]!;
   const machine = useMemo(
     () =>
@@ -173,6 +201,8 @@ export function SlipPanel({
   const total = slipCost(ctx.lines, draws);
   const editing = state.hasTag('editing');
   const [unitText, setUnitText] = useState(formatAmount(ctx.unit, lang));
+  // Typed freely (it may be empty or 1 on the way to 12); the machine takes it once it is a chase length.
+  const [drawsText, setDrawsText] = useState(String(chase.context.draws));
   const money = (v: number) => `${formatAmount(v, lang)} ${currency}`;
   const chaseDraws = upcoming.slice(0, draws);
 
@@ -346,8 +376,12 @@ export function SlipPanel({
                 min={2}
                 max={game.maxChase}
                 data-testid="lt-chase-draws"
-                value={chase.context.draws}
-                onChange={(e) => ctx.chase.send({ type: 'SET_DRAWS', draws: Number(e.target.value) })}
+                value={drawsText}
+                onChange={(e) => {
+                  setDrawsText(e.target.value);
+                  ctx.chase.send({ type: 'SET_DRAWS', draws: Number(e.target.value) });
+                }}
+                onBlur={() => setDrawsText(String(chase.context.draws))}
               />
             </label>
             <label className="lt-check">

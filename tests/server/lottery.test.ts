@@ -149,6 +149,27 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     expect(await balance(player)).toBe(before - 2_600);
   });
 
+  it('answers a retried slip with its lines even after its draw has closed', async () => {
+    const late = await newMember(ctx, { prefix: 'lotretry' });
+    await fund(ctx, late, 10_000);
+    const draw = (await state(late, '4d5')).upcoming[0]!;
+    const body = {
+      requestId: rid(),
+      game: '4d5',
+      draw: draw.number,
+      lines: [{ betType: '4d.small', selection: [[1234]], unit: 100, multiplier: 1 }],
+    };
+    const first = await ctx.call('placeSlip', { token: late.token, body: body as never });
+    expect(first.code).toBe('OK');
+    await timePasses('4d5', draw.number);
+    const retry = await ctx.call('placeSlip', { token: late.token, body: body as never });
+    expect(retry.code).toBe('OK');
+    expect(retry.value.lines.map((l) => l.id)).toEqual(first.value.lines.map((l) => l.id));
+    expect(await balance(late)).toBe(10_000 - 100);
+    // A new slip for that draw is refused.
+    expect((await place(late, { ...body, requestId: rid() })).code).toBe('DRAW_CLOSED');
+  });
+
   it('refuses every bad slip with its code, and charges nothing', async () => {
     const draw = (await state(player, '11x5')).upcoming[0]!;
     const before = await balance(player);

@@ -498,6 +498,25 @@ export class LotteryService {
   }
 
   async place(brand: Brand, member: Member, body: PlaceSlipBody, lang: LanguageCode): Promise<PlacedSlip> {
+    try {
+      return await this.placeNew(brand, member, body, lang);
+    } catch (error) {
+      // A retry of a slip that went through (its answer lost) meets a draw closed since, or limits
+      // changed since: it is answered with the lines it placed, never refused.
+      if (error instanceof AppError) {
+        const earlier = await this.repo.slipLines(member.id, body.requestId);
+        if (earlier.length > 0) return this.slipAnswer(brand, member, earlier, null);
+      }
+      throw error;
+    }
+  }
+
+  private async placeNew(
+    brand: Brand,
+    member: Member,
+    body: PlaceSlipBody,
+    lang: LanguageCode,
+  ): Promise<PlacedSlip> {
     const hot = await this.hot.get(`${brand.id}:${body.game}`, async () => {
       const row = await this.repo.game(brand.id, body.game);
       return {

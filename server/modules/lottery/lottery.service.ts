@@ -553,7 +553,12 @@ export class LotteryService {
     for (const line of lines) {
       const prepared = await this.ledger.prepare({
         brand,
-        key: `lot:${member.id}:${body.requestId}:${draws[0]!.id}:${line.line}:bet`,
+        key: betKey({
+          memberId: member.id,
+          requestId: body.requestId,
+          drawId: draws[0]!.id,
+          line: line.line,
+        }),
         kind: 'bet',
         from: { memberId: member.id, wallet: 'main' },
         to: { house: 'house' },

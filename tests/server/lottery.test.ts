@@ -149,6 +149,25 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     expect(await balance(player)).toBe(before - 2_600);
   });
 
+  it('takes a burst of slips from one member only while the balance covers them, each once', async () => {
+    const burst = await newMember(ctx, { prefix: 'lotburst' });
+    await fund(ctx, burst, 1_000);
+    const draw = (await state(burst, 'mb5')).upcoming[0]!;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        place(burst, {
+          game: 'mb5',
+          draw: draw.number,
+          lines: [{ betType: 'vn.de', selection: [[7]], unit: 100, multiplier: 1 }],
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 'OK')).toHaveLength(10);
+    expect(answers.filter((a) => a.code !== 'OK').every((a) => a.code === 'INSUFFICIENT_FUNDS')).toBe(true);
+    expect(await balance(burst)).toBe(0);
+    expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
+  });
+
   it('answers a retried slip with its lines even after its draw has closed', async () => {
     const late = await newMember(ctx, { prefix: 'lotretry' });
     await fund(ctx, late, 10_000);

@@ -7,8 +7,10 @@
  * 1. Dice: POST /api/originals/bet at 16 and 64 connections over BENCH_PLAYERS members (default 1,000),
  *    each connection playing its own members in turn so no two bets in flight are the same member's (a
  *    member's bets are served one after another), a new request id per bet, after a warm-up in which every
- *    member bets once. Prints bets per second, latency percentiles, errors and CPU per bet (BENCH_ONLY=c1
- *    adds one connection alone, for profiling), and on PostgreSQL pgbench TPC-B on the same server.
+ *    member bets once. The load comes from wrk when it is installed (Debian's package; a third of autocannon's
+ *    CPU per request on cores the server shares), else from autocannon (BENCH_LOADGEN=autocannon chooses it).
+ *    Prints bets per second, latency percentiles, errors and CPU per bet (BENCH_ONLY=c1 adds one connection
+ *    alone, for profiling), and on PostgreSQL pgbench TPC-B on the same server.
  * 2. Crash: BENCH_CRASH_ROUNDS rounds (default 3) of BENCH_CRASH_PLAYERS players (default 1,000), watched by
  *    BENCH_CRASH_WATCHERS sockets (default 1). The server's betting window is BENCH_CRASH_BETTING_MS
  *    (default 20,000); everyone bets in a round just opened, a third with an automatic cash-out at 1.5x,
@@ -19,14 +21,16 @@
  * Then whether every ledger invariant holds and whether every member's bets used the nonces of their seed
  * pair without a gap or a repeat:
  *   npm run bench:originals   (BENCH_SECONDS per dice run, BENCH_RUNS per dice scenario,
- *                              BENCH_ONLY=c16,c64,crash, BENCH_NODE_ARGS for the server's node)
+ *                              BENCH_ONLY=c16,c64,crash, BENCH_NODE_ARGS for the server's node,
+ *                              BENCH_SERVER_STDOUT=1 to see what it prints, e.g. with --trace-gc)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -152,7 +156,7 @@ async function startServer() {
         ORIGINALS_BETS_PER_MINUTE: '10000000',
         CRASH_BETTING_MS: String(CRASH_BETTING_MS),
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     },
   );
   const base = `http://127.0.0.1:${port}`;
@@ -216,13 +220,109 @@ function codeOf(body: string) {
   }
 }
 
-async function dice(
+/**
+ * The load generator: wrk (Debian's package) when it is on this machine, autocannon otherwise
+ * (BENCH_LOADGEN=autocannon chooses it). Both send the same bets; wrk, written in C, takes about a third of
+ * the CPU per request that autocannon does, and on a machine whose cores the server, the database and the
+ * load share, that CPU is the server's.
+ */
+const useWrk = (() => {
+  if (process.env.BENCH_LOADGEN === 'autocannon') return false;
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk --version prints its usage and exits 1: it is there.
+    return (error as { status?: number }).status === 1;
+  }
+})();
+const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk/dice.lua');
+
+type Load = {
+  bets: number;
+  codes: Map<string, number>;
+  errors: number;
+  latency: { p50: number; p90: number; p99: number; max: number };
+  /** CPU seconds the load generator used. */
+  cpu: number;
+};
+
+/** wrk's run, its threads playing the members as autocannon's connections do (bench/wrk/dice.lua). */
+async function wrkLoad(
   server: Server,
   data: Data,
   opts: { connections: number; seconds: number; label: string },
 ) {
-  const before = new Map(codes);
-  const cpuBefore = server.cpuSeconds();
+  const tokens = path.join(config.dataDir, 'tokens.txt');
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(tokens, `${data.tokens.slice(0, PLAYERS).join('\n')}\n`);
+  const threads = Math.min(2, opts.connections);
+  const child = spawn(
+    'wrk',
+    [
+      '-t',
+      String(threads),
+      '-c',
+      String(opts.connections),
+      '-d',
+      `${opts.seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      WRK_SCRIPT,
+      server.base,
+      '--',
+      tokens,
+      String(threads),
+      `${data.run}-${opts.label}-${++sequence}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  // Its CPU as last seen while it ran (the process is gone once it has printed).
+  let cpu = 0;
+  const watch = setInterval(() => {
+    try {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      cpu = (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // It has ended.
+    }
+  }, 100);
+  const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(watch);
+  rmSync(tokens, { force: true });
+  const line = out.split('\n').find((l) => l.startsWith('{'));
+  if (status !== 0 || !line) throw new Error(`wrk failed (exit ${status}): ${out}`);
+  const r = JSON.parse(line) as {
+    requests: number;
+    errors: number;
+    codes: Record<string, number>;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+  };
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    bets: r.codes.OK ?? 0,
+    codes: new Map(Object.entries(r.codes)),
+    errors: r.errors + Object.entries(r.codes).reduce((n, [c, k]) => (c.startsWith('HTTP_') ? n + k : n), 0),
+    latency: { p50: round(r.p50), p90: round(r.p90), p99: round(r.p99), max: round(r.max) },
+    cpu,
+  } satisfies Load;
+}
+
+/** autocannon's run: each connection plays its own share of the members in turn. */
+async function autocannonLoad(
+  server: Server,
+  data: Data,
+  opts: { connections: number; seconds: number; label: string },
+): Promise<Load> {
+  const counted = new Map<string, number>();
   const ownBefore = process.cpuUsage();
   let slots = 0;
   const result = await autocannon({
@@ -254,31 +354,53 @@ async function dice(
               headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             };
           },
-          onResponse: (_status, body) => bump(codes, codeOf(body)),
+          onResponse: (_status, body) => bump(counted, codeOf(body)),
         },
       ]);
     },
   });
-  const cpuAfter = server.cpuSeconds();
   const own = process.cpuUsage(ownBefore);
-  const delta = (code: string) => (codes.get(code) ?? 0) - (before.get(code) ?? 0);
-  const bets = delta('OK');
-  const refused = [...codes.keys()].filter((c) => c !== 'OK' && delta(c) > 0).map((c) => `${c} ${delta(c)}`);
+  return {
+    bets: counted.get('OK') ?? 0,
+    codes: counted,
+    errors: result.errors + result.timeouts + result.non2xx,
+    latency: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    cpu: (own.user + own.system) / 1e6,
+  };
+}
+
+async function dice(
+  server: Server,
+  data: Data,
+  opts: { connections: number; seconds: number; label: string },
+) {
+  const cpuBefore = server.cpuSeconds();
+  const load = useWrk ? await wrkLoad(server, data, opts) : await autocannonLoad(server, data, opts);
+  const cpuAfter = server.cpuSeconds();
+  for (const [code, n] of load.codes) codes.set(code, (codes.get(code) ?? 0) + n);
+  const bets = load.bets;
+  const refused = [...load.codes].filter(([c]) => c !== 'OK').map(([c, n]) => `${c} ${n}`);
   let databaseSeconds = 0;
   for (const [pid, seconds] of cpuAfter.database)
     databaseSeconds += seconds - (cpuBefore.database.get(pid) ?? 0);
   // Milliseconds of CPU per bet, by who spent them, on a machine all three share.
   const perBet = (seconds: number) => ((seconds * 1000) / Math.max(bets, 1)).toFixed(3);
+  const generator = `load generator (${useWrk ? 'wrk' : 'autocannon'}) ${perBet(load.cpu)}`;
   return {
     label: opts.label,
     connections: opts.connections,
     cpu: onPostgres
-      ? `CPU ms/bet: server ${perBet(cpuAfter.server - cpuBefore.server)}, database ${perBet(databaseSeconds)}, load generator ${perBet((own.user + own.system) / 1e6)}`
-      : `CPU ms/bet: server with its embedded database ${perBet(cpuAfter.server - cpuBefore.server)}, load generator ${perBet((own.user + own.system) / 1e6)}`,
+      ? `CPU ms/bet: server ${perBet(cpuAfter.server - cpuBefore.server)}, database ${perBet(databaseSeconds)}, ${generator}`
+      : `CPU ms/bet: server with its embedded database ${perBet(cpuAfter.server - cpuBefore.server)}, ${generator}`,
     betsPerSecond: Math.round(bets / opts.seconds),
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: load.errors,
     refused,
-    latency: result.latency,
+    latency: load.latency,
   };
 }
 
@@ -579,7 +701,7 @@ if (results.length > 0) {
   for (const r of results) {
     const l = r.latency;
     console.log(
-      `  ${`${r.connections} connections`.padEnd(16)} ${String(r.betsPerSecond).padStart(6)} bets/s   p50 ${l.p50} ms  p99 ${l.p99} ms  max ${l.max} ms  errors ${r.errors}${r.refused.length ? ` (refused: ${r.refused.join(', ')})` : ''}${r.connections === 64 ? `   ${goalDice}` : ''}`,
+      `  ${`${r.connections} connections`.padEnd(16)} ${String(r.betsPerSecond).padStart(6)} bets/s   p50 ${l.p50} ms  p90 ${l.p90} ms  p99 ${l.p99} ms  max ${l.max} ms  errors ${r.errors}${r.refused.length ? ` (refused: ${r.refused.join(', ')})` : ''}${r.connections === 64 ? `   ${goalDice}` : ''}`,
     );
     console.log(`  ${''.padEnd(16)} ${r.cpu}`);
   }

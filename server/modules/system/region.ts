@@ -25,14 +25,19 @@ interface CompiledRules {
   addresses: Set<string>;
   ranges: Range[];
   countries: Set<string>;
+  /** What these rules said of each address seen lately: a visitor's every request asks again. */
+  verdicts: Map<string, boolean>;
 }
+
+/** Addresses whose verdict is kept per list of rules (the map starts again when full). */
+const VERDICTS_KEPT = 10_000;
 
 const compiled = new WeakMap<RegionRule[], CompiledRules>();
 
 function compile(rules: RegionRule[]): CompiledRules {
   const known = compiled.get(rules);
   if (known) return known;
-  const out: CompiledRules = { addresses: new Set(), ranges: [], countries: new Set() };
+  const out: CompiledRules = { addresses: new Set(), ranges: [], countries: new Set(), verdicts: new Map() };
   for (const rule of rules) {
     if (rule.kind === 'ip') {
       const addr = parse(rule.value);
@@ -50,9 +55,18 @@ function compile(rules: RegionRule[]): CompiledRules {
 /** True when a deny rule (exact IP, CIDR range or country) covers this visitor. */
 export function isRegionBlocked(ip: string, rules: RegionRule[], country: string | null): boolean {
   if (rules.length === 0) return false;
-  const { addresses, ranges, countries } = compile(rules);
-  if (country && countries.has(country.toUpperCase())) return true;
-  if (addresses.size === 0 && ranges.length === 0) return false;
+  const compiledRules = compile(rules);
+  if (country && compiledRules.countries.has(country.toUpperCase())) return true;
+  if (compiledRules.addresses.size === 0 && compiledRules.ranges.length === 0) return false;
+  const known = compiledRules.verdicts.get(ip);
+  if (known !== undefined) return known;
+  const verdict = addressBlocked(ip, compiledRules);
+  if (compiledRules.verdicts.size >= VERDICTS_KEPT) compiledRules.verdicts.clear();
+  compiledRules.verdicts.set(ip, verdict);
+  return verdict;
+}
+
+function addressBlocked(ip: string, { addresses, ranges }: CompiledRules): boolean {
   const addr = parse(ip);
   if (!addr) return false;
   if (addresses.has(`${addr.kind()} ${addr.toString()}`)) return true;

@@ -34,7 +34,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import type { Brand } from '../brand/brand.service';
 import { emptyFingerprint, type Ledger, translateError } from '../ledger/ledger';
 import { checkBrandAmount } from '../wallet/amount';
-import type { DrawRow, GameRow, LineRow, LotteryRepository, RefundItem, WinItem } from './lottery.repository';
+import type { DrawRow, GameRow, LineRow, LotteryRepository, RefundItem } from './lottery.repository';
 import { type Calendar, horizon, slotsBetween } from './lottery-calendar';
 import { betTypeSettingsOf, catalogueRows } from './lottery-catalogue';
 

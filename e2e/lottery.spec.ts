@@ -79,8 +79,9 @@ test('a member places an SSC slip of three lines and a two-draw chase; the draws
   await page.getByTestId('lt-tab-mine').click();
   await expect(page.getByTestId('lt-my').locator('tr[data-status="placed"]')).toHaveCount(6);
 
-  // The first draw runs (within its minute): the position line wins 9,75 at least.
-  await expect(page.getByTestId('lt-drawing')).toBeVisible({ timeout: 70_000 });
+  // The first draw runs (within its minute): the position line wins 9,75 at least. The notice must name
+  // this draw: a slip sent just after a close finds the draw before it still being drawn.
+  await expect(page.getByTestId('lt-drawing')).toContainText(draw, { timeout: 70_000 });
   await page.getByTestId('lt-tab-results').click();
   await expect(page.getByTestId('lt-results').locator(`li[data-draw="${draw}"]`)).toBeVisible({
     timeout: 60_000,

@@ -690,7 +690,8 @@ const crash = await crashFigures(
   rounds.map((r) => r.roundId),
 );
 await check.close();
-if (!onPostgres) rmSync(config.dataDir, { recursive: true, force: true });
+// The bench's own folder: the embedded database, or on PostgreSQL only what the server and wrk kept there.
+rmSync(config.dataDir, { recursive: true, force: true });
 
 const on = onPostgres ? 'PostgreSQL' : 'PGlite';
 const goalDice = '(goal on PostgreSQL: ≥ 3,000 bets/s with p99 ≤ 30 ms at 64 connections)';

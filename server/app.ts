@@ -283,6 +283,8 @@ export async function buildApp({
       balance: number,
     ) => wallet.gameBalanceChanged(brand, memberId, balance),
     usernames: (ids: number[]) => accounts.usernames(ids),
+    reconfirmSession: (brand: Parameters<WalletService['gameBalanceChanged']>[0], tokenHash: string) =>
+      accounts.reconfirm(brand, tokenHash),
   };
   const agentsRepo = new AgentsRepository(db);
   const agents = new AgentsService(agentsRepo, {
@@ -372,6 +374,7 @@ export async function buildApp({
   app.decorateRequest('lang', 'pt');
   app.decorateRequest('visitor', null as never);
   app.decorateRequest('member', null);
+  app.decorateRequest('claim', null);
   app.decorateRequest('operator', null);
 
   await app.register(cookie);
@@ -437,6 +440,7 @@ export async function buildApp({
     const token = bearerToken(request.headers.authorization);
     if (auth === 'operator') request.operator = await backoffice.authenticate(request.brand, token);
     else if (auth === 'member') request.member = await accounts.authenticate(request.brand, token);
+    else if (auth === 'claim') request.claim = await accounts.claim(request.brand, token);
     else if (token) {
       // A dead or foreign token makes the caller a guest; a database failure is still a failure.
       request.member = await accounts.authenticate(request.brand, token).catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../../src/api/contract/common';
 import type { MemberRow } from '../modules/accounts/accounts.repository';
+import type { SessionClaim } from '../modules/accounts/session-claims';
 import type { OperatorRow } from '../modules/backoffice/backoffice.service';
 import type { Brand } from '../modules/brand/brand.service';
 import type { Visitor } from '../modules/system/system.service';
@@ -23,14 +24,19 @@ declare module 'fastify' {
     visitor: Visitor;
     /** Set on routes that require a session (`auth: 'member'`). */
     member: MemberRow | null;
+    /** Set on routes that confirm the session in their own write (`auth: 'claim'`). */
+    claim: SessionClaim | null;
     /** Set on back-office routes (`auth: 'operator'`). */
     operator: OperatorRow | null;
   }
   interface FastifyContextConfig {
     /** 'open' routes answer during maintenance and to blocked regions (they tell the client which). */
     gate?: 'open';
-    /** 'member': the route needs a live session token; 'optional': a valid one is used when present. */
-    auth?: 'member' | 'optional' | 'operator';
+    /**
+     * 'member': the route needs a live session token; 'optional': a valid one is used when present;
+     * 'claim': the route needs one too, and its write confirms it (a hot route, session-claims.ts).
+     */
+    auth?: 'member' | 'optional' | 'operator' | 'claim';
     /** The body may arrive sealed (the spec's `enc` routes); it is opened before validation. */
     enc?: boolean;
   }

@@ -18,7 +18,7 @@ export interface RouteOptions {
   summary: string;
   tags: string[];
   gate?: 'open';
-  auth?: 'member' | 'optional' | 'operator';
+  auth?: 'member' | 'optional' | 'operator' | 'claim';
   /**
    * Per-address limit for this route, tighter than the global one (login, captcha, sms); false for
    * callers that sign every request and send thousands a second (the game-vendor wallet API).
@@ -65,7 +65,7 @@ export function defineRoute<E extends EndpointDef>(
           }
         : {}),
       tags: options.tags,
-      ...(options.auth === 'member' || options.auth === 'operator' ? { security: [{ bearer: [] }] } : {}),
+      ...(options.auth && options.auth !== 'optional' ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: envelope(endpoint.value) },

@@ -2,12 +2,16 @@ const NEEDS_ESCAPE = /["\\]/;
 
 /**
  * A PostgreSQL array literal of text values, to send a whole list as one parameter. Every element is
- * quoted, so commas, braces, quotes and backslashes inside the values stay data.
+ * quoted, so commas, braces, quotes and backslashes inside the values stay data; null is SQL NULL.
  */
-export function textArrayLiteral(values: string[]) {
+export function textArrayLiteral(values: readonly (string | null)[]) {
   let out = '{';
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
+    if (v === null) {
+      out += i === 0 ? 'NULL' : ',NULL';
+      continue;
+    }
     // Most values (keys, round ids, hashes) need no escaping; the hot path skips the two replacements.
     const quoted = NEEDS_ESCAPE.test(v) ? v.replaceAll('\\', '\\\\').replaceAll('"', '\\"') : v;
     out += i === 0 ? `"${quoted}"` : `,"${quoted}"`;

@@ -110,8 +110,9 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     });
     expect(noSuchDay.code).toBe('VALIDATION_FAILED');
 
-    const [y] = new Date(Date.now() - 86_400_000).toISOString().split('T');
-    const yesterday = dayIn(new Date(`${y}T12:00:00Z`), timeZone);
+    // The brand's yesterday: in the hours when UTC has already moved to the next day, UTC's yesterday is
+    // still the brand's today, a period not over.
+    const yesterday = dayIn(new Date(Date.now() - 86_400_000), timeZone);
     const first = await ctx.call('rerunSettlement', {
       token: admin.token,
       body: { kind: 'daily_salary', day: yesterday, hour: 12, minute: 0 },

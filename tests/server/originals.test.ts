@@ -136,6 +136,47 @@ describe.each(databaseKinds)('in-house games on %s', (kind) => {
     expect((await ctx.call('originalsSeeds', { token: player.token })).value.active.nonce).toBe(nonce);
   });
 
+  it('stops the next bet of a session ended since its last one, wherever it was ended, and moves nothing', async () => {
+    // The bet route remembers a session it found live and has the wager's own statement confirm it:
+    // a session ended by another server process (only the database knows) must stop the very next bet.
+    const mainBalance = async (who: Member) => {
+      const rows = await ctx.handle.db.execute<{ balance: string }>(
+        sql`SELECT balance FROM ledger_accounts WHERE member_id = ${who.id} AND kind = 'main'`,
+      );
+      return Number((rows as unknown as { rows: { balance: string }[] }).rows[0]!.balance);
+    };
+    const betsOf = async (who: Member) => {
+      const rows = await ctx.handle.db.execute<{ n: string }>(
+        sql`SELECT count(*) AS n FROM originals_bets WHERE member_id = ${who.id}`,
+      );
+      return Number((rows as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    };
+    const cases = [
+      { end: `UPDATE member_sessions SET revoked_at = now() WHERE member_id = $1`, code: 'SESSION_EXPIRED' },
+      { end: `UPDATE member_sessions SET expires_at = now() WHERE member_id = $1`, code: 'SESSION_EXPIRED' },
+      { end: `UPDATE members SET status = 'disabled' WHERE id = $1`, code: 'ACCOUNT_DISABLED' },
+    ];
+    for (const { end, code } of cases) {
+      const who = await newMember(ctx, { prefix: 'gone' });
+      await fund(ctx, who, 10_000);
+      expect((await dice(who, 100)).code).toBe('OK');
+      const before = await mainBalance(who);
+      await ctx.handle.db.execute(sql.raw(end.replace('$1', String(who.id))));
+      const refused = await dice(who, 100);
+      expect(refused.code).toBe(code);
+      expect(await mainBalance(who)).toBe(before);
+      expect(await betsOf(who)).toBe(1);
+    }
+    // Logged out on this server: refused as well, and so is every later bet.
+    const who = await newMember(ctx, { prefix: 'gone' });
+    await fund(ctx, who, 10_000);
+    expect((await dice(who, 100)).code).toBe('OK');
+    expect((await ctx.call('logout', { token: who.token })).code).toBe('OK');
+    expect((await dice(who, 100)).code).toBe('SESSION_EXPIRED');
+    expect((await dice(who, 100)).code).toBe('SESSION_EXPIRED');
+    expect(await betsOf(who)).toBe(1);
+  });
+
   it('refuses a game the operator switched off', async () => {
     await setGame('limbo', { enabled: false });
     const res = await ctx.call('originalsBet', {

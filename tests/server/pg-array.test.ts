@@ -26,6 +26,14 @@ describe('array literals sent as one parameter', () => {
     expect(empty.rows[0]!.n).toBeNull();
   });
 
+  it('sends a missing value as NULL, apart from the text "NULL"', async () => {
+    const values = [null, 'NULL', 'a', null];
+    const { rows } = await db.query<{ v: (string | null)[] }>('SELECT $1::text[] AS v', [
+      textArrayLiteral(values),
+    ]);
+    expect(rows[0]!.v).toEqual(values);
+  });
+
   it('reads back integers, negative and large', async () => {
     const values = [0, -1, 42, 9_007_199_254_740_991];
     const { rows } = await db.query<{ v: string[] }>('SELECT $1::bigint[]::text[] AS v', [

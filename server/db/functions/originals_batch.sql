@@ -2,6 +2,8 @@
 -- statement and one commit, each as originals_play would accept it (docs/originals-fairness.md): the seed
 -- pair's nonce moves on only if it is still the one the outcome was drawn with, the money moves as vendor
 -- BGS's round through vendor_play, and the bet row is written once with its outcome, payout and balances.
+-- A wager whose session is given (its token's hash, as the accounts module remembered it) is taken only if
+-- that session is still live (member_session_live), checked here in the transaction that writes.
 -- Item i is the i-th value of every array. An item that is refused leaves nothing of itself and comes
 -- back as {"error": message} while the others commit: a moved nonce is found before anything is written,
 -- and a refused stake gives the nonce back (this transaction holds the pair's row, so no one saw it). A
@@ -24,7 +26,8 @@ CREATE OR REPLACE FUNCTION originals_batch(
   p_bet_keys text[],
   p_bet_hashes text[],
   p_win_keys text[],
-  p_win_hashes text[]
+  p_win_hashes text[],
+  p_sessions text[]
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -35,6 +38,11 @@ DECLARE
   v_money jsonb;
 BEGIN
   FOR i IN 1 .. coalesce(array_length(p_members, 1), 0) LOOP
+    IF p_sessions[i] IS NOT NULL AND NOT member_session_live(p_sessions[i], p_members[i]) THEN
+      v_out := v_out || jsonb_build_object('error', 'SESSION_GONE');
+      CONTINUE;
+    END IF;
+
     SELECT * INTO v_row FROM originals_bets WHERE member_id = p_members[i] AND request_id = p_requests[i];
     IF FOUND THEN
       v_out := v_out || jsonb_build_object('replayed', true, 'bet', to_jsonb(v_row));

@@ -29,6 +29,7 @@ import { renderCaptcha } from './captcha-image';
 import { hashPassword, hashToken, newToken, randomDigits, verifyPassword } from './credentials';
 import type { HumanCheckService } from './human-check';
 import { defaultRegisterRules } from './register-rules';
+import { type SessionClaim, SessionClaims } from './session-claims';
 import { phoneOf, type SmsVerification } from './sms-verification';
 import type { TwoFactor } from './two-factor';
 
@@ -84,6 +85,9 @@ export class AccountsService {
     private readonly sessionTtlMs: number,
     private readonly limiter: AttemptLimiter,
   ) {}
+
+  /** Sessions recently found live, for the routes that confirm them in their own write. */
+  private readonly claims = new SessionClaims();
 
   /** Sessions asked for together are read in one round trip (every signed-in request asks for one). */
   private readonly sessionLookups = new MicroBatcher<string, SessionFound | undefined>(
@@ -407,14 +411,51 @@ export class AccountsService {
   /** The member behind a bearer token on this brand; UNAUTHORIZED without one, SESSION_EXPIRED for a dead one. */
   async authenticate(brand: Brand, token: string | undefined): Promise<MemberRow> {
     if (!token) throw new AppError('UNAUTHORIZED');
-    const found = await this.sessionLookups.submit(hashToken(token));
+    return (await this.liveSession(brand, hashToken(token))).member;
+  }
+
+  private async liveSession(brand: Brand, tokenHash: string): Promise<SessionFound> {
+    const found = await this.sessionLookups.submit(tokenHash);
     // A session belongs to the brand it was opened on: another brand's host does not know it.
     if (!found || found.member.brandId !== brand.id) throw new AppError('UNAUTHORIZED');
     if (found.session.revokedAt || found.session.expiresAt.getTime() <= Date.now()) {
       throw new AppError('SESSION_EXPIRED');
     }
     if (found.member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-    return found.member;
+    return found;
+  }
+
+  /**
+   * The session behind a bearer token as a claim (session-claims.ts), from memory when this process found
+   * it live before, else read and checked as `authenticate` does. The caller's write must confirm it.
+   */
+  async claim(brand: Brand, token: string | undefined): Promise<SessionClaim> {
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const tokenHash = hashToken(token);
+    const known = this.claims.get(tokenHash);
+    if (known && known.member.brandId === brand.id) return known;
+    const { session, member } = await this.liveSession(brand, tokenHash);
+    const claim: SessionClaim = {
+      tokenHash,
+      member: { id: member.id, brandId: member.brandId, userType: member.userType },
+      expiresAt: session.expiresAt.getTime(),
+    };
+    this.claims.remember(claim);
+    return claim;
+  }
+
+  /**
+   * A claim read again now, for a write that cannot confirm it itself or found it dead: resolves while
+   * the session is live, else forgets it and fails with the reason (SESSION_EXPIRED, ACCOUNT_DISABLED,
+   * UNAUTHORIZED).
+   */
+  async reconfirm(brand: Brand, tokenHash: string): Promise<void> {
+    try {
+      await this.liveSession(brand, tokenHash);
+    } catch (error) {
+      this.claims.forget(tokenHash);
+      throw error;
+    }
   }
 
   /** A code that hands this login to another browser or app: single use, one minute, hashed at rest. */
@@ -453,7 +494,9 @@ export class AccountsService {
   }
 
   async logout(token: string) {
-    await this.repo.revokeSession(hashToken(token));
+    const tokenHash = hashToken(token);
+    this.claims.forget(tokenHash);
+    await this.repo.revokeSession(tokenHash);
   }
 
   memberInfo(member: MemberRow): MemberInfo {

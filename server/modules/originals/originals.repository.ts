@@ -65,7 +65,7 @@ const PLAY = `SELECT originals_play($1::integer, $2::integer, $3::bigint, $4::in
   $17::bigint[], $18, $19, $20::bigint[], $21::bigint[], $22::jsonb) AS out`;
 const BATCH = `SELECT originals_batch($1::integer[], $2::integer[], $3::bigint[], $4::integer[], $5::text[],
   $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::jsonb[], $11::jsonb[], $12::bigint[], $13::bigint[],
-  $14::text[], $15::text[], $16::text[], $17::text[]) AS out`;
+  $14::text[], $15::text[], $16::text[], $17::text[], $18::text[]) AS out`;
 const SETTLE = `SELECT originals_settle($1::bigint, $2::integer, $3::smallint[], $4::bigint, $5::bigint,
   $6::bigint, $7, $8, $9::bigint[], $10::bigint[], $11::jsonb) AS out`;
 
@@ -87,6 +87,8 @@ export interface InstantPlay {
   /** The two movements as the ledger prepared them (the batch takes their keys and fingerprints). */
   bet: PreparedPostings;
   win: PreparedPostings;
+  /** The hash of the session the wager came with, for the batch to confirm (null: confirmed already). */
+  session: string | null;
 }
 
 /** One wager's answer inside a batch: its row (new or the one its request id already has), or a refusal. */
@@ -218,6 +220,7 @@ export class OriginalsRepository {
       texts((x) => x.bet.fingerprint),
       texts((x) => x.win.key),
       texts((x) => x.win.fingerprint),
+      textArrayLiteral(column((x) => x.session)),
     ]);
     const out = rowsOf<{ out: Array<{ error: string } | { replayed: true; bet: BetJson } | NewBetJson> }>(
       result,

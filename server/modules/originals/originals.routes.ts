@@ -8,11 +8,11 @@ import type { CrashService } from './crash.service';
 import type { OriginalsService } from './originals.service';
 
 /** A real account plays: trial accounts are told they need one, as at a vendor's game. */
-function player(request: FastifyRequest) {
-  const member = request.member!;
+function realAccount<M extends { userType: number }>(member: M) {
   if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
   return member;
 }
+const player = (request: FastifyRequest) => realAccount(request.member!);
 
 /** The in-house games (docs/originals-fairness.md). */
 export function originalsRoutes(deps: {
@@ -55,8 +55,14 @@ export function originalsRoutes(deps: {
       {
         summary: 'A dice, limbo, plinko or keno bet: drawn, paid and settled at once, once per request id',
         ...betting,
+        // Auto-bet's hot path: the session is confirmed by the statement that takes the wager.
+        auth: 'claim',
       },
-      ({ request, body }) => originals.bet(request.brand, player(request), body, request.lang),
+      ({ request, body }) => {
+        const claim = request.claim!;
+        realAccount(claim.member);
+        return originals.bet(request.brand, claim, body, request.lang);
+      },
     );
     defineRoute(
       app,

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { MicroBatcher, type Settled } from '../../lib/micro-batcher';
 import { TtlCache } from '../../lib/ttl-cache';
+import type { SessionClaim } from '../accounts/session-claims';
 import type { Brand } from '../brand/brand.service';
 import { maskAccount } from '../games/games.service';
 import { type Ledger, translateError } from '../ledger/ledger';
@@ -31,6 +32,11 @@ export interface OriginalsPorts {
   /** Pushes the member's new main balance to their open pages. */
   balanceChanged(brand: Brand, memberId: number, balance: number): void;
   usernames(ids: number[]): Promise<Map<number, string>>;
+  /**
+   * Reads a session claim again (accounts' `reconfirm`): resolves while it is live, else fails with the
+   * reason (SESSION_EXPIRED, ACCOUNT_DISABLED, UNAUTHORIZED).
+   */
+  reconfirmSession(brand: Brand, tokenHash: string): Promise<void>;
 }
 
 type Member = { id: number; userType: number };
@@ -213,6 +219,8 @@ export class OriginalsService {
       params: Record<string, unknown>;
       draw: DrawInput;
       open: boolean;
+      /** The hash of the session claimed for this wager, confirmed by the write that takes it. */
+      session?: string;
       /** The payout (minor units) and multiplier (ten-thousandths) of an outcome. */
       settle: (outcome: Outcome) => { payout: number; multiplier: number };
     },
@@ -258,7 +266,14 @@ export class OriginalsService {
       try {
         const played = w.open
           ? await this.repo.play({ ...play, open: true, wallet: main, bet, win, meta: {} })
-          : await this.playInstant({ ...play, wallet: main, house: bet.to, bet, win });
+          : await this.playInstant(brand, {
+              ...play,
+              wallet: main,
+              house: bet.to,
+              bet,
+              win,
+              session: w.session ?? null,
+            });
         if (!played.replayed) {
           this.seeds.set(member.id, { ...seed, nonce: seed.nonce + 1 });
           if (played.bet.balanceAfter !== null)
@@ -278,15 +293,14 @@ export class OriginalsService {
 
   /**
    * A wager settled at once: with the other members' wagers of the moment in one statement and one
-   * commit when a driver is reachable (originals_batch), else alone. A refusal comes back as its error.
+   * commit when a driver is reachable (originals_batch, which confirms the wager's session in that
+   * transaction), else alone, its session read again just before. A refusal comes back as its error.
    */
-  private async playInstant(play: InstantPlay) {
-    const alone = () =>
-      this.repo.play({
-        ...play,
-        open: false,
-        meta: {},
-      });
+  private async playInstant(brand: Brand, play: InstantPlay) {
+    const alone = async () => {
+      if (play.session) await this.ports.reconfirmSession(brand, play.session);
+      return this.repo.play({ ...play, open: false, meta: {} });
+    };
     if (this.lanes.length === 0) return alone();
     let answer: BatchAnswer;
     try {
@@ -295,6 +309,9 @@ export class OriginalsService {
       // The batch's statement failed and wrote nothing (logged once by the batch): this wager goes alone.
       return alone();
     }
+    // The session ended since it was claimed: read again, it answers why (or, live after all, the wager
+    // goes alone).
+    if ('error' in answer && answer.error === 'SESSION_GONE') return alone();
     if ('error' in answer) throw new Error(answer.error);
     return answer;
   }
@@ -314,8 +331,16 @@ export class OriginalsService {
     return seed!;
   }
 
-  /** Dice, limbo, plinko and keno: drawn, paid and settled at once. */
-  async bet(brand: Brand, member: Member, body: OriginalsBetBody, lang: LanguageCode): Promise<OriginalsBet> {
+  /**
+   * Dice, limbo, plinko and keno: drawn, paid and settled at once, for the member of a session claim
+   * (session-claims.ts) that the wager's own write confirms.
+   */
+  async bet(
+    brand: Brand,
+    claim: SessionClaim,
+    body: OriginalsBetBody,
+    lang: LanguageCode,
+  ): Promise<OriginalsBet> {
     const { settings, money } = await this.playable(brand, body.game, body.stake, lang);
     const cap = (payout: number) => Math.min(payout, settings.maxWin);
     let params: Record<string, unknown>;
@@ -368,13 +393,14 @@ export class OriginalsService {
         break;
       }
     }
-    const played = await this.wager(brand, member, {
+    const played = await this.wager(brand, claim.member, {
       requestId: body.requestId,
       game: body.game,
       stake: body.stake,
       params,
       draw,
       open: false,
+      session: claim.tokenHash,
       settle,
     });
     return betView(played.bet, played.seed);

@@ -3,7 +3,7 @@
 -- pair's nonce moves on only if it is still the one the outcome was drawn with, the money moves as vendor
 -- BGS's round through vendor_play, and the bet row is written once with its outcome, payout and balances.
 -- A wager whose session is given (its token's hash, as the accounts module remembered it) is taken only if
--- that session is still live (member_session_live), checked here in the transaction that writes.
+-- that session is still live (member_sessions_live), checked here in the transaction that writes.
 -- Item i is the i-th value of every array. An item that is refused leaves nothing of itself and comes
 -- back as {"error": message} while the others commit: a moved nonce is found before anything is written,
 -- and a refused stake gives the nonce back (this transaction holds the pair's row, so no one saw it). A
@@ -36,9 +36,10 @@ DECLARE
   v_id bigint;
   v_round text;
   v_money jsonb;
+  v_live boolean[] := member_sessions_live(p_sessions, p_members);
 BEGIN
   FOR i IN 1 .. coalesce(array_length(p_members, 1), 0) LOOP
-    IF p_sessions[i] IS NOT NULL AND NOT member_session_live(p_sessions[i], p_members[i]) THEN
+    IF NOT v_live[i] THEN
       v_out := v_out || jsonb_build_object('error', 'SESSION_GONE');
       CONTINUE;
     END IF;

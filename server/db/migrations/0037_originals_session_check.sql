@@ -1,20 +1,24 @@
--- Written by npm run db:functions from server/db/functions/ (changed originals_batch; new member_session_live; dropped originals_batch).
+-- Written by npm run db:functions from server/db/functions/ (changed originals_batch; new member_sessions_live; dropped originals_batch).
 -- Edit those files and run it again; do not edit this migration once it has been applied anywhere.
 DROP FUNCTION IF EXISTS originals_batch(p_brands integer[], p_members integer[], p_seeds bigint[], p_nonces integer[], p_requests text[], p_games text[], p_stakes bigint[], p_payouts bigint[], p_multipliers bigint[], p_params jsonb[], p_outcomes jsonb[], p_wallets bigint[], p_houses bigint[], p_bet_keys text[], p_bet_hashes text[], p_win_keys text[], p_win_hashes text[]);
 --> statement-breakpoint
--- The accounts module's answer, for another module's write, to "is this session still good for this
--- member?": not revoked, not expired, the member active. A hot route that took the session from the
--- accounts module's memory of recent sessions confirms it here, inside the transaction that writes, so a
--- logout, a password change or a disabled account stops the write however recently the session was seen.
--- A plain SQL function, so the planner inlines it into the caller's query.
-CREATE OR REPLACE FUNCTION member_session_live(p_token_hash text, p_member integer)
-RETURNS boolean
+-- The accounts module's answer, for another module's write, to "are these sessions still good for these
+-- members?": item i is true when p_token_hashes[i] is null (nothing to confirm) or names a session of member
+-- p_members[i] that is not revoked, not expired, its member active. A hot route that took its session from
+-- the accounts module's memory of recent sessions (session claims) confirms it here, inside the
+-- transaction that writes, so a logout, a password change or a disabled account stops the write however
+-- recently the session was seen. One call for a whole batch: a plain SQL function is planned afresh on
+-- every call that the planner cannot inline, so it is called once, not once per item.
+CREATE OR REPLACE FUNCTION member_sessions_live(p_token_hashes text[], p_members integer[])
+RETURNS boolean[]
 LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (
-    SELECT 1 FROM member_sessions s JOIN members m ON m.id = s.member_id
-    WHERE s.token_hash = p_token_hash AND s.member_id = p_member AND s.revoked_at IS NULL
-      AND s.expires_at > now() AND m.status = 'active'
-  )
+  SELECT coalesce(array_agg(
+    x.token_hash IS NULL OR EXISTS (
+      SELECT 1 FROM member_sessions s JOIN members m ON m.id = s.member_id
+      WHERE s.token_hash = x.token_hash AND s.member_id = x.member_id AND s.revoked_at IS NULL
+        AND s.expires_at > now() AND m.status = 'active'
+    ) ORDER BY x.i), '{}')
+  FROM unnest(p_token_hashes, p_members) WITH ORDINALITY AS x(token_hash, member_id, i)
 $$;
 --> statement-breakpoint
 -- Many in-house instant wagers (dice, limbo, plinko, keno: drawn, paid and settled at once) in one
@@ -22,7 +26,7 @@ $$;
 -- pair's nonce moves on only if it is still the one the outcome was drawn with, the money moves as vendor
 -- BGS's round through vendor_play, and the bet row is written once with its outcome, payout and balances.
 -- A wager whose session is given (its token's hash, as the accounts module remembered it) is taken only if
--- that session is still live (member_session_live), checked here in the transaction that writes.
+-- that session is still live (member_sessions_live), checked here in the transaction that writes.
 -- Item i is the i-th value of every array. An item that is refused leaves nothing of itself and comes
 -- back as {"error": message} while the others commit: a moved nonce is found before anything is written,
 -- and a refused stake gives the nonce back (this transaction holds the pair's row, so no one saw it). A
@@ -55,9 +59,10 @@ DECLARE
   v_id bigint;
   v_round text;
   v_money jsonb;
+  v_live boolean[] := member_sessions_live(p_sessions, p_members);
 BEGIN
   FOR i IN 1 .. coalesce(array_length(p_members, 1), 0) LOOP
-    IF p_sessions[i] IS NOT NULL AND NOT member_session_live(p_sessions[i], p_members[i]) THEN
+    IF NOT v_live[i] THEN
       v_out := v_out || jsonb_build_object('error', 'SESSION_GONE');
       CONTINUE;
     END IF;

@@ -1,7 +1,7 @@
 /**
  * A session this process found live a moment ago, as a hot route takes it without reading it again (the
  * instant bets: hundreds a second from the same sessions). It is a claim, not a proof: the route's own
- * write confirms it in the transaction that writes (the SQL function member_session_live), so a logout,
+ * write confirms it in the transaction that writes (the SQL function member_sessions_live), so a logout,
  * a password change or a disabled account stops the next write wherever the session was seen.
  */
 export interface SessionClaim {

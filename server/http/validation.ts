@@ -48,27 +48,42 @@ export function unsafeTextIssue(
   lang: LanguageCode,
   request: { query?: unknown; body?: unknown; params?: unknown },
 ): FieldIssue | null {
-  const issue = (part: string, path: string) => ({
-    path,
-    message: translate(lang, 'validation.invalid_text', { field: path.slice(part.length + 1) || part }),
-  });
   for (const part of PARTS) {
-    // An explicit stack: a hostile body may nest deeper than the call stack would go.
-    const stack: Array<{ value: unknown; path: string }> = [{ value: request[part], path: part }];
+    // An explicit stack: a hostile body may nest deeper than the call stack would go. A value's path is
+    // spelled out only for the issue, from the chain of its holders: every request is walked, few fail.
+    const stack: StackItem[] = [{ value: request[part], key: part, holder: null }];
     while (stack.length > 0) {
-      const { value, path } = stack.pop()!;
+      const item = stack.pop()!;
+      const { value } = item;
       if (typeof value === 'string') {
-        if (!isSafeText(value)) return issue(part, path);
+        if (!isSafeText(value)) return textIssue(lang, part, item);
       } else if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) stack.push({ value: value[i], path: `${path}.${i}` });
+        for (let i = 0; i < value.length; i++) stack.push({ value: value[i], key: i, holder: item });
       } else if (value !== null && typeof value === 'object') {
-        for (const [key, item] of Object.entries(value)) {
+        for (const key in value) {
+          if (!Object.hasOwn(value, key)) continue;
           // A bad name is reported at the object that holds it: the name itself cannot be shown.
-          if (!isSafeText(key)) return issue(part, path);
-          stack.push({ value: item, path: `${path}.${key}` });
+          if (!isSafeText(key)) return textIssue(lang, part, item);
+          stack.push({ value: (value as Record<string, unknown>)[key], key, holder: item });
         }
       }
     }
   }
   return null;
+}
+
+interface StackItem {
+  value: unknown;
+  key: string | number;
+  holder: StackItem | null;
+}
+
+function textIssue(lang: LanguageCode, part: string, item: StackItem): FieldIssue {
+  const keys: Array<string | number> = [];
+  for (let at: StackItem | null = item; at; at = at.holder) keys.push(at.key);
+  const path = keys.reverse().join('.');
+  return {
+    path,
+    message: translate(lang, 'validation.invalid_text', { field: path.slice(part.length + 1) || part }),
+  };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { brands, originalsSeeds, originalsSettings } from '../../server/db/schema';
+import { isUniqueViolation } from '../../server/db/unique-violation';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { diceWins } from '../../src/originals/games/dice';
 import { minesPayout } from '../../src/originals/games/mines';
@@ -175,6 +176,26 @@ describe.each(databaseKinds)('in-house games on %s', (kind) => {
     expect((await dice(who, 100)).code).toBe('SESSION_EXPIRED');
     expect((await dice(who, 100)).code).toBe('SESSION_EXPIRED');
     expect(await betsOf(who)).toBe(1);
+  });
+
+  it('has the database refuse a second bet on a seed and nonce already used', async () => {
+    // The service takes a nonce only once (originals_batch moves it under a guard); the unique index is
+    // the last line: whatever writes a bet row, one nonce of one seed draws one outcome.
+    const who = await newMember(ctx, { prefix: 'nonce' });
+    await fund(ctx, who, 10_000);
+    expect((await dice(who, 100)).code).toBe('OK');
+    const again = ctx.handle.db.execute(
+      sql`INSERT INTO originals_bets (brand_id, member_id, request_id, game, seed_id, nonce, stake, payout,
+            multiplier, params, outcome, status)
+          SELECT brand_id, member_id, request_id || '-again', game, seed_id, nonce, stake, payout, multiplier,
+            params, outcome, status
+          FROM originals_bets WHERE member_id = ${who.id}`,
+    );
+    const refused = await again.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isUniqueViolation(refused, 'originals_bets_seed_nonce_uq')).toBe(true);
   });
 
   it('refuses a game the operator switched off', async () => {

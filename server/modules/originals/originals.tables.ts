@@ -74,7 +74,8 @@ export const originalsBets = pgTable(
     uniqueIndex('originals_bets_open_uq').on(t.memberId, t.game).where(sql`status = 'open'`),
     index('originals_bets_member_game_idx').on(t.memberId, t.game, t.id),
     index('originals_bets_brand_game_idx').on(t.brandId, t.game, t.id),
-    index('originals_bets_seed_idx').on(t.seedId, t.nonce),
+    // A nonce draws one outcome: the database refuses a second bet on the same seed and nonce.
+    uniqueIndex('originals_bets_seed_nonce_uq').on(t.seedId, t.nonce),
   ],
 );
 

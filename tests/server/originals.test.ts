@@ -412,10 +412,15 @@ describe.each(databaseKinds)('in-house games on %s', (kind) => {
     const first = await ctx.call('originalsBet', { token: players[2]!.token, body: retried });
     const before = await Promise.all(players.map(balance));
 
-    const answers = await Promise.all(
-      players.map((m, i) =>
-        i === 2 ? ctx.call('originalsBet', { token: m.token, body: retried }) : dice(m, 100),
-      ),
+    // Sent newest member first: the batch takes them in the other order, and each answer must still
+    // reach its own member.
+    const answers: Array<Awaited<ReturnType<typeof dice>>> = [];
+    await Promise.all(
+      [...players.keys()].reverse().map(async (i) => {
+        const m = players[i]!;
+        answers[i] =
+          i === 2 ? await ctx.call('originalsBet', { token: m.token, body: retried }) : await dice(m, 100);
+      }),
     );
     expect(answers[0]!.code).toBe('INSUFFICIENT_FUNDS');
     expect(answers[1]!.value.nonce).toBe(2);

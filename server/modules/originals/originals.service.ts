@@ -317,9 +317,17 @@ export class OriginalsService {
   }
 
   private async runBatch(items: InstantPlay[]): Promise<Settled<BatchAnswer>[]> {
+    // Members in ascending order: another process's batch locks the same members' rows in the same
+    // order, so the two may wait for each other but never deadlock (a deadlock costs PostgreSQL a second
+    // to find).
+    const order = items.map((_, i) => i).sort((a, b) => items[a]!.memberId - items[b]!.memberId || a - b);
     try {
-      const answers = await this.repo.playBatch(items);
-      return answers.map((value) => ({ ok: true, value }));
+      const answers = await this.repo.playBatch(order.map((i) => items[i]!));
+      const settled: Settled<BatchAnswer>[] = new Array(items.length);
+      order.forEach((i, k) => {
+        settled[i] = { ok: true, value: answers[k]! };
+      });
+      return settled;
     } catch (error) {
       this.log?.warn({ err: error, items: items.length }, 'originals batch failed; wagers sent one by one');
       throw error;

@@ -113,6 +113,24 @@ describe.each(databaseKinds)('in-house games on %s', (kind) => {
     const again = await ctx.call('originalsBet', { token: player.token, body });
     expect(again.value).toEqual(first.value);
     expect(await balance(player)).toBe(after);
+    // The retry took no nonce: the next bet draws with the one after the first's.
+    expect((await dice(player, 100)).value.nonce).toBe(first.value.nonce + 1);
+    // A retry is answered with its bet even when the wallet could no longer pay that stake: the whole
+    // balance (up to the maximum bet) is staked at 2 % until the wallet is empty, then the last bet is
+    // sent again.
+    const spent = await newMember(ctx, { prefix: 'retry' });
+    await fund(ctx, spent, 500);
+    let lost: { body: never; value: unknown } | undefined;
+    for (let i = 0; i < 40 && (await balance(spent)) > 0; i++) {
+      const stake = Math.min(await balance(spent), 1_000_000);
+      const allIn = { game: 'dice', requestId: rid(), stake, chance: 200, side: 'under' };
+      const res = await ctx.call('originalsBet', { token: spent.token, body: allIn as never });
+      expect(res.code).toBe('OK');
+      lost = { body: allIn as never, value: res.value };
+    }
+    expect(await balance(spent)).toBe(0);
+    const retried = await ctx.call('originalsBet', { token: spent.token, body: lost!.body });
+    expect(retried.value).toEqual(lost!.value);
   });
 
   it('refuses bad stakes with their own codes and moves nothing', async () => {

@@ -7,8 +7,10 @@
 -- Item i is the i-th value of every array. An item that is refused leaves nothing of itself and comes
 -- back as {"error": message} while the others commit: a moved nonce is found before anything is written,
 -- and a refused stake gives the nonce back (this transaction holds the pair's row, so no one saw it). A
--- request id already used answers with its row. Any unexpected error fails the whole statement, which
--- wrote nothing, and the caller sends each item again through originals_play.
+-- request id already used answers with its row: the bet's ledger key, made from the request id, is found
+-- taken (vendor_play answers "replay"), so a new wager pays no lookup of its own for it. Any unexpected
+-- error fails the whole statement, which wrote nothing, and the caller sends each item again through
+-- originals_play.
 CREATE OR REPLACE FUNCTION originals_batch(
   p_brands integer[],
   p_members integer[],
@@ -44,12 +46,6 @@ BEGIN
       CONTINUE;
     END IF;
 
-    SELECT * INTO v_row FROM originals_bets WHERE member_id = p_members[i] AND request_id = p_requests[i];
-    IF FOUND THEN
-      v_out := v_out || jsonb_build_object('replayed', true, 'bet', to_jsonb(v_row));
-      CONTINUE;
-    END IF;
-
     UPDATE originals_seeds SET nonce = nonce + 1
     WHERE id = p_seeds[i] AND member_id = p_members[i] AND revealed_at IS NULL AND nonce = p_nonces[i];
     IF NOT FOUND THEN
@@ -67,7 +63,7 @@ BEGIN
     IF v_money ? 'error' THEN
       UPDATE originals_seeds SET nonce = nonce - 1 WHERE id = p_seeds[i];
       IF v_money->>'error' = 'replay' THEN
-        -- The same request id, accepted by another process meanwhile: its row answers.
+        -- The same request id, accepted before (or by another process a moment ago): its row answers.
         SELECT * INTO v_row FROM originals_bets WHERE member_id = p_members[i] AND request_id = p_requests[i];
         IF FOUND THEN
           v_out := v_out || jsonb_build_object('replayed', true, 'bet', to_jsonb(v_row));

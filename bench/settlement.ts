@@ -7,7 +7,9 @@
  *    agents. Every agent holds the four kinds of contract from its upline (the top ones from the house),
  *    each a little below its upline's rate, in force for 40 days; every agent has money to pay its team.
  * 2. BENCH_BETS settled rounds (default 1,000,000) by random players, spread over the last 8 days.
- * 3. Timed: the daily figures (agents.rollUp over the 8 days), then the settlement job's work
+ * 3. Timed: the daily figures (agents.rollUp over the 8 days); the minute's job, as it was (yesterday and
+ *    today whole) and as it is (only the member-days changed since, after BENCH_MINUTE_BETS new rounds);
+ *    then the settlement job's work
  *    (settlement.settleDue: each kind's last complete period, dividends for each pay period), per kind, and
  *    a second run of it (which must bill and pay nothing).
  * 4. Timed: GET /api/agent/team/overview (7 days) through the app, BENCH_OVERVIEWS calls (default 400)
@@ -166,6 +168,25 @@ const today = dayIn(new Date(), brand.timeZone);
 t0 = performance.now();
 await app.agents.rollUp(brand, daysFrom(addDays(today, -8), today));
 log(`daily figures, 9 days: ${ms(t0).toLocaleString()} ms`);
+
+// The minute's job: yesterday and today whole (as it ran before), then only what changed since its last
+// run, after BENCH_MINUTE_BETS new rounds (default 10,000: 600,000 an hour).
+const MINUTE_BETS = Number(process.env.BENCH_MINUTE_BETS ?? 10_000);
+t0 = performance.now();
+await app.agents.rollUpRecent([brand], 2);
+log(`minute's figures, yesterday and today whole: ${ms(t0).toLocaleString()} ms`);
+await db.execute(sql`
+  INSERT INTO vendor_rounds (brand_id, vendor_code, round_id, member_id, game_code, stake, payout, refunded,
+                             status, created_at, settled_at)
+  SELECT ${brand.id}, 'BENCH', ${run} || '-minute-' || g, p.ids[1 + floor(random() * array_length(p.ids, 1))::int],
+         'bench', 100, CASE WHEN random() < 0.48 THEN 200 ELSE 0 END, 0, 'settled', now(), now()
+  FROM generate_series(1, ${MINUTE_BETS}) g
+  CROSS JOIN (SELECT ${`{${playerIds.join(',')}}`}::integer[] AS ids) p`);
+t0 = performance.now();
+await app.agents.rollUpRecentChanges([brand]);
+log(
+  `minute's figures, only what changed (${MINUTE_BETS.toLocaleString()} new rounds): ${ms(t0).toLocaleString()} ms`,
+);
 
 async function settleAll(label: string) {
   const now = new Date();

@@ -288,9 +288,9 @@ export async function buildApp({
   };
   const agentsRepo = new AgentsRepository(db);
   const agents = new AgentsService(agentsRepo, {
-    rounds: (brandId, from, to, timeZone) => records.dailyTotals(brandId, from, to, timeZone),
-    deposits: (brandId, from, to, timeZone) => payments.dailyTotals(brandId, from, to, timeZone),
-    withdrawals: (brandId, from, to, timeZone) => withdrawals.dailyTotals(brandId, from, to, timeZone),
+    rounds: (...args) => records.dailyTotals(...args),
+    deposits: (...args) => payments.dailyTotals(...args),
+    withdrawals: (...args) => withdrawals.dailyTotals(...args),
     mainBalances: (brandId, memberIds) => ledger.mainBalances(brandId, memberIds),
     teamBalance: (brandId, agentId) => ledger.teamMainBalance(brandId, agentId),
     invitationCode: (member) => accounts.invitationCode(member),
@@ -592,6 +592,7 @@ export async function buildApp({
       winners,
       agents: {
         rollUp: async (days) => agents.rollUpRecent(await brands.all(), days),
+        rollUpChanges: async () => agents.rollUpRecentChanges(await brands.all()),
         settle: async () => settlement.settleDue(await brands.all()),
       },
       lottery: {

@@ -7,7 +7,11 @@ export interface JobServices {
   accounts: { purgeExpiredHandoffs(): Promise<number> };
   messenger: { forgetExpired(): Promise<number> };
   winners: { run(): Promise<number> };
-  agents: { rollUp(lookbackDays: number): Promise<void>; settle(): Promise<void> };
+  agents: {
+    rollUp(lookbackDays: number): Promise<void>;
+    rollUpChanges(): Promise<void>;
+    settle(): Promise<void>;
+  };
   lottery: { tick(): Promise<void>; advance(): Promise<void> };
 }
 
@@ -31,15 +35,17 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       },
     },
     {
-      // Each member's figures of today and yesterday, for the agent centre's team pages, within a minute.
+      // Each member's figures, for the agent centre's team pages, within a minute: the member-days that
+      // changed since the last run.
       name: 'agents.rollup',
       cron: '* * * * *',
       handler: async () => {
-        await services.agents.rollUp(2);
+        await services.agents.rollUpChanges();
       },
     },
     {
-      // The last 7 days again, for rounds made on an earlier day that settled since (a sports bet).
+      // The last 7 days whole again, for what the minute's run does not look for: a round changed long
+      // after it was made and settled (a vendor's late win or refund).
       name: 'agents.rollup-week',
       cron: '23 * * * *',
       handler: async () => {

@@ -1,10 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountsRepository } from '../../server/modules/accounts/accounts.repository';
 import { GamesRepository } from '../../server/modules/games/games.repository';
 import { WinnerFeed } from '../../server/modules/games/winner-feed';
 import { RoundsRepository } from '../../server/modules/wallet/rounds.repository';
-import { paths } from '../../src/api/paths';
 import {
   connectVendor,
   createTestContext,
@@ -13,6 +11,7 @@ import {
   launchTokenFor,
   newMember,
   type TestContext,
+  vendorWalletCall,
 } from './harness';
 
 describe.each(databaseKinds)('game routes on %s', (kind) => {
@@ -102,17 +101,7 @@ describe.each(databaseKinds)('game routes on %s', (kind) => {
     await fund(ctx, winner, 50_000);
     const { token } = await launchTokenFor(ctx, winner, 'NOVA');
     const signed = async (action: 'bet' | 'win', body: object) => {
-      const raw = JSON.stringify(body);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: paths[action === 'bet' ? 'vendorBet' : 'vendorWin'].path,
-        headers: {
-          'content-type': 'application/json',
-          'x-vendor-code': 'NOVA',
-          'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
-        },
-        payload: raw,
-      });
+      const res = await vendorWalletCall(ctx, 'NOVA', secret, action, body);
       expect(res.statusCode).toBe(200);
     };
     const round = async (id: string, stake: number, payout: number) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq } from 'drizzle-orm';
@@ -29,6 +29,7 @@ import { WalletRepository } from '../../server/modules/wallet/wallet.repository'
 import { WalletService } from '../../server/modules/wallet/wallet.service';
 import type { OperatorRole } from '../../src/api/contract/backoffice';
 import { endpoints } from '../../src/api/endpoints';
+import { paths } from '../../src/api/paths';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -433,6 +434,28 @@ export async function connectVendor(
     secret: options.secret,
   });
   return secret;
+}
+
+/** A vendor's wallet call (bet, win or rollback), signed with its secret as the provider sends it. */
+export function vendorWalletCall(
+  ctx: TestContext,
+  vendor: string,
+  secret: string,
+  action: 'bet' | 'win' | 'rollback',
+  body: object,
+) {
+  const raw = JSON.stringify(body);
+  const name = ({ bet: 'vendorBet', win: 'vendorWin', rollback: 'vendorRollback' } as const)[action];
+  return ctx.app.inject({
+    method: 'POST',
+    url: paths[name].path,
+    headers: {
+      'content-type': 'application/json',
+      'x-vendor-code': vendor,
+      'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+    },
+    payload: raw,
+  });
 }
 
 /** A launch token as a launch hands it to the vendor (the browser never sees one). */

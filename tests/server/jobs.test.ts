@@ -85,7 +85,7 @@ describe.each(databaseKinds)('the job queue on %s', (kind) => {
       accounts: { purgeExpiredHandoffs: async () => 0 },
       messenger: { forgetExpired: async () => 0 },
       winners: { run: async () => 0 },
-      agents: { rollUp: async (_days: number) => {}, settle: async () => {} },
+      agents: { rollUp: async (_days: number) => {}, rollUpChanges: async () => {}, settle: async () => {} },
       lottery: { tick: async () => {}, advance: async () => {} },
     };
     const started = Math.floor(Date.now() / 60_000);

@@ -4,6 +4,15 @@ import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** Rows per statement when writing figures. */
+const CHUNK = 2_000;
+
+/**
+ * Advisory lock space for writing a brand's figures (the second key is the brand): the minute's and the
+ * hour's runs, in one process or two, write one after the other instead of colliding on a member-day.
+ */
+const FIGURES_LOCK = 0x66696773;
+
 /** One member's figures for one day of the brand's calendar (member_daily). */
 export interface DailyRow {
   memberId: number;
@@ -17,6 +26,14 @@ export interface DailyRow {
   depositCount: number;
   withdrawals: number;
   withdrawalCount: number;
+  /** Rounds of the day still waiting for their result. */
+  openRounds: number;
+}
+
+/** One member's day of the brand's calendar. */
+export interface MemberDay {
+  memberId: number;
+  day: string;
 }
 
 const FIGURES = `coalesce(sum(d.valid_bet), 0)::bigint AS "validBet",
@@ -53,27 +70,71 @@ export class AgentsRepository {
   /** Replaces the brand's figures of these days with `rows`, in one transaction (a day is recomputed whole). */
   async replaceDays(brandId: number, days: string[], rows: DailyRow[]) {
     await this.db.transaction(async (tx) => {
+      await this.lockFigures(tx, brandId);
       await tx.execute(sql`
         DELETE FROM member_daily WHERE brand_id = ${brandId} AND day = ANY(${textArrayLiteral(days)}::date[])`);
-      for (let i = 0; i < rows.length; i += 2_000) {
-        const chunk = rows.slice(i, i + 2_000);
-        const col = (pick: (r: DailyRow) => number) => integerArrayLiteral(chunk.map(pick));
-        await tx.execute(sql`
-          INSERT INTO member_daily (brand_id, member_id, day, rounds, stake, valid_bet, payout, profit,
-            deposits, deposit_count, withdrawals, withdrawal_count)
-          SELECT ${brandId}, r.* FROM unnest(
-            ${col((r) => r.memberId)}::integer[], ${textArrayLiteral(chunk.map((r) => r.day))}::date[],
-            ${col((r) => r.rounds)}::integer[], ${col((r) => r.stake)}::bigint[],
-            ${col((r) => r.validBet)}::bigint[], ${col((r) => r.payout)}::bigint[],
-            ${col((r) => r.profit)}::bigint[], ${col((r) => r.deposits)}::bigint[],
-            ${col((r) => r.depositCount)}::integer[], ${col((r) => r.withdrawals)}::bigint[],
-            ${col((r) => r.withdrawalCount)}::integer[]
-          ) AS r`);
-      }
-      await tx.execute(sql`
-        INSERT INTO agent_rollups (brand_id, ran_at) VALUES (${brandId}, now())
-        ON CONFLICT (brand_id) DO UPDATE SET ran_at = excluded.ran_at`);
+      await this.insertRows(tx, brandId, rows);
+      await this.markRun(tx, brandId);
     });
+  }
+
+  /**
+   * Replaces the figures of these member-days with `rows` (each row one of `memberDays`; a member-day
+   * without a row has nothing left to count), in one transaction.
+   */
+  async replaceMemberDays(brandId: number, memberDays: MemberDay[], rows: DailyRow[]) {
+    await this.db.transaction(async (tx) => {
+      await this.lockFigures(tx, brandId);
+      for (let i = 0; i < memberDays.length; i += CHUNK) {
+        const chunk = memberDays.slice(i, i + CHUNK);
+        await tx.execute(sql`
+          DELETE FROM member_daily d
+          USING unnest(${integerArrayLiteral(chunk.map((k) => k.memberId))}::integer[],
+                       ${textArrayLiteral(chunk.map((k) => k.day))}::date[]) AS k(member_id, day)
+          WHERE d.brand_id = ${brandId} AND d.member_id = k.member_id AND d.day = k.day`);
+      }
+      await this.insertRows(tx, brandId, rows);
+      await this.markRun(tx, brandId);
+    });
+  }
+
+  /** The brand's member-days since `fromDay` whose rounds were not all settled when last counted. */
+  async openMemberDays(brandId: number, fromDay: string): Promise<MemberDay[]> {
+    const result = await this.db.execute(sql`
+      SELECT member_id AS "memberId", day::text AS day FROM member_daily
+      WHERE brand_id = ${brandId} AND day >= ${fromDay}::date AND open_rounds > 0`);
+    return rowsOf<{ memberId: number; day: string }>(result).map((r) => ({
+      memberId: Number(r.memberId),
+      day: String(r.day),
+    }));
+  }
+
+  private async insertRows(tx: Database, brandId: number, rows: DailyRow[]) {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      const col = (pick: (r: DailyRow) => number) => integerArrayLiteral(chunk.map(pick));
+      await tx.execute(sql`
+        INSERT INTO member_daily (brand_id, member_id, day, rounds, stake, valid_bet, payout, profit,
+          deposits, deposit_count, withdrawals, withdrawal_count, open_rounds)
+        SELECT ${brandId}, r.* FROM unnest(
+          ${col((r) => r.memberId)}::integer[], ${textArrayLiteral(chunk.map((r) => r.day))}::date[],
+          ${col((r) => r.rounds)}::integer[], ${col((r) => r.stake)}::bigint[],
+          ${col((r) => r.validBet)}::bigint[], ${col((r) => r.payout)}::bigint[],
+          ${col((r) => r.profit)}::bigint[], ${col((r) => r.deposits)}::bigint[],
+          ${col((r) => r.depositCount)}::integer[], ${col((r) => r.withdrawals)}::bigint[],
+          ${col((r) => r.withdrawalCount)}::integer[], ${col((r) => r.openRounds)}::integer[]
+        ) AS r`);
+    }
+  }
+
+  private async lockFigures(tx: Database, brandId: number) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIGURES_LOCK}, ${brandId})`);
+  }
+
+  private async markRun(tx: Database, brandId: number) {
+    await tx.execute(sql`
+      INSERT INTO agent_rollups (brand_id, ran_at) VALUES (${brandId}, now())
+      ON CONFLICT (brand_id) DO UPDATE SET ran_at = excluded.ran_at`);
   }
 
   /** When the brand's figures were last brought up to date. */

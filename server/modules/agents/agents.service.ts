@@ -13,20 +13,34 @@ import { isAgentType } from '../accounts/accounts.service';
 import type { Brand } from '../brand/brand.service';
 import type { BetRecords } from '../wallet/bet-records.service';
 import type { WalletService } from '../wallet/wallet.service';
-import type { AgentsRepository, DailyRow } from './agents.repository';
+import type { AgentsRepository, DailyRow, MemberDay } from './agents.repository';
+
+/** How far before its last run the minute's roll-up looks for changes again. */
+const CHANGES_MARGIN_MS = 5 * 60_000;
+/** The longest gap after which the minute's roll-up still looks only for changes. */
+const CHANGES_SPAN_MS = 60 * 60_000;
 
 type PerMemberDay = { memberId: number; day: string };
+/** Per member and day of `timeZone`, over [from, to), of every member or only of `memberIds`. */
 type Source<T extends PerMemberDay> = (
   brandId: number,
   from: Date,
   to: Date,
   timeZone: string,
+  memberIds?: number[],
 ) => Promise<T[]>;
 
 /** What the agents module asks of other modules (server/app.ts passes them in). */
 export interface AgentsPorts {
   rounds: Source<
-    PerMemberDay & { rounds: number; stake: number; payout: number; validBet: number; profit: number }
+    PerMemberDay & {
+      rounds: number;
+      stake: number;
+      payout: number;
+      validBet: number;
+      profit: number;
+      open: number;
+    }
   >;
   deposits: Source<PerMemberDay & { count: number; amount: number }>;
   withdrawals: Source<PerMemberDay & { count: number; amount: number }>;
@@ -79,12 +93,64 @@ export class AgentsService {
   async rollUp(brand: Brand, days: string[]) {
     if (days.length === 0) return { rows: 0 };
     const sorted = [...days].sort();
-    const from = startOfDay(sorted[0]!, brand.timeZone);
-    const to = startOfDay(nextDay(sorted.at(-1)!), brand.timeZone);
+    const wanted = new Set(sorted);
+    const rows = await this.figures(brand, sorted[0]!, sorted.at(-1)!, (_, day) => wanted.has(day));
+    await this.repo.replaceDays(brand.id, sorted, rows);
+    return { rows: rows.length };
+  }
+
+  /**
+   * Recomputes only the member-days that may have changed since `since`: those with rounds made, deposits
+   * credited or withdrawals paid since then, and those whose rounds were not all settled when last
+   * counted (a sports bet or a daily draw's line settles hours after it was made). The minute's job, so
+   * that its cost follows the play of the last minutes and not every round of two days.
+   */
+  async rollUpChanges(brand: Brand, since: Date, now = new Date()) {
+    const oldest = addDays(dayIn(now, brand.timeZone), -(MAX_REPORT_DAYS - 1));
+    // Anything made since, whatever the clocks of this process and the database say "now" is.
+    const until = new Date(now.getTime() + 86_400_000);
+    const [rounds, deposits, withdrawals, open] = await Promise.all([
+      this.ports.rounds(brand.id, since, until, brand.timeZone),
+      this.ports.deposits(brand.id, since, until, brand.timeZone),
+      this.ports.withdrawals(brand.id, since, until, brand.timeZone),
+      this.repo.openMemberDays(brand.id, oldest),
+    ]);
+    const changed = new Map<string, MemberDay>();
+    for (const x of [...rounds, ...deposits, ...withdrawals, ...open]) {
+      if (x.day >= oldest) changed.set(`${x.memberId}:${x.day}`, { memberId: x.memberId, day: x.day });
+    }
+    const memberDays = [...changed.values()];
+    if (memberDays.length === 0) {
+      await this.repo.replaceMemberDays(brand.id, [], []);
+      return { rows: 0 };
+    }
+    const days = memberDays.map((k) => k.day).sort();
+    const members = [...new Set(memberDays.map((k) => k.memberId))];
+    const rows = await this.figures(
+      brand,
+      days[0]!,
+      days.at(-1)!,
+      (memberId, day) => changed.has(`${memberId}:${day}`),
+      members,
+    );
+    await this.repo.replaceMemberDays(brand.id, memberDays, rows);
+    return { rows: rows.length };
+  }
+
+  /** Each member-day's figures over the days [firstDay, lastDay] that `wanted` keeps (of `memberIds`). */
+  private async figures(
+    brand: Brand,
+    firstDay: string,
+    lastDay: string,
+    wanted: (memberId: number, day: string) => boolean,
+    memberIds?: number[],
+  ): Promise<DailyRow[]> {
+    const from = startOfDay(firstDay, brand.timeZone);
+    const to = startOfDay(nextDay(lastDay), brand.timeZone);
     const [rounds, deposits, withdrawals] = await Promise.all([
-      this.ports.rounds(brand.id, from, to, brand.timeZone),
-      this.ports.deposits(brand.id, from, to, brand.timeZone),
-      this.ports.withdrawals(brand.id, from, to, brand.timeZone),
+      this.ports.rounds(brand.id, from, to, brand.timeZone, memberIds),
+      this.ports.deposits(brand.id, from, to, brand.timeZone, memberIds),
+      this.ports.withdrawals(brand.id, from, to, brand.timeZone, memberIds),
     ]);
     const rows = new Map<string, DailyRow>();
     const row = (memberId: number, day: string) => {
@@ -103,39 +169,39 @@ export class AgentsService {
           depositCount: 0,
           withdrawals: 0,
           withdrawalCount: 0,
+          openRounds: 0,
         };
         rows.set(key, r);
       }
       return r;
     };
-    const wanted = new Set(sorted);
     for (const x of rounds) {
-      if (!wanted.has(x.day)) continue;
+      if (!wanted(x.memberId, x.day)) continue;
       Object.assign(row(x.memberId, x.day), {
         rounds: x.rounds,
         stake: x.stake,
         validBet: x.validBet,
         payout: x.payout,
         profit: x.profit,
+        openRounds: x.open,
       });
     }
     for (const x of deposits) {
-      if (wanted.has(x.day))
+      if (wanted(x.memberId, x.day))
         Object.assign(row(x.memberId, x.day), { deposits: x.amount, depositCount: x.count });
     }
     for (const x of withdrawals) {
-      if (wanted.has(x.day))
+      if (wanted(x.memberId, x.day))
         Object.assign(row(x.memberId, x.day), { withdrawals: x.amount, withdrawalCount: x.count });
     }
-    await this.repo.replaceDays(brand.id, sorted, [...rows.values()]);
-    return { rows: rows.size };
+    return [...rows.values()];
   }
 
   /**
-   * The jobs' share, per brand: the last `lookbackDays` days to today, and every day since the one before
-   * its last run (a server that was down catches up), at most MAX_REPORT_DAYS back; the first run reaches
-   * that far. Every minute covers yesterday and today; every hour the last 7 days, where a round made on
-   * an earlier day (a sports bet) has settled since.
+   * The hourly job's share, per brand: the last `lookbackDays` days to today, and every day since the one
+   * before its last run (a server that was down catches up), at most MAX_REPORT_DAYS back; the first run
+   * reaches that far. It also catches what the minute's job cannot see: a round changed long after it was
+   * made and after it was settled (a late win or refund from a vendor).
    */
   async rollUpRecent(brands: Brand[], lookbackDays: number, now = new Date()) {
     for (const brand of brands) {
@@ -146,6 +212,23 @@ export class AgentsService {
       const missed = ranAt ? addDays(dayIn(ranAt, brand.timeZone), -1) : oldest;
       const since = missed < window ? missed : window;
       await this.rollUp(brand, daysFrom(since < oldest ? oldest : since, today));
+    }
+  }
+
+  /**
+   * The minute's job, per brand: what changed since shortly before the last run (the margin covers a
+   * transaction that made its rounds before that run and committed after it). A brand without figures, or
+   * whose last run is older than an hour (no server ran), gets yesterday and today whole instead, and the
+   * days it missed.
+   */
+  async rollUpRecentChanges(brands: Brand[], now = new Date()) {
+    for (const brand of brands) {
+      const ranAt = await this.repo.updatedAt(brand.id);
+      if (ranAt && now.getTime() - ranAt.getTime() < CHANGES_SPAN_MS) {
+        await this.rollUpChanges(brand, new Date(ranAt.getTime() - CHANGES_MARGIN_MS), now);
+      } else {
+        await this.rollUpRecent([brand], 2, now);
+      }
     }
   }
 

@@ -40,11 +40,17 @@ export const memberDaily = pgTable(
     depositCount: integer('deposit_count').notNull().default(0),
     withdrawals: bigint('withdrawals', { mode: 'number' }).notNull().default(0),
     withdrawalCount: integer('withdrawal_count').notNull().default(0),
+    /**
+     * The day's rounds still waiting for their result when the row was written: the minute's roll-up
+     * computes these member-days again until none is left, however long ago the rounds were made.
+     */
+    openRounds: integer('open_rounds').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.memberId, t.day] }),
     index('member_daily_brand_day_idx').on(t.brandId, t.day),
+    index('member_daily_open_idx').on(t.brandId, t.day).where(sql`open_rounds > 0`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runWithAlongside } from '../../db/money-statement';
+import { integerArrayLiteral } from '../../lib/pg-array';
 import { deposits, paymentMethods } from './payments.tables';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -9,13 +10,15 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export class PaymentsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Each member's credited deposits per day of `timeZone`, credited in [from, to). */
-  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+  /** Each member's credited deposits per day of `timeZone`, credited in [from, to) (of `memberIds`). */
+  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string, memberIds?: number[]) {
+    const only = memberIds ? sql`AND member_id = ANY(${integerArrayLiteral(memberIds)}::integer[])` : sql``;
     const result = await this.db.execute(sql`
       SELECT member_id AS "memberId", (updated_at AT TIME ZONE ${timeZone})::date::text AS day,
              count(*)::int AS count, sum(amount)::bigint AS amount
       FROM deposits
       WHERE brand_id = ${brandId} AND status = 'credited' AND updated_at >= ${from} AND updated_at < ${to}
+        ${only}
       GROUP BY 1, 2`);
     return (result as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({
       memberId: Number(r.memberId),

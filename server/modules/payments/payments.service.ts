@@ -43,9 +43,12 @@ export class PaymentsService {
     private readonly site: { simulatedGateway: boolean } = { simulatedGateway: false },
   ) {}
 
-  /** Each member's credited deposits per day of the brand's time zone, in [from, to) (agents' reports). */
-  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
-    return this.repo.dailyTotals(brandId, from, to, timeZone);
+  /**
+   * Each member's credited deposits per day of the brand's time zone, credited in [from, to), of every
+   * member or only of `memberIds` (agents' reports).
+   */
+  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string, memberIds?: number[]) {
+    return this.repo.dailyTotals(brandId, from, to, timeZone, memberIds);
   }
 
   private usable(method: PaymentMethodRow | undefined): method is PaymentMethodRow {

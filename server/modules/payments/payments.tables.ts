@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -67,6 +68,8 @@ export const deposits = pgTable(
     uniqueIndex('deposits_request_uq').on(t.memberId, t.requestId),
     index('deposits_member_idx').on(t.memberId, t.createdAt),
     index('deposits_status_idx').on(t.brandId, t.status, t.createdAt),
+    // The agents' daily figures read credited deposits by the time they were credited.
+    index('deposits_credited_idx').on(t.brandId, t.updatedAt).where(sql`status = 'credited'`),
   ],
 );
 
@@ -116,6 +119,8 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_request_uq').on(t.memberId, t.requestId),
     index('withdrawals_member_idx').on(t.memberId, t.createdAt),
     index('withdrawals_status_idx').on(t.brandId, t.status, t.createdAt),
+    // The agents' daily figures read paid withdrawals by the time they were paid.
+    index('withdrawals_paid_idx').on(t.brandId, t.decidedAt).where(sql`status = 'paid'`),
   ],
 );
 

@@ -14,13 +14,15 @@ const BANK_ACCOUNTS_LOCK = 0x62616e6b;
 export class WithdrawalsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Each member's paid withdrawals per day of `timeZone`, paid in [from, to). */
-  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+  /** Each member's paid withdrawals per day of `timeZone`, paid in [from, to) (of `memberIds`). */
+  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string, memberIds?: number[]) {
+    const only = memberIds ? sql`AND member_id = ANY(${integerArrayLiteral(memberIds)}::integer[])` : sql``;
     const result = await this.db.execute(sql`
       SELECT member_id AS "memberId", (decided_at AT TIME ZONE ${timeZone})::date::text AS day,
              count(*)::int AS count, sum(amount)::bigint AS amount
       FROM withdrawals
       WHERE brand_id = ${brandId} AND status = 'paid' AND decided_at >= ${from} AND decided_at < ${to}
+        ${only}
       GROUP BY 1, 2`);
     return (result as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({
       memberId: Number(r.memberId),

@@ -82,9 +82,12 @@ export class WithdrawalsService {
     this.repo = new WithdrawalsRepository(db);
   }
 
-  /** Each member's paid withdrawals per day of the brand's time zone, in [from, to) (agents' reports). */
-  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
-    return this.repo.dailyTotals(brandId, from, to, timeZone);
+  /**
+   * Each member's paid withdrawals per day of the brand's time zone, paid in [from, to), of every member
+   * or only of `memberIds` (agents' reports).
+   */
+  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string, memberIds?: number[]) {
+    return this.repo.dailyTotals(brandId, from, to, timeZone, memberIds);
   }
 
   /** Tells the member's open pages about the withdrawal and the main balance after it. */

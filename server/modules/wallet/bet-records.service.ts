@@ -39,9 +39,12 @@ export class BetRecords {
     return this.repo.memberTotals(brandId, from, to);
   }
 
-  /** Each member's rounds per day of the brand's time zone, made in [from, to) (agents' reports). */
-  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
-    return this.repo.dailyTotals(brandId, from, to, timeZone);
+  /**
+   * Each member's rounds per day of the brand's time zone, made in [from, to), of every member or only of
+   * `memberIds` (agents' reports).
+   */
+  dailyTotals(brandId: number, from: Date, to: Date, timeZone: string, memberIds?: number[]) {
+    return this.repo.dailyTotals(brandId, from, to, timeZone, memberIds);
   }
 
   private claimUntil() {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { textArrayLiteral as textArray } from '../../lib/pg-array';
+import { integerArrayLiteral, textArrayLiteral as textArray } from '../../lib/pg-array';
 import { rebateClaims, vendorRounds } from './wallet.tables';
 
 export type RoundRow = typeof vendorRounds.$inferSelect;
@@ -40,17 +40,20 @@ export class RoundsRepository {
   }
 
   /**
-   * Each member's rounds per day of `timeZone`, for rounds made in [from, to): what the agents module adds
-   * up over a downline. Valid bets and the member's result count settled rounds only.
+   * Each member's rounds per day of `timeZone`, for rounds made in [from, to), of every member or only of
+   * `memberIds`: what the agents module adds up over a downline. Valid bets and the member's result count
+   * settled rounds only; `open` counts the rounds still waiting for their result.
    */
-  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+  async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string, memberIds?: number[]) {
+    const only = memberIds ? sql`AND member_id = ANY(${integerArrayLiteral(memberIds)}::integer[])` : sql``;
     const result = await this.db.execute(sql`
       SELECT member_id AS "memberId", (created_at AT TIME ZONE ${timeZone})::date::text AS day,
              count(*)::int AS rounds, sum(stake)::bigint AS stake, sum(payout)::bigint AS payout,
              sum(CASE WHEN status = 'settled' THEN stake - refunded ELSE 0 END)::bigint AS "validBet",
-             sum(CASE WHEN status = 'settled' THEN payout + refunded - stake ELSE 0 END)::bigint AS profit
+             sum(CASE WHEN status = 'settled' THEN payout + refunded - stake ELSE 0 END)::bigint AS profit,
+             count(*) FILTER (WHERE status = 'open')::int AS open
       FROM vendor_rounds
-      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to}
+      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to} ${only}
       GROUP BY 1, 2`);
     return rowsOf<Record<string, string | number>>(result).map((r) => ({
       memberId: Number(r.memberId),
@@ -60,6 +63,7 @@ export class RoundsRepository {
       payout: Number(r.payout),
       validBet: Number(r.validBet),
       profit: Number(r.profit),
+      open: Number(r.open),
     }));
   }
 

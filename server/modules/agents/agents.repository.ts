@@ -85,13 +85,19 @@ export class AgentsRepository {
   async replaceMemberDays(brandId: number, memberDays: MemberDay[], rows: DailyRow[]) {
     await this.db.transaction(async (tx) => {
       await this.lockFigures(tx, brandId);
-      for (let i = 0; i < memberDays.length; i += CHUNK) {
-        const chunk = memberDays.slice(i, i + CHUNK);
+      // A day at a time: each statement reads that day's rows once (a join on member-day pairs was
+      // planned as a scan of every day's rows, once per chunk).
+      const byDay = new Map<string, number[]>();
+      for (const k of memberDays) {
+        const ids = byDay.get(k.day);
+        if (ids) ids.push(k.memberId);
+        else byDay.set(k.day, [k.memberId]);
+      }
+      for (const [day, ids] of byDay) {
         await tx.execute(sql`
-          DELETE FROM member_daily d
-          USING unnest(${integerArrayLiteral(chunk.map((k) => k.memberId))}::integer[],
-                       ${textArrayLiteral(chunk.map((k) => k.day))}::date[]) AS k(member_id, day)
-          WHERE d.brand_id = ${brandId} AND d.member_id = k.member_id AND d.day = k.day`);
+          DELETE FROM member_daily
+          WHERE brand_id = ${brandId} AND day = ${day}::date
+            AND member_id = ANY(${integerArrayLiteral(ids)}::integer[])`);
       }
       await this.insertRows(tx, brandId, rows);
       await this.markRun(tx, brandId);

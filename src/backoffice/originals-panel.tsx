@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { EndpointValue } from '../api/endpoints';
 import { failureCode, failureIssues } from '../machines/failure';
-import { formatAmount, formatDateTime, parseAmount } from '../ui/format';
+import { formatAmount, formatDateTime, formatWhole, parseAmount } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { dayEdge, Failure } from './games-panels';
 import { useOperatorList } from './panels';
@@ -256,8 +256,8 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
                 <code>{c.commitment}</code>
                 <span>
                   {t('backoffice.originals.chain_line', {
-                    played: c.played,
-                    length: c.length,
+                    played: formatWhole(c.played, i18n.language),
+                    length: formatWhole(c.length, i18n.language),
                     salt: c.salt,
                     date: formatDateTime(c.createdAt),
                   })}

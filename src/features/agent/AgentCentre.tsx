@@ -4,6 +4,7 @@ import { Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import type { ContractKind } from '../../api/contract/agents';
 import { CloseIcon } from '../../ui/icons';
+import { useCurrentLinkInView } from '../common/useCurrentLinkInView';
 import { usePageTitle } from '../common/usePageTitle';
 import { AGENT_HOME, AGENT_PAGES, type AgentPage, agentPagePath, isAgentPage } from './pages';
 import '../member/member.css';
@@ -60,6 +61,7 @@ function useContractKinds() {
 export default function AgentCentre() {
   const { t } = useTranslation();
   const { page } = useParams();
+  const menu = useCurrentLinkInView<HTMLElement>(page);
   const navigate = useNavigate();
   usePageTitle('AGENT');
   const kinds = useContractKinds();
@@ -81,7 +83,7 @@ export default function AgentCentre() {
             <CloseIcon />
           </button>
         </div>
-        <nav aria-label={t('agent.centre')}>
+        <nav aria-label={t('agent.centre')} ref={menu}>
           {AGENT_PAGES.filter(shown).map((key) => (
             <NavLink key={key} to={agentPagePath(key)} className="member-nav-link">
               {t(`agent.pages.${key}`)}

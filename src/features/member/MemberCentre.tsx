@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
 import { CloseIcon } from '../../ui/icons';
 import { agentPagePath } from '../agent/pages';
+import { useCurrentLinkInView } from '../common/useCurrentLinkInView';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/session';
 import { isMemberPage, MEMBER_PAGES, type MemberPage, memberPagePath } from './pages';
@@ -25,6 +26,7 @@ const built: Partial<Record<MemberPage, ReturnType<typeof lazy>>> = {
 export default function MemberCentre() {
   const { t } = useTranslation();
   const { page } = useParams();
+  const menu = useCurrentLinkInView<HTMLElement>(page);
   const navigate = useNavigate();
   const session = useSession();
   usePageTitle('MEMBER');
@@ -49,7 +51,7 @@ export default function MemberCentre() {
             <CloseIcon />
           </button>
         </div>
-        <nav aria-label={t('centre.title')}>
+        <nav aria-label={t('centre.title')} ref={menu}>
           {MEMBER_PAGES.map((key) => (
             <NavLink
               key={key}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatAmount, formatDateTime } from '../../ui/format';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 type Summary = Awaited<ReturnType<typeof call<'rebate'>>>;
 
@@ -59,38 +60,40 @@ export default function RebatePage() {
       )}
       {data && (
         <>
-          <table className="records-table" data-testid="rebate-table">
-            <caption className="visually-hidden">{t('centre.pages.manualRebate')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('centre.bets.category')}</th>
-                <th scope="col" className="num">
-                  {t('centre.rebate.rate')}
-                </th>
-                <th scope="col" className="num">
-                  {t('centre.bets.validBet')}
-                </th>
-                <th scope="col" className="num">
-                  {t('centre.rebate.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(data.rates)
-                .filter(([, rate]) => rate > 0)
-                .map(([gameType, rate]) => {
-                  const line = data.categories.find((c) => c.gameType === gameType);
-                  return (
-                    <tr key={gameType} data-category={gameType}>
-                      <td>{t(`titles.${gameType}`, { defaultValue: gameType })}</td>
-                      <td className="num">{percent(rate, lang)}</td>
-                      <td className="num">{money(line?.validBet ?? 0)}</td>
-                      <td className="num">{money(line?.amount ?? 0)}</td>
-                    </tr>
-                  );
-                })}
-            </tbody>
-          </table>
+          <ScrollRegion className="records-table-wrap" label={t('centre.pages.manualRebate')}>
+            <table className="records-table rebate-table" data-testid="rebate-table">
+              <caption className="visually-hidden">{t('centre.pages.manualRebate')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('centre.bets.category')}</th>
+                  <th scope="col" className="num">
+                    {t('centre.rebate.rate')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('centre.bets.validBet')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('centre.rebate.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(data.rates)
+                  .filter(([, rate]) => rate > 0)
+                  .map(([gameType, rate]) => {
+                    const line = data.categories.find((c) => c.gameType === gameType);
+                    return (
+                      <tr key={gameType} data-category={gameType}>
+                        <td>{t(`titles.${gameType}`, { defaultValue: gameType })}</td>
+                        <td className="num">{percent(rate, lang)}</td>
+                        <td className="num">{money(line?.validBet ?? 0)}</td>
+                        <td className="num">{money(line?.amount ?? 0)}</td>
+                      </tr>
+                    );
+                  })}
+              </tbody>
+            </table>
+          </ScrollRegion>
           <div className="rebate-claim card">
             <div>
               <span className="muted">{t('centre.rebate.claimable')}</span>

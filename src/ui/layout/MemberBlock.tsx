@@ -27,6 +27,17 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
   const signOut = () => session.send({ type: 'LOGOUT' });
   return (
     <div className="member-block" data-testid="member-block">
+      {/* Where the header has no room for the name block, the balance stays in sight on its own. */}
+      {balance && (
+        <Link
+          to="/member/transferFund"
+          className="member-balance-compact"
+          data-testid="header-balance-compact"
+        >
+          <span className="visually-hidden">{t('member.balance')}: </span>
+          {formatAmount(balance.balance, i18n.language)} <small>{balance.currency}</small>
+        </Link>
+      )}
       {!member.isTrial && (
         <Link to="/member/depositv2" className="btn btn-accent btn-sm" data-testid="deposit-button">
           {t('member.deposit')}

@@ -411,7 +411,9 @@ test('crash: two members in the same round cash out at different multipliers and
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('dice shows its bet button and result without scrolling sideways', async ({ page }) => {
+  test('dice shows its bet button and result on the first screen, and the balance in the header', async ({
+    page,
+  }) => {
     await registerMember(page, 'ogphone');
     await depositThroughGateway(page, '20');
     await page.goto('/originals/dice');
@@ -419,6 +421,10 @@ test.describe('on a phone', () => {
     const result = page.getByTestId('og-result');
     await expect(bet).toBeVisible();
     await expect(result).toBeVisible();
+    // A tap and its outcome in one view: the button right under the board, above the fold.
+    const first = await bet.boundingBox();
+    expect(first!.y + first!.height).toBeLessThanOrEqual(844);
+    await expect(page.getByTestId('header-balance-compact')).toHaveText(/20,00\s*FUN/);
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await width()).toBeLessThanOrEqual(390);
     await bet.click();

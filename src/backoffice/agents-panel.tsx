@@ -574,6 +574,7 @@ function TemplatesCard({ token, onExpired }: { token: string; onExpired: () => v
           {t('backoffice.agents.template_saved')}
         </p>
       )}
+      {list.data?.length === 0 && <p className="bo-sub">{t('backoffice.agents.no_templates')}</p>}
       {list.data && list.data.length > 0 && (
         <ScrollRegion className="bo-scroll" label={t('backoffice.agents.templates')}>
           <table className="bo-table">

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
 import type { PreparedPostings } from './originals.repository';
@@ -326,6 +326,9 @@ export class CrashRepository {
         and(
           eq(crashBets.memberId, memberId),
           sql`${crashBets.status} <> 'active'`,
+          // A bet cashed out is settled while its round runs on: its round's hash and bust stay secret
+          // until the round has crashed, or anyone could cash out a second account just below it.
+          inArray(crashRounds.status, ['crashed', 'settled']),
           betId ? eq(crashBets.id, betId) : undefined,
         ),
       )

@@ -304,6 +304,25 @@ export async function buildApp({
     {
       memberByUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
       usernames: (ids) => accounts.usernames(ids),
+      // What gives each game on offer its house edge (a contract may not give it away with the rebate).
+      edgeSources: async (brand) => {
+        const [{ vendorCategory }, catalogue, inHouse, lotteries] = await Promise.all([
+          games.catalogue(brand, brand.defaultLanguage),
+          games.adminGames(brand.id),
+          originals.storedSettings(brand.id, brand.currency),
+          lottery.allGames(brand),
+        ]);
+        return {
+          vendorCategory,
+          catalogue,
+          inHouse: { vendor: 'BGS', games: Object.values(inHouse) },
+          lottery: lotteries.map((g) => ({
+            vendor: g.vendorCode,
+            enabled: g.enabled,
+            betTypes: lottery.gameView(g, brand, 'en').betTypes,
+          })),
+        };
+      },
     },
     events,
   );
@@ -441,7 +460,9 @@ export async function buildApp({
     if (auth === 'operator') request.operator = await backoffice.authenticate(request.brand, token);
     else if (auth === 'member') request.member = await accounts.authenticate(request.brand, token);
     else if (auth === 'claim') request.claim = await accounts.claim(request.brand, token);
-    else if (token) {
+    else if (auth === 'password-change') {
+      request.member = await accounts.authenticate(request.brand, token, { passwordChange: true });
+    } else if (token) {
       // A dead or foreign token makes the caller a guest; a database failure is still a failure.
       request.member = await accounts.authenticate(request.brand, token).catch((error: unknown) => {
         if (error instanceof AppError) return null;

@@ -22,7 +22,7 @@ declare module 'fastify' {
     brand: Brand;
     lang: LanguageCode;
     visitor: Visitor;
-    /** Set on routes that require a session (`auth: 'member'`). */
+    /** Set on routes that require a session (`auth: 'member'` or `'password-change'`). */
     member: MemberRow | null;
     /** Set on routes that confirm the session in their own write (`auth: 'claim'`). */
     claim: SessionClaim | null;
@@ -34,9 +34,11 @@ declare module 'fastify' {
     gate?: 'open';
     /**
      * 'member': the route needs a live session token; 'optional': a valid one is used when present;
-     * 'claim': the route needs one too, and its write confirms it (a hot route, session-claims.ts).
+     * 'claim': the route needs one too, and its write confirms it (a hot route, session-claims.ts);
+     * 'password-change': as 'member', and takes too a login that must change its password before anything
+     * else (changing it, logging out), which every other route refuses.
      */
-    auth?: 'member' | 'optional' | 'operator' | 'claim';
+    auth?: 'member' | 'optional' | 'operator' | 'claim' | 'password-change';
     /** The body may arrive sealed (the spec's `enc` routes); it is opened before validation. */
     enc?: boolean;
   }

@@ -32,6 +32,7 @@ export const errorCatalogue = {
   REGISTRATION_DISABLED: { status: 403, key: 'errors.REGISTRATION_DISABLED' },
   WRONG_OLD_PASSWORD: { status: 422, key: 'errors.WRONG_OLD_PASSWORD' },
   PASSWORD_NOT_CHANGED: { status: 422, key: 'errors.PASSWORD_NOT_CHANGED' },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, key: 'errors.PASSWORD_CHANGE_REQUIRED' },
   SMS_TOO_SOON: { status: 429, key: 'errors.SMS_TOO_SOON' },
   SMS_TOO_MANY: { status: 429, key: 'errors.SMS_TOO_MANY' },
   SMS_CODE_INVALID: { status: 422, key: 'errors.SMS_CODE_INVALID' },

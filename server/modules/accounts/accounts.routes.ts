@@ -120,7 +120,7 @@ export function accountsRoutes(deps: {
     defineRoute(
       app,
       endpoints.logout,
-      { summary: 'End this session', tags: ['accounts'], auth: 'member' },
+      { summary: 'End this session', tags: ['accounts'], auth: 'password-change' },
       async ({ request }) => {
         await accounts.logout(bearerToken(request.headers.authorization)!);
         return null;
@@ -161,7 +161,7 @@ export function accountsRoutes(deps: {
       {
         summary: 'Change the password (every other session ends)',
         tags: ['accounts'],
-        auth: 'member',
+        auth: 'password-change',
         rateLimit: strict,
       },
       ({ request, body }) => accounts.changePassword(request.brand, request.member!, body, caller(request)),

@@ -396,6 +396,7 @@ export class AccountsService {
       ip: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 512) ?? null,
       expiresAt: new Date(Date.now() + this.sessionTtlMs),
+      mustChangePassword: flags.mustChangePassword,
     });
     await this.repo.recordLogin(member.id, ctx.ip);
     await this.addresses.remember(member.id, ctx.ip);
@@ -408,13 +409,21 @@ export class AccountsService {
     };
   }
 
-  /** The member behind a bearer token on this brand; UNAUTHORIZED without one, SESSION_EXPIRED for a dead one. */
-  async authenticate(brand: Brand, token: string | undefined): Promise<MemberRow> {
+  /**
+   * The member behind a bearer token on this brand; UNAUTHORIZED without one, SESSION_EXPIRED for a dead
+   * one, PASSWORD_CHANGE_REQUIRED for a login that must change its password first, unless the caller is
+   * one of the few routes such a login may use (`passwordChange`: changing it, logging out).
+   */
+  async authenticate(
+    brand: Brand,
+    token: string | undefined,
+    options: { passwordChange?: boolean } = {},
+  ): Promise<MemberRow> {
     if (!token) throw new AppError('UNAUTHORIZED');
-    return (await this.liveSession(brand, hashToken(token))).member;
+    return (await this.liveSession(brand, hashToken(token), options.passwordChange)).member;
   }
 
-  private async liveSession(brand: Brand, tokenHash: string): Promise<SessionFound> {
+  private async liveSession(brand: Brand, tokenHash: string, passwordChange = false): Promise<SessionFound> {
     const found = await this.sessionLookups.submit(tokenHash);
     // A session belongs to the brand it was opened on: another brand's host does not know it.
     if (!found || found.member.brandId !== brand.id) throw new AppError('UNAUTHORIZED');
@@ -422,6 +431,10 @@ export class AccountsService {
       throw new AppError('SESSION_EXPIRED');
     }
     if (found.member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    // The password typed was a reset, the weak default or expired: until it is changed the session is
+    // good for nothing else, so whoever learnt that password gets no money, bets or pages with it. It
+    // never becomes a claim either: the change ends it and gives a new, full session.
+    if (found.session.mustChangePassword && !passwordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED');
     return found;
   }
 

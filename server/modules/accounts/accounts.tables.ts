@@ -120,6 +120,11 @@ export const memberSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Why this login must change its password before anything else ('reset', 'weak', 'expired'): until it
+     * does, the session may only change it or log out. Null for a full session.
+     */
+    mustChangePassword: text('must_change_password').$type<'reset' | 'weak' | 'expired'>(),
   },
   (t) => [
     uniqueIndex('member_sessions_token_uq').on(t.tokenHash),

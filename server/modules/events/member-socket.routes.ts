@@ -46,8 +46,13 @@ export function memberSocketRoutes(deps: {
             });
           }, deps.sessionCheckMs);
           socket.send(JSON.stringify({ type: 'ready' }));
-        } catch {
-          socket.close(SESSION_ENDED_CLOSE, 'unauthorized');
+        } catch (error) {
+          // A login that must change its password first says so, as the API does; anything else is refused.
+          const reason =
+            error instanceof AppError && error.code === 'PASSWORD_CHANGE_REQUIRED'
+              ? error.code
+              : 'unauthorized';
+          socket.close(SESSION_ENDED_CLOSE, reason);
         }
       });
       socket.on('close', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "member_sessions" ADD COLUMN "must_change_password" text;

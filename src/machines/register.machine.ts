@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { LoginResult, RegisterBody } from '../api/contract/accounts';
+import { CAPTCHA_REFRESH_MS } from './login.machine';
 import { requiredActor } from './required-actor';
 
 export type RegisterValues = Omit<RegisterBody, 'humanCheck' | 'login' | 'registerMethod'>;
@@ -8,9 +9,17 @@ export interface RegisterInput {
   /** The invitation code the visitor arrived with (?code=…), used when the form has no such field. */
   affiliateFromUrl: string | null;
   affiliateFieldShown: boolean;
+  /** The brand's captcha rule is on: the image captcha is asked for with the form, a new one per attempt. */
+  captchaRequired?: boolean;
+  now?: () => number;
 }
 
-export interface RegisterContext extends RegisterInput {
+export interface RegisterContext extends Omit<RegisterInput, 'captchaRequired' | 'now'> {
+  captchaRequired: boolean;
+  /** The image to read (a data URL), null while it loads or when it could not be loaded. */
+  captchaImage: string | null;
+  lastCaptchaAt: number;
+  now: () => number;
   values: RegisterValues | null;
   humanCheck: string | null;
   errorCode: string | null;
@@ -22,34 +31,62 @@ export interface RegisterContext extends RegisterInput {
 
 interface FailureLike {
   code?: string;
-  value?: { issues?: Array<{ path: string; message: string }> } | null;
+  value?: { issues?: Array<{ path: string; message: string }>; captchaRequired?: boolean } | null;
 }
+const failure = (error: unknown) => (error ?? {}) as FailureLike;
 
 /**
  * Registration (spec 4.3): the submitted form is valid; the invitation code (typed, or from the address
  * when the field is hidden) is checked first, then the human check, then the account is created and
- * logged in.
+ * logged in. With the brand's captcha rule on, an image captcha comes with the form (the login's, from
+ * the same call); the server spends it on any attempt that reaches it, so a refused registration brings
+ * a new one, as does the server asking for one the form did not know of.
  */
 export const registerMachine = setup({
   types: {
     context: {} as RegisterContext,
     input: {} as RegisterInput,
-    events: {} as { type: 'SUBMIT'; values: RegisterValues } | { type: 'DISMISS' },
+    events: {} as
+      | { type: 'SUBMIT'; values: RegisterValues }
+      | { type: 'DISMISS' }
+      | { type: 'REFRESH_CAPTCHA' },
     output: {} as { result: LoginResult },
   },
   actors: {
     checkAffiliate: requiredActor<unknown, { code: string }>('checkAffiliate'),
     solveHumanCheck: requiredActor<string>('solveHumanCheck'),
     register: requiredActor<LoginResult, { values: RegisterValues; humanCheck: string }>('register'),
+    loadCaptcha: requiredActor<string>('loadCaptcha'),
   },
-  actions: { showLoader: () => {}, hideLoader: () => {} },
+  actions: {
+    showLoader: () => {},
+    hideLoader: () => {},
+    /** A refused registration: its code, the field issues, and the invitation-code popup when that was it. */
+    failed: assign(({ event }) => {
+      const error = failure((event as { error?: unknown }).error);
+      return {
+        errorCode: error.code ?? 'UNKNOWN',
+        issues: error.value?.issues ?? [],
+        affiliateRejected: error.code === 'INVALID_AFFILIATE',
+      };
+    }),
+  },
   guards: {
     hasAffiliateCode: ({ context }) => !!context.values?.affiliateCode,
+    captchaRequired: ({ context }) => context.captchaRequired,
+    canRefreshCaptcha: ({ context }) => context.now() - context.lastCaptchaAt >= CAPTCHA_REFRESH_MS,
+    captchaSpent: ({ context }, error: unknown) =>
+      context.captchaRequired || failure(error).value?.captchaRequired === true,
   },
 }).createMachine({
   id: 'register',
   context: ({ input }) => ({
-    ...input,
+    affiliateFromUrl: input.affiliateFromUrl,
+    affiliateFieldShown: input.affiliateFieldShown,
+    captchaRequired: input.captchaRequired ?? false,
+    captchaImage: null,
+    lastCaptchaAt: Number.NEGATIVE_INFINITY,
+    now: input.now ?? Date.now,
     values: null,
     humanCheck: null,
     errorCode: null,
@@ -57,8 +94,21 @@ export const registerMachine = setup({
     affiliateRejected: false,
     result: null,
   }),
-  initial: 'editing',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'captchaRequired', target: 'loadingCaptcha' }, { target: 'editing' }],
+    },
+    loadingCaptcha: {
+      entry: assign({ lastCaptchaAt: ({ context }) => context.now(), captchaImage: null }),
+      invoke: {
+        id: 'loadCaptcha',
+        src: 'loadCaptcha',
+        onDone: { target: 'editing', actions: assign({ captchaImage: ({ event }) => event.output }) },
+        // No image: the form offers the refresh button, which tries again.
+        onError: 'editing',
+      },
+    },
     editing: {
       on: {
         SUBMIT: {
@@ -75,6 +125,7 @@ export const registerMachine = setup({
           }),
         },
         DISMISS: { actions: assign({ affiliateRejected: false }) },
+        REFRESH_CAPTCHA: { guard: 'canRefreshCaptcha', target: 'loadingCaptcha' },
       },
     },
     checking: {
@@ -113,17 +164,17 @@ export const registerMachine = setup({
           target: 'registered',
           actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
         },
-        onError: {
-          target: 'editing',
-          actions: [
-            'hideLoader',
-            assign({
-              errorCode: ({ event }) => (event.error as FailureLike)?.code ?? 'UNKNOWN',
-              issues: ({ event }) => (event.error as FailureLike)?.value?.issues ?? [],
-              affiliateRejected: ({ event }) => (event.error as FailureLike)?.code === 'INVALID_AFFILIATE',
-            }),
-          ],
-        },
+        onError: [
+          {
+            guard: {
+              type: 'captchaSpent',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'loadingCaptcha',
+            actions: ['hideLoader', assign({ captchaRequired: true }), 'failed'],
+          },
+          { target: 'editing', actions: ['hideLoader', 'failed'] },
+        ],
       },
     },
     registered: { type: 'final' },

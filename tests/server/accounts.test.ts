@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, captchas, members } from '../../server/db/schema';
+import { brands, captchas, members, registerFieldRules } from '../../server/db/schema';
 import { DEMO_WEAK_PASSWORD } from '../../server/db/seed/demo-accounts';
 import {
   createTestContext,
@@ -295,6 +295,51 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect((await register({ username: 'robotuser1', humanCheck: undefined })).code).toBe(
         'HUMAN_CHECK_REQUIRED',
       );
+    });
+
+    it('asks for the image captcha while the brand’s captcha rule is on, and not once it is off', async () => {
+      const [brand] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
+      const rule = {
+        brandId: brand!.id,
+        field: 'captcha',
+        required: true,
+        minLength: 4,
+        maxLength: 4,
+        patternId: 7,
+      };
+      await ctx.handle.db.insert(registerFieldRules).values({ ...rule, enabled: true });
+      try {
+        // The form learns the rule from the settings it loads.
+        expect((await ctx.call('registerSettings')).value.fields.captcha.enabled).toBe(true);
+        const without = await register({ username: 'captchaless1' });
+        expect(without).toMatchObject({
+          status: 422,
+          code: 'CAPTCHA_REQUIRED',
+          value: { captchaRequired: true },
+        });
+        const id = await captchaId();
+        const answer = await solveCaptcha(id);
+        const wrong = await register(
+          { username: 'captchawrong1', captcha: answer === '0000' ? '0001' : '0000' },
+          { cookie: `captcha_id=${id}` },
+        );
+        expect(wrong.code).toBe('CAPTCHA_INVALID');
+        const fresh = await captchaId();
+        const right = await register(
+          { username: 'captchaok1', captcha: await solveCaptcha(fresh) },
+          { cookie: `captcha_id=${fresh}` },
+        );
+        expect(right.status).toBe(200);
+        const made = await ctx.handle.db.select().from(members).where(eq(members.username, 'captchaless1'));
+        expect(made).toEqual([]);
+      } finally {
+        await ctx.handle.db
+          .update(registerFieldRules)
+          .set({ enabled: false })
+          .where(and(eq(registerFieldRules.brandId, brand!.id), eq(registerFieldRules.field, 'captcha')));
+      }
+      expect((await ctx.call('registerSettings')).value.fields.captcha.enabled).toBe(false);
+      expect((await register({ username: 'captchaoff1' })).status).toBe(200);
     });
   });
 

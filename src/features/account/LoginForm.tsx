@@ -11,6 +11,7 @@ import { MOBILE_PATTERN } from '../../api/countries';
 import { errorKey } from '../../api/errors';
 import { type LoginValues, loginMachine } from '../../machines/login.machine';
 import { loader } from '../../ui/Loader';
+import { CaptchaField, loadCaptcha } from './CaptchaField';
 import { solveHumanCheck } from './humanCheck';
 import { MobileInput } from './MobileInput';
 import { NewAddressStep } from './NewAddressStep';
@@ -59,7 +60,7 @@ export const siteLoginMachine = loginMachine.provide({
         },
       });
     }),
-    loadCaptcha: fromPromise(() => call('captcha')),
+    loadCaptcha: fromPromise(loadCaptcha),
     verifyTwoFactor: fromPromise<LoginResult, { challenge: string; code: string }>(({ input }) =>
       call('twoFactorLogin', { body: input }),
     ),
@@ -224,35 +225,14 @@ export function LoginForm({
         </>
       )}
       {captchaShown && (
-        <div className="field captcha-field">
-          <label htmlFor="login-captcha">{t('account.captcha')} *</label>
-          <div className="captcha-row">
-            <input
-              id="login-captcha"
-              inputMode="numeric"
-              maxLength={4}
-              {...register('captcha')}
-              aria-invalid={!!errors.captcha}
-            />
-            <button
-              type="button"
-              className="captcha-image"
-              title={t('account.refresh_captcha')}
-              onClick={() => send({ type: 'REFRESH_CAPTCHA' })}
-            >
-              {state.context.captchaImage ? (
-                <img
-                  src={state.context.captchaImage}
-                  alt={t('account.captcha')}
-                  data-testid="captcha-image"
-                />
-              ) : (
-                <span className="spinner" />
-              )}
-            </button>
-          </div>
-          {fieldError(errors.captcha?.message)}
-        </div>
+        <CaptchaField
+          id="login-captcha"
+          field={register('captcha')}
+          image={state.context.captchaImage}
+          invalid={!!errors.captcha}
+          error={fieldError(errors.captcha?.message)}
+          onRefresh={() => send({ type: 'REFRESH_CAPTCHA' })}
+        />
       )}
       {!agentPage && (
         <div className="form-row">

@@ -20,6 +20,7 @@ import { type RegisterValues, registerMachine } from '../../machines/register.ma
 import { loader } from '../../ui/Loader';
 import { Modal } from '../../ui/Modal';
 import { affiliateCodeFromUrl } from './affiliate';
+import { CaptchaField, loadCaptcha } from './CaptchaField';
 import { encodeMessage, fieldMessage } from './fieldMessage';
 import { solveHumanCheck } from './humanCheck';
 import { MobileInput } from './MobileInput';
@@ -55,7 +56,7 @@ function fieldsFor(settings: RegisterSettings, method: Method) {
   return [TEXT_FIELDS.find((f) => f.name === 'mobileNum')!, ...rest];
 }
 
-function schema(settings: RegisterSettings, method: Method, smsVerification: boolean) {
+function schema(settings: RegisterSettings, method: Method, smsVerification: boolean, captchaShown: boolean) {
   const shape: Record<string, z.ZodType> = {};
   for (const { name } of fieldsFor(settings, method)) {
     const rule = settings.fields[name];
@@ -72,6 +73,7 @@ function schema(settings: RegisterSettings, method: Method, smsVerification: boo
     shape.mobileNum = z.string().trim().regex(MOBILE_PATTERN, 'validation.mobile');
     if (smsVerification) shape.verificationCode = z.string().trim().min(1, 'errors.SMS_CODE_INVALID');
   }
+  if (captchaShown) shape.captcha = z.string().trim().min(1, 'errors.CAPTCHA_REQUIRED');
   shape.acceptTerms = z.boolean().refine((v) => v, 'account.terms_required');
   return z.object(shape).refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -88,6 +90,7 @@ function providedFor(method: Method) {
         call('affiliate', { query: { code: input.code, domain: window.location.hostname } }),
       ),
       solveHumanCheck: fromPromise(() => solveHumanCheck()),
+      loadCaptcha: fromPromise(loadCaptcha),
       register: fromPromise<LoginResult, RegisterCall>(({ input }) => {
         const body = {
           ...input.values,
@@ -125,21 +128,26 @@ export function RegisterForm({
     input: {
       affiliateFromUrl: affiliateCodeFromUrl(),
       affiliateFieldShown: settings.fields.affiliateCode.enabled,
+      captchaRequired: settings.fields.captcha.enabled,
     },
     ...inspectOptions(),
   });
+  // The rule as the form loaded it, or the server asking for a captcha the form did not know of.
+  const captchaShown = state.context.captchaRequired;
   const resolver = useMemo(
-    () => zodResolver(schema(settings, method, smsVerification)),
-    [settings, method, smsVerification],
+    () => zodResolver(schema(settings, method, smsVerification, captchaShown)),
+    [settings, method, smsVerification, captchaShown],
   );
   const {
     register,
     handleSubmit,
     getValues,
+    resetField,
     formState: { errors },
   } = useForm<Record<string, unknown>>({
     resolver,
     defaultValues: {
+      captcha: '',
       acceptTerms: false,
       affiliateCode: affiliateCodeFromUrl() ?? '',
       countryDialingCode: '55',
@@ -156,6 +164,11 @@ export function RegisterForm({
   useEffect(() => {
     if (state.status === 'done' && state.output) onDone(state.output.result);
   }, [state.status, state.output, onDone]);
+
+  // A captcha is spent by any attempt that reaches it: clear the answer whenever a new image arrives.
+  useEffect(() => {
+    if (state.context.captchaImage) resetField('captcha');
+  }, [state.context.captchaImage, resetField]);
 
   const shown = fieldsFor(settings, method);
   const issue = (name: string) =>
@@ -179,6 +192,7 @@ export function RegisterForm({
         for (const { name } of shown) if (values[name]) body[name] = values[name];
         if (values.mobileNum) body.countryDialingCode = values.countryDialingCode;
         if (method === 'mobile' && values.verificationCode) body.verificationCode = values.verificationCode;
+        if (captchaShown && values.captcha) body.captcha = String(values.captcha).trim();
         send({ type: 'SUBMIT', values: body as RegisterValues });
       })}
     >
@@ -234,6 +248,16 @@ export function RegisterForm({
           </label>
         );
       })}
+      {captchaShown && (
+        <CaptchaField
+          id={`${method}-register-captcha`}
+          field={register('captcha')}
+          image={state.context.captchaImage}
+          invalid={!!issue('captcha')}
+          error={errorText(issue('captcha'))}
+          onRefresh={() => send({ type: 'REFRESH_CAPTCHA' })}
+        />
+      )}
       <label className="check terms">
         <input type="checkbox" {...register('acceptTerms')} />
         <span>

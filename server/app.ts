@@ -320,6 +320,7 @@ export async function buildApp({
     new OriginalsRepository(db),
     ledger,
     originalsPorts,
+    secretBox,
     config.BRAND_CACHE_MS,
     { maxItems: config.LEDGER_BATCH_MAX, lanes: config.LEDGER_BATCH_PARALLEL },
     app.log,

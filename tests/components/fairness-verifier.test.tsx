@@ -62,7 +62,12 @@ function signedIn(rounds: RecallRound[]) {
   return (server: FakeServer) => {
     server.respond('memberInfo', member);
     server.respond('originalsSeeds', {
-      active: { serverSeedHash: nextSeedHash, clientSeed: 'abc123', nonce: 4 },
+      active: {
+        serverSeedHash: nextSeedHash,
+        clientSeed: 'abc123',
+        nonce: 4,
+        nextServerSeedHash: 'e'.repeat(64),
+      },
       previous: [],
     });
     server.respond('originalsRecall', { rounds, currency: 'FUN' });
@@ -146,7 +151,12 @@ describe('fairness page: the verifier', () => {
               nonce: 4,
               revealedAt: 1_700_000_900_000,
             },
-            active: { serverSeedHash: nextSeedHash, clientSeed: 'fresh', nonce: 0 },
+            active: {
+              serverSeedHash: nextSeedHash,
+              clientSeed: 'fresh',
+              nonce: 0,
+              nextServerSeedHash: 'e'.repeat(64),
+            },
           };
         });
       },

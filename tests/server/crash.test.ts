@@ -7,6 +7,7 @@ import type { Brand } from '../../server/modules/brand/brand.service';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { bustTime } from '../../server/modules/originals/crash.service';
 import { crashMultiplierAt, crashPoint, nextInChain } from '../../src/originals/games/crash';
+import { withOutcome } from './crash-rounds';
 import {
   createTestContext,
   crowd,
@@ -28,7 +29,7 @@ describe.each(databaseKinds)('crash on %s', (kind) => {
     (await ctx.call('walletBalance', { token: who.token })).value.balance;
   const latest = async () => {
     const [row] = await ctx.handle.db.select().from(crashRounds).orderBy(sql`id DESC`).limit(1);
-    return row!;
+    return withOutcome(ctx, row!);
   };
   /** Moves the round's clock: its window closed, or its start `ms` ago (the database's clock decides). */
   const closeWindow = (id: number) =>
@@ -42,7 +43,10 @@ describe.each(databaseKinds)('crash on %s', (kind) => {
       .set({ startedAt: sql`clock_timestamp() - ${ms} * interval '1 millisecond'` })
       .where(eq(crashRounds.id, id));
   const settleNow = async (id: number) => {
-    const round = (await ctx.handle.db.select().from(crashRounds).where(eq(crashRounds.id, id)))[0]!;
+    const round = await withOutcome(
+      ctx,
+      (await ctx.handle.db.select().from(crashRounds).where(eq(crashRounds.id, id)))[0]!,
+    );
     if (round.status === 'running') await startedAgo(id, round.bustMs + 1_000);
     await ctx.app.crash.tick(brand);
     await ctx.handle.db
@@ -89,7 +93,7 @@ describe.each(databaseKinds)('crash on %s', (kind) => {
     const after = await ctx.call('crashState');
     const { hash, bust } = after.value.history[0]!;
     expect(nextInChain(hash)).toBe(state.value.chain!.commitment);
-    expect(bust).toBe(crashPoint(hash, state.value.chain!.salt, 100));
+    expect(bust).toBe(crashPoint(hash, state.value.chain!.salt!, 100));
   });
 
   it('takes bets only in the window, one per member and round, and answers a retry with the same bet', async () => {

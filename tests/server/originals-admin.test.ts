@@ -108,3 +108,60 @@ describe.each(databaseKinds)('in-house games in the back office on %s', (kind) =
     ).toBe('MEMBER_NOT_FOUND');
   });
 });
+
+describe.each(databaseKinds)('in-house games refuse what a fuzzer sent, on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: { token: string };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    admin = await newOperator(ctx, 'admin');
+  });
+  afterAll(() => ctx.close());
+
+  it('reads any period whose start is not after its end, and refuses one that is', async () => {
+    for (const query of [{ from: 1_000 }, { to: 1_000 }, { from: 0, to: 0 }, { from: 1_000, to: 2_000 }]) {
+      const res = await ctx.call('adminOriginals', { token: admin.token, query });
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      expect(res.value.from).toBeLessThanOrEqual(res.value.to);
+    }
+    const backwards = await ctx.call('adminOriginals', {
+      token: admin.token,
+      query: { from: 2_000, to: 1_000 },
+    });
+    expect([backwards.status, backwards.code]).toEqual([422, 'RANGE_INVALID']);
+  });
+
+  it('refuses limits past the largest amount the site handles', async () => {
+    const res = await ctx.call('updateOriginal', {
+      token: admin.token,
+      body: {
+        game: 'dice',
+        enabled: true,
+        edgeBp: 100,
+        minBet: 100,
+        maxBet: 50_000,
+        maxWin: Number.MAX_SAFE_INTEGER,
+      },
+    });
+    expect(res.status).toBe(422);
+  });
+
+  it('leaves one rotation or a clear refusal when a member sends ten at once', async () => {
+    const member = await newMember(ctx, { prefix: 'rot' });
+    const before = (await ctx.call('originalsSeeds', { token: member.token })).value;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => ctx.call('rotateSeed', { token: member.token, body: {} })),
+    );
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    const rotated = answers.filter((a) => a.code === 'OK');
+    expect(rotated.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(answers.filter((a) => a.code !== 'OK').map((a) => `${a.status} ${a.code}`))).toEqual(
+      new Set(rotated.length === 10 ? [] : ['409 SEEDS_ROTATING']),
+    );
+    // Each rotation revealed the pair active before it: the first one the pair the member saw.
+    const after = (await ctx.call('originalsSeeds', { token: member.token })).value;
+    expect(after.previous).toHaveLength(rotated.length);
+    expect(after.previous.at(-1)!.serverSeedHash).toBe(before.active.serverSeedHash);
+  });
+});

@@ -13,6 +13,7 @@ import { SecretBox } from '../../server/lib/secret-box';
 import { installationSecret } from '../../server/lib/secrets';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { bustTime } from '../../server/modules/originals/crash.service';
+import { withOutcome } from './crash-rounds';
 import {
   createTestContext,
   databaseKinds,
@@ -53,7 +54,7 @@ describe.each(databaseKinds)('outcomes stay secret until their round ends, on %s
   let agent: Member;
   let downline: Member;
   const operators: Record<string, string> = {};
-  let round: typeof crashRounds.$inferSelect;
+  let round: Awaited<ReturnType<typeof withOutcome>>;
   const ids = { agentCrash: 0, downlineCrash: 0, mines: 0 };
   const secrets: { text: string[]; bust: number; bustMs: number; mines: number[] } = {
     text: [],
@@ -63,7 +64,7 @@ describe.each(databaseKinds)('outcomes stay secret until their round ends, on %s
   };
 
   const latestRound = async () =>
-    (await ctx.handle.db.select().from(crashRounds).orderBy(sql`id DESC`).limit(1))[0]!;
+    withOutcome(ctx, (await ctx.handle.db.select().from(crashRounds).orderBy(sql`id DESC`).limit(1))[0]!);
   const setRound = (id: number, set: Record<string, unknown>) =>
     ctx.handle.db.update(crashRounds).set(set).where(eq(crashRounds.id, id));
 
@@ -162,7 +163,7 @@ describe.each(databaseKinds)('outcomes stay secret until their round ends, on %s
     secrets.text = [
       round.hash,
       box.open(chain!.seedCipher),
-      ...seeds.map((s) => s.serverSeed),
+      ...seeds.map((s) => box.open(s.serverSeedCipher!)),
       ...draws.map((d) => box.open(d.seedCipher)),
     ];
     secrets.bust = round.bust;
@@ -346,6 +347,22 @@ describe.each(databaseKinds)('outcomes stay secret until their round ends, on %s
     // The round is still running: the reads above looked at it in play, not after.
     expect((await latestRound()).status).toBe('running');
   }, 180_000);
+
+  it('keeps the running round and the unrevealed seeds sealed at rest', async () => {
+    const [row] = await ctx.handle.db.select().from(crashRounds).where(eq(crashRounds.id, round.id));
+    expect(row).toMatchObject({ status: 'running', hash: null, bust: null, bustMs: null });
+    const stored = JSON.stringify(
+      await ctx.handle.db
+        .select()
+        .from(originalsSeeds)
+        .where(
+          and(inArray(originalsSeeds.memberId, [agent.id, downline.id]), isNull(originalsSeeds.revealedAt)),
+        ),
+    );
+    expect(stored).not.toContain('"serverSeed":"');
+    for (const secret of secrets.text)
+      expect(stored.includes(secret) || JSON.stringify(row).includes(secret)).toBe(false);
+  });
 
   it('shows the round in the recall once it has crashed', async () => {
     await setRound(round.id, { startedAt: sql`clock_timestamp() - interval '1 hour'` });

@@ -1,7 +1,7 @@
 -- A bet in a crash round (docs/originals-fairness.md), in one statement: only while the round takes bets
 -- by the database's clock (the round row is shared-locked, so the round cannot start under a bet being
 -- placed), one per member and round, its stake moving as vendor BGS's round `crash-<bet id>`. A request id
--- already used answers with its bet.
+-- already used answers with its bet. The game's max win in force now is kept with the bet, and pays it.
 CREATE OR REPLACE FUNCTION crash_bet(
   p_brand integer,
   p_member integer,
@@ -9,6 +9,7 @@ CREATE OR REPLACE FUNCTION crash_bet(
   p_request text,
   p_stake bigint,
   p_auto integer,
+  p_max_win bigint,
   p_wallet bigint,
   p_key text,
   p_hash text,
@@ -32,8 +33,8 @@ BEGIN
   IF v_status IS DISTINCT FROM 'betting' OR clock_timestamp() >= v_ends THEN
     RAISE EXCEPTION 'CRASH_BETTING_CLOSED';
   END IF;
-  INSERT INTO crash_bets (round_id, brand_id, member_id, request_id, stake, auto_cashout)
-  VALUES (p_round, p_brand, p_member, p_request, p_stake, p_auto)
+  INSERT INTO crash_bets (round_id, brand_id, member_id, request_id, stake, auto_cashout, max_win)
+  VALUES (p_round, p_brand, p_member, p_request, p_stake, p_auto, p_max_win)
   RETURNING * INTO v_row;
   v_round := 'crash-' || v_row.id;
   v_bet := vendor_bet(p_brand, 'BGS', v_round, p_member, p_key, p_hash,

@@ -29,7 +29,9 @@ export interface OriginalsAdminPorts {
   ): Promise<{ game: string; bets: number; stake: number; payout: number }[]>;
   chains(
     brandId: number,
-  ): Promise<{ commitment: string; salt: string; length: number; nextIndex: number; createdAt: Date }[]>;
+  ): Promise<
+    { commitment: string; salt: string | null; length: number; nextIndex: number; createdAt: Date }[]
+  >;
   recall(memberId: number, game: OriginalGame | undefined): Promise<RecallRound[]>;
   byUsername(brandId: number, username: string): Promise<{ id: number; username?: string } | undefined>;
 }
@@ -50,7 +52,9 @@ export class OriginalsAdmin {
   async overview(ctx: OperatorContext, query: { from?: number | undefined; to?: number | undefined }) {
     this.backoffice.require(ctx, 'read');
     const to = query.to ?? Date.now();
-    const from = query.from ?? to - 30 * DAY;
+    // Thirty days before `to` by default, never before the epoch the answer can carry.
+    const from = query.from ?? Math.max(0, to - 30 * DAY);
+    if (from > to) throw new AppError('RANGE_INVALID');
     const [settings, measured, chains] = await Promise.all([
       this.ports.settings(ctx.brand.id, ctx.brand.currency),
       this.ports.measured(ctx.brand.id, new Date(from), new Date(to)),

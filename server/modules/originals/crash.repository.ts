@@ -20,6 +20,7 @@ interface BetJson {
   multiplier: number;
   payout: number;
   status: string;
+  max_win: number | null;
   balance_before: number | null;
   balance_after: number | null;
   created_at: string;
@@ -38,6 +39,7 @@ const fromJson = (b: BetJson): CrashBetRow => ({
   multiplier: b.multiplier,
   payout: Number(b.payout),
   status: b.status,
+  maxWin: b.max_win === null || b.max_win === undefined ? null : Number(b.max_win),
   balanceBefore: b.balance_before === null ? null : Number(b.balance_before),
   balanceAfter: b.balance_after === null ? null : Number(b.balance_after),
   createdAt: new Date(b.created_at),
@@ -46,10 +48,17 @@ const fromJson = (b: BetJson): CrashBetRow => ({
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-const BET = `SELECT crash_bet($1::integer, $2::integer, $3::bigint, $4, $5::bigint, $6::integer, $7::bigint, $8, $9,
-  $10::bigint[], $11::bigint[]) AS out`;
+const BET = `SELECT crash_bet($1::integer, $2::integer, $3::bigint, $4, $5::bigint, $6::integer, $7::bigint,
+  $8::bigint, $9, $10, $11::bigint[], $12::bigint[]) AS out`;
 const PAY = `SELECT crash_pay($1::bigint, $2::integer, $3::integer, $4::bigint, $5::bigint, $6, $7, $8::bigint[],
   $9::bigint[]) AS out`;
+
+/** What a round's hash decides: written out on its row only once it has crashed. */
+export interface RoundOutcome {
+  hash: string;
+  bust: number;
+  bustMs: number;
+}
 
 /** A round with the database's clock beside it: every time in crash is the database's. */
 export interface RoundNow {
@@ -94,7 +103,8 @@ export class CrashRepository {
     brandId: number;
     seedCipher: string;
     commitment: string;
-    salt: string;
+    salt: string | null;
+    saltSource: string | null;
     length: number;
   }) {
     const [row] = await this.db.insert(crashChains).values(chain).returning();
@@ -123,9 +133,8 @@ export class CrashRepository {
     brandId: number;
     chainId: number;
     index: number;
-    hash: string;
-    bust: number;
-    bustMs: number;
+    /** The round's outcome, sealed (RoundOutcome as JSON). */
+    outcomeCipher: string;
     edgeBp: number;
     bettingMs: number;
   }): Promise<RoundRow | null> {
@@ -142,9 +151,7 @@ export class CrashRepository {
           brandId: r.brandId,
           chainId: r.chainId,
           index: r.index,
-          hash: r.hash,
-          bust: r.bust,
-          bustMs: r.bustMs,
+          outcomeCipher: r.outcomeCipher,
           edgeBp: r.edgeBp,
           bettingEndsAt: sql`clock_timestamp() + ${r.bettingMs} * interval '1 millisecond'`,
         })
@@ -169,19 +176,22 @@ export class CrashRepository {
     return rows[0] ?? null;
   }
 
-  /** Marks a running round crashed once its bust time has passed (once). */
-  async crash(roundId: number) {
+  /** Marks a running round crashed once its bust time has passed (once), writing out its outcome. */
+  async crash(roundId: number, outcome: RoundOutcome) {
     const rows = await this.db
       .update(crashRounds)
       .set({
         status: 'crashed',
-        crashedAt: sql`${crashRounds.startedAt} + ${crashRounds.bustMs} * interval '1 millisecond'`,
+        hash: outcome.hash,
+        bust: outcome.bust,
+        bustMs: outcome.bustMs,
+        crashedAt: sql`${crashRounds.startedAt} + ${outcome.bustMs} * interval '1 millisecond'`,
       })
       .where(
         and(
           eq(crashRounds.id, roundId),
           eq(crashRounds.status, 'running'),
-          sql`clock_timestamp() >= ${crashRounds.startedAt} + ${crashRounds.bustMs} * interval '1 millisecond'`,
+          sql`clock_timestamp() >= ${crashRounds.startedAt} + ${outcome.bustMs} * interval '1 millisecond'`,
         ),
       )
       .returning();
@@ -219,6 +229,7 @@ export class CrashRepository {
     requestId: string;
     stake: number;
     autoCashout: number | null;
+    maxWin: number;
     wallet: number;
     postings: PreparedPostings;
   }) {
@@ -229,6 +240,7 @@ export class CrashRepository {
       v.requestId,
       v.stake,
       v.autoCashout,
+      v.maxWin,
       v.wallet,
       v.postings.key,
       v.postings.fingerprint,
@@ -238,16 +250,22 @@ export class CrashRepository {
   }
 
   /**
-   * Records a cash-out now, by the database's clock, if the bet is still in play and the round has not
-   * reached its bust point: the time after the start at which it cashed out, or null.
+   * Records a cash-out now, by the database's clock, if the bet is in the running round `roundId`, still in
+   * play, and the round has not reached its bust time (the caller opened it from the sealed outcome): the
+   * time after the start at which it cashed out, or null.
    */
-  async cashoutNow(betId: number, memberId: number): Promise<CrashBetRow | null> {
+  async cashoutNow(
+    betId: number,
+    memberId: number,
+    roundId: number,
+    bustMs: number,
+  ): Promise<CrashBetRow | null> {
     const result = await this.db.execute(sql`UPDATE crash_bets b
       SET cashout_ms = v.elapsed
-      FROM (SELECT r.id, floor(extract(epoch from clock_timestamp() - r.started_at) * 1000)::int AS elapsed, r.bust_ms
-            FROM crash_rounds r WHERE r.status = 'running') v
+      FROM (SELECT r.id, floor(extract(epoch from clock_timestamp() - r.started_at) * 1000)::int AS elapsed
+            FROM crash_rounds r WHERE r.id = ${roundId} AND r.status = 'running') v
       WHERE b.id = ${betId} AND b.member_id = ${memberId} AND b.round_id = v.id AND b.status = 'active'
-        AND b.cashout_ms IS NULL AND v.elapsed < v.bust_ms
+        AND b.cashout_ms IS NULL AND v.elapsed < ${bustMs}
       RETURNING row_to_json(b.*) AS bet`);
     const row = rowsOf<{ bet: BetJson }>(result)[0];
     return row ? fromJson(row.bet) : null;
@@ -352,9 +370,11 @@ function roundFromJson(r: Record<string, unknown>): RoundRow {
     brandId: Number(r.brand_id),
     chainId: Number(r.chain_id),
     index: Number(r.index),
-    hash: String(r.hash),
-    bust: Number(r.bust),
-    bustMs: Number(r.bust_ms),
+    hash: r.hash === null ? null : String(r.hash),
+    bust: r.bust === null ? null : Number(r.bust),
+    bustMs: r.bust_ms === null ? null : Number(r.bust_ms),
+    outcomeCipher:
+      r.outcome_cipher === null || r.outcome_cipher === undefined ? null : String(r.outcome_cipher),
     edgeBp: Number(r.edge_bp),
     status: String(r.status),
     bettingEndsAt: date(r.betting_ends_at)!,

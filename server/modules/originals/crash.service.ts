@@ -17,7 +17,7 @@ import type { Brand } from '../brand/brand.service';
 import { maskAccount } from '../games/games.service';
 import { emptyFingerprint, type Ledger, translateError } from '../ledger/ledger';
 import { checkBrandAmount } from '../wallet/amount';
-import type { ChainRow, CrashBetRow, CrashRepository, RoundRow } from './crash.repository';
+import type { ChainRow, CrashBetRow, CrashRepository, RoundOutcome, RoundRow } from './crash.repository';
 import type { OriginalsPorts, OriginalsService } from './originals.service';
 
 export interface CrashTiming {
@@ -68,6 +68,8 @@ export class CrashService {
   private readonly phases = new Map<number, string>();
   private readonly pushedAt = new Map<number, number>();
   private readonly autos = new Map<number, { roundId: number; bets: CrashBetRow[] }>();
+  /** Outcomes of rounds in play, opened from their sealed copy once per process. */
+  private readonly outcomes = new Map<number, RoundOutcome>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private brands: Brand[] = [];
@@ -139,9 +141,10 @@ export class CrashService {
       const started = await this.repo.start(round.id);
       if (started) this.autos.set(brand.id, { roundId: round.id, bets: await this.repo.dueBets(round.id) });
     } else if (round.status === 'running') {
+      const outcome = this.outcomeOf(round);
       const elapsed = nowMs - round.startedAt!.getTime();
-      await this.payAutos(brand, round, Math.min(elapsed, round.bustMs));
-      if (elapsed >= round.bustMs) await this.repo.crash(round.id);
+      await this.payAutos(brand, round, outcome, Math.min(elapsed, outcome.bustMs));
+      if (elapsed >= outcome.bustMs) await this.repo.crash(round.id, outcome);
     } else if (round.status === 'crashed' && nowMs >= round.crashedAt!.getTime() + SETTLE_GRACE_MS) {
       await this.settle(brand, round);
     }
@@ -158,17 +161,29 @@ export class CrashService {
   private async open(brand: Brand, edgeBp: number) {
     const chain = await this.chainFor(brand);
     const hash = this.hashAt(chain, chain.nextIndex);
-    const bust = crashPoint(hash, chain.salt, edgeBp);
+    const bust = crashPoint(hash, chain.salt!, edgeBp);
+    const outcome: RoundOutcome = { hash, bust, bustMs: bustTime(bust) };
     await this.repo.openRound({
       brandId: brand.id,
       chainId: chain.id,
       index: chain.nextIndex,
-      hash,
-      bust,
-      bustMs: bustTime(bust),
+      outcomeCipher: this.box.seal(JSON.stringify(outcome)),
       edgeBp,
       bettingMs: this.timing.bettingMs,
     });
+  }
+
+  /** A round's outcome: from its row once it has crashed, else opened from its sealed copy. */
+  private outcomeOf(round: RoundRow): RoundOutcome {
+    if (round.hash !== null && round.bust !== null && round.bustMs !== null)
+      return { hash: round.hash, bust: round.bust, bustMs: round.bustMs };
+    let outcome = this.outcomes.get(round.id);
+    if (!outcome) {
+      outcome = JSON.parse(this.box.open(round.outcomeCipher!)) as RoundOutcome;
+      if (this.outcomes.size > 100) this.outcomes.clear();
+      this.outcomes.set(round.id, outcome);
+    }
+    return outcome;
   }
 
   /** The brand's chain in play, made (and its commitment published) when there is none or it is spent. */
@@ -189,6 +204,7 @@ export class CrashService {
       seedCipher: this.box.seal(seed),
       commitment: hashes[0]!,
       salt: randomHex(16),
+      saltSource: null,
       length,
     });
     this.chainHashes.set(row.id, hashes);
@@ -214,7 +230,7 @@ export class CrashService {
   }
 
   /** Pays the automatic cash-outs the multiplier has reached (at their own multiplier, never above the bust). */
-  private async payAutos(brand: Brand, round: RoundRow, elapsed: number) {
+  private async payAutos(brand: Brand, round: RoundRow, outcome: RoundOutcome, elapsed: number) {
     let known = this.autos.get(brand.id);
     if (!known || known.roundId !== round.id) {
       known = { roundId: round.id, bets: await this.repo.dueBets(round.id) };
@@ -222,7 +238,7 @@ export class CrashService {
     }
     const reached = crashMultiplierAt(elapsed);
     const due = known.bets.filter(
-      (b) => b.autoCashout !== null && b.autoCashout <= reached && b.autoCashout <= round.bust,
+      (b) => b.autoCashout !== null && b.autoCashout <= reached && b.autoCashout <= outcome.bust,
     );
     if (due.length === 0) return;
     known.bets = known.bets.filter((b) => !due.includes(b));
@@ -231,9 +247,10 @@ export class CrashService {
 
   /** A crashed round: every recorded or automatic cash-out paid, then everything else lost. */
   async settle(brand: Brand, round: RoundRow) {
+    const { bust } = this.outcomeOf(round);
     for (const bet of await this.repo.dueBets(round.id)) {
       if (bet.cashoutMs !== null) await this.pay(brand, bet, bet.cashoutMs, crashMultiplierAt(bet.cashoutMs));
-      else if (bet.autoCashout !== null && bet.autoCashout <= round.bust)
+      else if (bet.autoCashout !== null && bet.autoCashout <= bust)
         await this.pay(brand, bet, bustTime(bet.autoCashout), bet.autoCashout);
     }
     const lost = await this.repo.settleLost(round.id, emptyFingerprint('win'));
@@ -241,7 +258,8 @@ export class CrashService {
   }
 
   private async pay(brand: Brand, bet: CrashBetRow, cashoutMs: number, multiplier: number) {
-    const maxWin = (await this.originals.gameSettings(brand)).crash.maxWin;
+    // The limit the bet was accepted under (bets placed before it was kept with them: today's).
+    const maxWin = bet.maxWin ?? (await this.originals.gameSettings(brand)).crash.maxWin;
     const payout = Math.min(Math.floor((bet.stake * multiplier) / 100), maxWin);
     const side = { memberId: bet.memberId, wallet: 'main' as const };
     const [postings, wallet] = await Promise.all([
@@ -300,6 +318,7 @@ export class CrashService {
         requestId: body.requestId,
         stake: body.stake,
         autoCashout: body.autoCashout ?? null,
+        maxWin: settings.maxWin,
         wallet,
         postings,
       });
@@ -317,7 +336,11 @@ export class CrashService {
 
   /** Cashes out now, by the database's clock: refused once the multiplier has reached the bust point. */
   async cashout(brand: Brand, member: { id: number }, betId: number): Promise<CrashBet> {
-    const recorded = await this.repo.cashoutNow(betId, member.id);
+    const { round: running } = await this.repo.latest(brand.id);
+    const recorded =
+      running?.status === 'running'
+        ? await this.repo.cashoutNow(betId, member.id, running.id, this.outcomeOf(running).bustMs)
+        : null;
     if (!recorded) {
       const bet = await this.repo.betById(betId);
       if (!bet || bet.memberId !== member.id) throw new AppError('CRASH_NO_BET');
@@ -356,10 +379,15 @@ export class CrashService {
         game: 'crash',
         nonce: round.index,
         serverSeedHash: chain?.commitment ?? '',
-        serverSeed: round.hash,
+        serverSeed: round.hash!,
         clientSeed: chain?.salt ?? '',
         params: { edgeBp: round.edgeBp, autoCashout: bet.autoCashout, crashRound: round.id },
-        outcome: { hash: round.hash, salt: chain?.salt ?? '', bust: round.bust, cashedOutAt: bet.multiplier },
+        outcome: {
+          hash: round.hash!,
+          salt: chain?.salt ?? '',
+          bust: round.bust!,
+          cashedOutAt: bet.multiplier,
+        },
         stake: bet.stake,
         payout: bet.payout,
         multiplier: bet.multiplier * 100,
@@ -409,7 +437,7 @@ export class CrashService {
       history: history
         .filter((r) => r.status === 'crashed' || r.status === 'settled')
         .slice(0, 20)
-        .map((r) => ({ id: r.id, bust: r.bust, hash: r.hash })),
+        .map((r) => ({ id: r.id, bust: r.bust!, hash: r.hash! })),
       chain: chain ? { commitment: chain.commitment, salt: chain.salt, length: chain.length } : null,
       currency: brand.currency,
     };

@@ -7,6 +7,14 @@ import { originalsBets, originalsSeeds, originalsSettings } from './originals.ta
 export type SeedRow = typeof originalsSeeds.$inferSelect;
 export type BetRow = typeof originalsBets.$inferSelect;
 export type SettingsRow = typeof originalsSettings.$inferSelect;
+/** A new pair's seeds: the server seed and its successor sealed, their SHA-256 shown. */
+export interface NewSeedPair {
+  serverSeedCipher: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nextSeedCipher: string;
+  nextSeedHash: string;
+}
 
 /** A bet row as the database functions answer it (to_jsonb: snake_case, timestamps as text). */
 interface BetJson {
@@ -128,52 +136,85 @@ export class OriginalsRepository {
     return row ?? null;
   }
 
-  /** The member's active pair, made with these seeds when there is none yet. */
-  async ensureSeed(seed: {
-    brandId: number;
-    memberId: number;
-    serverSeed: string;
-    serverSeedHash: string;
-    clientSeed: string;
-  }): Promise<SeedRow> {
+  /** The member's active pair, made with these (sealed) seeds when there is none yet. */
+  async ensureSeed(seed: NewSeedPair & { brandId: number; memberId: number }): Promise<SeedRow> {
     await this.db.insert(originalsSeeds).values(seed).onConflictDoNothing();
     return (await this.activeSeed(seed.memberId))!;
   }
 
   /**
-   * Reveals the active pair and starts the next one, unless a game drawn from it is still open (its
-   * outcome would be known before it ends). Answers the revealed pair and the new one, or null.
+   * Completes an active pair made before its seeds were sealed and its successor committed: seals its
+   * server seed (clearing the plain copy) and commits the next one, once, whichever process comes first.
    */
-  async rotate(next: {
-    brandId: number;
-    memberId: number;
-    serverSeed: string;
-    serverSeedHash: string;
-    clientSeed: string;
-  }): Promise<{ revealed: SeedRow | null; active: SeedRow } | null> {
+  async completeSeed(
+    id: number,
+    patch: { serverSeedCipher?: string; nextSeedCipher?: string; nextSeedHash?: string },
+  ) {
+    if (patch.serverSeedCipher)
+      await this.db
+        .update(originalsSeeds)
+        .set({ serverSeedCipher: patch.serverSeedCipher, serverSeed: null })
+        .where(
+          and(
+            eq(originalsSeeds.id, id),
+            isNull(originalsSeeds.serverSeedCipher),
+            isNull(originalsSeeds.revealedAt),
+          ),
+        );
+    if (patch.nextSeedCipher && patch.nextSeedHash)
+      await this.db
+        .update(originalsSeeds)
+        .set({ nextSeedCipher: patch.nextSeedCipher, nextSeedHash: patch.nextSeedHash })
+        .where(and(eq(originalsSeeds.id, id), isNull(originalsSeeds.nextSeedHash)));
+  }
+
+  /**
+   * Reveals the active pair (`reveal` opens its sealed server seed) and activates its committed next
+   * server seed with `clientSeed`, committing `next` after it; unless a game drawn from it is still open
+   * (its outcome would be known before it ends), or another rotation of the same member got there first.
+   */
+  async rotate(
+    memberId: number,
+    clientSeed: string,
+    next: { cipher: string; hash: string },
+    reveal: (row: SeedRow) => string,
+  ): Promise<
+    { status: 'rotated'; revealed: SeedRow; active: SeedRow } | { status: 'open-game' } | { status: 'raced' }
+  > {
     return this.db.transaction(async (tx) => {
-      // The member's pair row is the lock: a bet drawing from it waits, or has already moved its nonce.
+      // The member's pair row is the lock: a bet drawing from it waits, or has already moved its nonce. A
+      // rotation that waited here for another finds the row revealed and no longer matching: it lost.
       const [current] = await tx
         .select()
         .from(originalsSeeds)
-        .where(and(eq(originalsSeeds.memberId, next.memberId), isNull(originalsSeeds.revealedAt)))
+        .where(and(eq(originalsSeeds.memberId, memberId), isNull(originalsSeeds.revealedAt)))
         .for('update');
+      if (!current?.nextSeedCipher || !current.nextSeedHash) return { status: 'raced' as const };
       const [open] = await tx
         .select({ id: originalsBets.id })
         .from(originalsBets)
-        .where(and(eq(originalsBets.memberId, next.memberId), eq(originalsBets.status, 'open')))
+        .where(and(eq(originalsBets.memberId, memberId), eq(originalsBets.status, 'open')))
         .limit(1);
-      if (open) return null;
-      let revealed: SeedRow | undefined;
-      if (current) {
-        [revealed] = await tx
-          .update(originalsSeeds)
-          .set({ revealedAt: new Date() })
-          .where(eq(originalsSeeds.id, current.id))
-          .returning();
-      }
-      const [active] = await tx.insert(originalsSeeds).values(next).returning();
-      return { revealed: revealed ?? null, active: active! };
+      if (open) return { status: 'open-game' as const };
+      const [revealed] = await tx
+        .update(originalsSeeds)
+        .set({ revealedAt: new Date(), serverSeed: reveal(current) })
+        .where(and(eq(originalsSeeds.id, current.id), isNull(originalsSeeds.revealedAt)))
+        .returning();
+      if (!revealed) return { status: 'raced' as const };
+      const [active] = await tx
+        .insert(originalsSeeds)
+        .values({
+          brandId: current.brandId,
+          memberId,
+          serverSeedCipher: current.nextSeedCipher,
+          serverSeedHash: current.nextSeedHash,
+          clientSeed,
+          nextSeedCipher: next.cipher,
+          nextSeedHash: next.hash,
+        })
+        .returning();
+      return { status: 'rotated' as const, revealed, active: active! };
     });
   }
 

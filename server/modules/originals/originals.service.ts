@@ -18,13 +18,21 @@ import { formatAmount } from '../../../src/ui/format';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { MicroBatcher, type Settled } from '../../lib/micro-batcher';
+import type { SecretBox } from '../../lib/secret-box';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { SessionClaim } from '../accounts/session-claims';
 import type { Brand } from '../brand/brand.service';
 import { maskAccount } from '../games/games.service';
 import { type Ledger, translateError } from '../ledger/ledger';
 import { checkBrandAmount } from '../wallet/amount';
-import type { BatchAnswer, BetRow, InstantPlay, OriginalsRepository, SeedRow } from './originals.repository';
+import type {
+  BatchAnswer,
+  BetRow,
+  InstantPlay,
+  NewSeedPair,
+  OriginalsRepository,
+  SeedRow,
+} from './originals.repository';
 import { type GameSettings, settingsOf, tablesFor, theoreticalRtp } from './originals-settings';
 
 /** What the in-house games ask of other modules (server/app.ts passes them in). */
@@ -40,6 +48,8 @@ export interface OriginalsPorts {
 }
 
 type Member = { id: number; userType: number };
+/** An active pair with its server seed opened from its sealed copy (in this process's memory only). */
+type LiveSeed = SeedRow & { serverSeed: string };
 
 const VENDOR = 'BGS';
 /** A bet drawn with a nonce another bet took first is drawn again with the next one, a few times at most. */
@@ -59,7 +69,7 @@ const isCode = (error: unknown, code: string) => {
 export class OriginalsService {
   private readonly settingsCache: TtlCache<Record<OriginalGame, GameSettings>>;
   /** The member's active pair as this process last saw it; a stale one costs one retry. */
-  private readonly seeds = new Map<number, SeedRow>();
+  private readonly seeds = new Map<number, LiveSeed>();
   /** Each member's wagers in this process, one after another: they would only race for the next nonce. */
   private readonly queues = new Map<number, Promise<unknown>>();
 
@@ -74,6 +84,8 @@ export class OriginalsService {
     private readonly repo: OriginalsRepository,
     private readonly ledger: Ledger,
     private readonly ports: OriginalsPorts,
+    /** Seals the server seeds not yet revealed (the installation's key). */
+    private readonly box: SecretBox,
     cacheMs = 5_000,
     /** As the ledger's vendor batches (LEDGER_BATCH_MAX, LEDGER_BATCH_PARALLEL); `maxItems: 1` turns it off. */
     batch: { maxItems: number; lanes: number } = { maxItems: 32, lanes: 2 },
@@ -146,45 +158,73 @@ export class OriginalsService {
 
   // ---- seeds ----------------------------------------------------------------------------------------
 
-  private async seed(brand: Brand, memberId: number, fresh = false): Promise<SeedRow> {
+  /**
+   * The member's active pair with its server seed opened: made (with its successor committed) when there
+   * is none, and completed when it was made before seeds were sealed and successors committed.
+   */
+  private async seed(brand: Brand, memberId: number, fresh = false): Promise<LiveSeed> {
     const known = fresh ? undefined : this.seeds.get(memberId);
     if (known) return known;
-    const row =
+    let row =
       (await this.repo.activeSeed(memberId)) ??
-      (await this.repo.ensureSeed({ brandId: brand.id, memberId, ...newPair() }));
+      (await this.repo.ensureSeed({ brandId: brand.id, memberId, ...this.newPair() }));
+    if (!row.serverSeedCipher || !row.nextSeedHash) {
+      const next = this.sealedSecret();
+      await this.repo.completeSeed(row.id, {
+        ...(row.serverSeedCipher ? {} : { serverSeedCipher: this.box.seal(row.serverSeed!) }),
+        ...(row.nextSeedHash ? {} : { nextSeedCipher: next.cipher, nextSeedHash: next.hash }),
+      });
+      row = (await this.repo.activeSeed(memberId)) ?? row;
+    }
+    const live = { ...row, serverSeed: this.box.open(row.serverSeedCipher!) };
     if (this.seeds.size > 50_000) this.seeds.clear();
-    this.seeds.set(memberId, row);
-    return row;
+    this.seeds.set(memberId, live);
+    return live;
+  }
+
+  /** A new server seed, sealed, and its SHA-256 (the commitment shown before it is used). */
+  private sealedSecret() {
+    const seed = randomHex(32);
+    return { cipher: this.box.seal(seed), hash: commitmentOf(seed) };
+  }
+
+  private newPair(): NewSeedPair {
+    const server = this.sealedSecret();
+    const next = this.sealedSecret();
+    return {
+      serverSeedCipher: server.cipher,
+      serverSeedHash: server.hash,
+      clientSeed: randomHex(8),
+      nextSeedCipher: next.cipher,
+      nextSeedHash: next.hash,
+    };
   }
 
   async seedsOf(brand: Brand, memberId: number): Promise<OriginalsSeeds> {
     const active = await this.seed(brand, memberId, true);
     const previous = await this.repo.revealedSeeds(memberId);
-    return {
-      active: { serverSeedHash: active.serverSeedHash, clientSeed: active.clientSeed, nonce: active.nonce },
-      previous: previous.map(revealedView),
-    };
+    return { active: activeView(active), previous: previous.map(revealedView) };
   }
 
-  /** Reveals the active server seed and commits to a new one (with the client seed given, or a new one). */
+  /**
+   * Reveals the active server seed and activates the next one, committed before the member chose the
+   * client seed it is paired with (the one given, or a new one); a new next one is committed after it.
+   */
   async rotate(brand: Brand, memberId: number, clientSeed?: string) {
-    const pair = newPair();
-    const rotated = await this.repo.rotate({
-      brandId: brand.id,
-      memberId,
-      ...pair,
-      clientSeed: clientSeed ?? pair.clientSeed,
-    });
+    await this.seed(brand, memberId, true);
+    const rotated = await this.repo
+      .rotate(memberId, clientSeed ?? randomHex(8), this.sealedSecret(), (row) =>
+        this.box.open(row.serverSeedCipher!),
+      )
+      .catch((error: unknown) => {
+        // Two first pairs made at once: the other rotation's pair stands.
+        if (isUniqueViolation(error, 'originals_seeds_active_uq')) return { status: 'raced' as const };
+        throw error;
+      });
     this.seeds.delete(memberId);
-    if (!rotated) throw new AppError('GAME_IN_PROGRESS');
-    return {
-      revealed: rotated.revealed ? revealedView(rotated.revealed) : null,
-      active: {
-        serverSeedHash: rotated.active.serverSeedHash,
-        clientSeed: rotated.active.clientSeed,
-        nonce: rotated.active.nonce,
-      },
-    };
+    if (rotated.status === 'open-game') throw new AppError('GAME_IN_PROGRESS');
+    if (rotated.status === 'raced') throw new AppError('SEEDS_ROTATING');
+    return { revealed: revealedView(rotated.revealed), active: activeView(rotated.active) };
   }
 
   // ---- wagers ---------------------------------------------------------------------------------------
@@ -575,13 +615,15 @@ export class OriginalsService {
   }
 }
 
-function newPair() {
-  const serverSeed = randomHex(32);
-  return { serverSeed, serverSeedHash: commitmentOf(serverSeed), clientSeed: randomHex(8) };
-}
+const activeView = (s: SeedRow) => ({
+  serverSeedHash: s.serverSeedHash,
+  clientSeed: s.clientSeed,
+  nonce: s.nonce,
+  nextServerSeedHash: s.nextSeedHash!,
+});
 
 const revealedView = (s: SeedRow) => ({
-  serverSeed: s.serverSeed,
+  serverSeed: s.serverSeed!,
   serverSeedHash: s.serverSeedHash,
   clientSeed: s.clientSeed,
   nonce: s.nonce,

@@ -16,8 +16,12 @@ import {
 
 /**
  * A member's seed pairs for the in-house games (docs/originals-fairness.md). The active pair (not yet
- * revealed) shows only the SHA-256 of its server seed; rotating reveals it and starts a new one. `nonce`
- * is the number of bets the pair has drawn, so the next bet draws with nonce = this value.
+ * revealed) shows only the SHA-256 of its server seed, and the SHA-256 of the server seed that follows
+ * it, committed before the member picks the client seed it will be paired with. Rotating reveals the
+ * server seed, activates the committed next one with the member's client seed, and commits a new next.
+ * Server seeds not yet revealed are kept sealed under the installation's key (`*_cipher`); `server_seed`
+ * is written when the pair is revealed. `nonce` is the number of bets the pair has drawn, so the next
+ * bet draws with nonce = this value.
  */
 export const originalsSeeds = pgTable(
   'originals_seeds',
@@ -25,10 +29,13 @@ export const originalsSeeds = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     brandId: integer('brand_id').notNull(),
     memberId: integer('member_id').notNull(),
-    serverSeed: text('server_seed').notNull(),
+    serverSeed: text('server_seed'),
+    serverSeedCipher: text('server_seed_cipher'),
     serverSeedHash: text('server_seed_hash').notNull(),
     clientSeed: text('client_seed').notNull(),
     nonce: integer('nonce').notNull().default(0),
+    nextSeedCipher: text('next_seed_cipher'),
+    nextSeedHash: text('next_seed_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
@@ -98,8 +105,11 @@ export const originalsSettings = pgTable(
 
 /**
  * A crash hash chain (src/originals/games/crash.ts): the secret end of the chain (sealed under the
- * installation's key), the commitment x_0 published before its first round, the public salt, and the
- * next index to play. A brand plays one chain at a time; a spent chain is followed by a new one.
+ * installation's key), the commitment x_0 published before its first round, and the next index to play.
+ * Its salt is not the operator's choice: the chain is published with `salt_source`, a public value that
+ * does not exist yet (a named future lottery draw, a future block), and it plays no round until the
+ * salt is entered from that source (`salt`, `salt_at`). A brand plays one chain at a time; a spent chain
+ * is followed by a new one.
  */
 export const crashChains = pgTable(
   'crash_chains',
@@ -108,7 +118,9 @@ export const crashChains = pgTable(
     brandId: integer('brand_id').notNull(),
     seedCipher: text('seed_cipher').notNull(),
     commitment: text('commitment').notNull(),
-    salt: text('salt').notNull(),
+    salt: text('salt'),
+    saltSource: text('salt_source'),
+    saltAt: timestamp('salt_at', { withTimezone: true }),
     length: integer('length').notNull(),
     nextIndex: integer('next_index').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -119,7 +131,8 @@ export const crashChains = pgTable(
 /**
  * A crash round: 'betting' until its window closes, 'running' from its start (the database's clock) until
  * the multiplier reaches its bust point `bust_ms` later, 'crashed' while its bets are settled, 'settled'.
- * Its hash is the chain's x_index, revealed when it has crashed.
+ * Its hash is the chain's x_index. Until the round has crashed, its hash, bust and bust time are only in
+ * `outcome_cipher`, sealed under the installation's key; they are written out when it crashes.
  */
 export const crashRounds = pgTable(
   'crash_rounds',
@@ -128,10 +141,11 @@ export const crashRounds = pgTable(
     brandId: integer('brand_id').notNull(),
     chainId: bigint('chain_id', { mode: 'number' }).notNull(),
     index: integer('index').notNull(),
-    hash: text('hash').notNull(),
+    hash: text('hash'),
     /** The bust point in hundredths, and when after the start the multiplier reaches it. */
-    bust: integer('bust').notNull(),
-    bustMs: integer('bust_ms').notNull(),
+    bust: integer('bust'),
+    bustMs: integer('bust_ms'),
+    outcomeCipher: text('outcome_cipher'),
     edgeBp: integer('edge_bp').notNull(),
     status: text('status').notNull().default('betting'),
     bettingEndsAt: timestamp('betting_ends_at', { withTimezone: true }).notNull(),
@@ -160,6 +174,8 @@ export const crashBets = pgTable(
     stake: bigint('stake', { mode: 'number' }).notNull(),
     /** Hundredths; null: the player cashes out by hand. */
     autoCashout: integer('auto_cashout'),
+    /** The game's max win when the bet was accepted: a later change of the limit does not reach it. */
+    maxWin: bigint('max_win', { mode: 'number' }),
     cashoutMs: integer('cashout_ms'),
     /** The multiplier paid, in hundredths (0 for a loss). */
     multiplier: integer('multiplier').notNull().default(0),

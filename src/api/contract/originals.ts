@@ -7,7 +7,7 @@ import { LIMBO_MAX_TARGET, LIMBO_MIN_TARGET } from '../../originals/games/limbo'
 import { MINES_MAX, MINES_MIN, MINES_TILES } from '../../originals/games/mines';
 import { PLINKO_RISKS } from '../../originals/games/plinko';
 import { ORIGINAL_GAMES } from '../../originals/outcome';
-import { epochMillis, epochMillisQuery, minorUnits, sentAmount } from './common';
+import { epochMillis, epochMillisQuery, MAX_AMOUNT, minorUnits, sentAmount } from './common';
 
 export const originalGame = z.enum(ORIGINAL_GAMES);
 const requestId = z.string().trim().min(8).max(64);
@@ -35,8 +35,10 @@ export const originalsSettings = z.object({
 });
 export type OriginalsSettings = z.infer<typeof originalsSettings>;
 
-const activeSeed = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() });
-const revealedSeed = activeSeed.extend({ serverSeed: z.string(), revealedAt: epochMillis });
+const seedPair = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() });
+/** The pair in use, and the SHA-256 of the server seed that follows it, committed before its client seed is chosen. */
+const activeSeed = seedPair.extend({ nextServerSeedHash: z.string() });
+const revealedSeed = seedPair.extend({ serverSeed: z.string(), revealedAt: epochMillis });
 export const originalsSeeds = z.object({ active: activeSeed, previous: z.array(revealedSeed) });
 export type OriginalsSeeds = z.infer<typeof originalsSeeds>;
 
@@ -217,7 +219,9 @@ export const crashState = z.object({
   totalStake: minorUnits,
   /** The last rounds' bust points and hashes, newest first. */
   history: z.array(z.object({ id: z.number().int(), bust: z.number().int(), hash: z.string() })),
-  chain: z.object({ commitment: z.string(), salt: z.string(), length: z.number().int() }).nullable(),
+  chain: z
+    .object({ commitment: z.string(), salt: z.string().nullable(), length: z.number().int() })
+    .nullable(),
   /** The member's own bet in the current round. */
   mine: crashBet.nullable(),
   currency: z.string(),
@@ -253,7 +257,7 @@ export const adminOriginals = z.object({
   chains: z.array(
     z.object({
       commitment: z.string(),
-      salt: z.string(),
+      salt: z.string().nullable(),
       length: z.number().int(),
       played: z.number().int(),
       createdAt: epochMillis,
@@ -265,9 +269,9 @@ export const updateOriginalBody = z.object({
   enabled: z.boolean(),
   /** 0.5 % … 10 % in steps of 0.25 % (basis points). */
   edgeBp: z.number().int().min(50).max(1_000).multipleOf(25),
-  minBet: z.number().int().min(1),
-  maxBet: z.number().int().min(1),
-  maxWin: z.number().int().min(1),
+  minBet: z.number().int().min(1).max(MAX_AMOUNT),
+  maxBet: z.number().int().min(1).max(MAX_AMOUNT),
+  maxWin: z.number().int().min(1).max(MAX_AMOUNT),
 });
 export const adminRecallQuery = z.object({
   username: z.string().trim().min(1).max(64),

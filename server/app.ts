@@ -304,6 +304,25 @@ export async function buildApp({
     {
       memberByUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
       usernames: (ids) => accounts.usernames(ids),
+      // What gives each game on offer its house edge (a contract may not give it away with the rebate).
+      edgeSources: async (brand) => {
+        const [{ vendorCategory }, catalogue, inHouse, lotteries] = await Promise.all([
+          games.catalogue(brand, brand.defaultLanguage),
+          games.adminGames(brand.id),
+          originals.storedSettings(brand.id, brand.currency),
+          lottery.allGames(brand),
+        ]);
+        return {
+          vendorCategory,
+          catalogue,
+          inHouse: { vendor: 'BGS', games: Object.values(inHouse) },
+          lottery: lotteries.map((g) => ({
+            vendor: g.vendorCode,
+            enabled: g.enabled,
+            betTypes: lottery.gameView(g, brand, 'en').betTypes,
+          })),
+        };
+      },
     },
     events,
   );

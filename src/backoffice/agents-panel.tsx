@@ -4,7 +4,7 @@ import { call } from '../api/client';
 import { CONTRACT_KINDS, type ContractKind, PAY_PERIODS } from '../api/contract/agents';
 import type { EndpointValue } from '../api/endpoints';
 import { ContractTermsForm } from '../features/agent/ContractOfferDialog';
-import { failureCode, failureIssues } from '../machines/failure';
+import { failureCode, failureIssues, failureMessage } from '../machines/failure';
 import { formatAmount, formatDateTime, formatRate } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { Failure } from './games-panels';
@@ -13,7 +13,7 @@ import { useOperatorList } from './panels';
 type Tree = EndpointValue<'adminTree'>;
 type Bills = EndpointValue<'runBills'>;
 type Rerun = EndpointValue<'rerunSettlement'>;
-type Problem = { code: string; issues: { path: string; message: string }[] } | null;
+type Problem = { code: string; issues: { path: string; message: string }[]; message: string | null } | null;
 
 /** Runs an operator call, keeping its failure for the card (and leaving on an expired session). */
 function useCall(onExpired: () => void) {
@@ -27,7 +27,7 @@ function useCall(onExpired: () => void) {
     } catch (error) {
       const code = failureCode(error);
       if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired();
-      setFailure({ code, issues: failureIssues(error) });
+      setFailure({ code, issues: failureIssues(error), message: failureMessage(error) });
       return null;
     } finally {
       setBusy(false);
@@ -72,7 +72,15 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
           </button>
         </div>
       </form>
-      {failure && <Failure code={failure.code} issues={failure.issues} />}
+      {failure &&
+        (failure.code === 'CONTRACT_ABOVE_HOUSE_EDGE' && failure.message ? (
+          // The server's words name the category and the most the house can give on it.
+          <div className="form-error" role="alert" data-code={failure.code}>
+            {failure.message}
+          </div>
+        ) : (
+          <Failure code={failure.code} issues={failure.issues} />
+        ))}
       {moved && (
         <p className="form-success" role="status">
           {t('backoffice.agents.moved')}
@@ -641,6 +649,7 @@ function TemplatesCard({ token, onExpired }: { token: string; onExpired: () => v
             busy={busy}
             submitLabel={t('backoffice.agents.template_save')}
             errorCode={failure?.code ?? null}
+            errorMessage={failure?.message ?? null}
             onCancel={() => setEditing(null)}
             onSubmit={async (terms) => {
               setSaved(false);

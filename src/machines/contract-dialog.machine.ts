@@ -9,7 +9,7 @@ export interface ContractAnswer {
   /** The downline contracts the member agreed to end (after CONTRACT_ENDS_DOWNLINE named them). */
   endDownline: number[];
 }
-type Failure = { code?: string; value?: { contracts?: ContractView[] } };
+type Failure = { code?: string; message?: string; value?: { contracts?: ContractView[] } };
 
 interface Context {
   requests: ContractView[];
@@ -18,6 +18,8 @@ interface Context {
   /** Contracts the member gave its downline that accepting would end, waiting for its confirmation. */
   ending: ContractView[];
   errorCode: string | null;
+  /** The server's message for it, in the member's language, with its figures (a rate, a category). */
+  errorMessage: string | null;
   /** Requests the member put aside for now (closed the dialog); a new request opens it again. */
   seen: number[];
 }
@@ -58,7 +60,7 @@ export const contractDialogMachine = setup({
 }).createMachine({
   id: 'contractDialog',
   initial: 'loading',
-  context: { requests: [], current: null, ending: [], errorCode: null, seen: [] },
+  context: { requests: [], current: null, ending: [], errorCode: null, errorMessage: null, seen: [] },
   states: {
     loading: {
       invoke: {
@@ -90,7 +92,12 @@ export const contractDialogMachine = setup({
           target: 'deciding',
           actions: assign(({ context }) => {
             const seen = [...context.seen, context.current!.id];
-            return { seen, current: firstUnseen(context.requests, seen), errorCode: null };
+            return {
+              seen,
+              current: firstUnseen(context.requests, seen),
+              errorCode: null,
+              errorMessage: null,
+            };
           }),
         },
         REFRESH: 'loading',
@@ -106,7 +113,7 @@ export const contractDialogMachine = setup({
           action: 'accept' as const,
           endDownline: context.ending.map((c) => c.id),
         }),
-        onDone: { target: 'loading', actions: assign({ ending: [], errorCode: null }) },
+        onDone: { target: 'loading', actions: assign({ ending: [], errorCode: null, errorMessage: null }) },
         onError: [
           {
             guard: 'endsDownline',
@@ -117,6 +124,7 @@ export const contractDialogMachine = setup({
             target: 'showing',
             actions: assign({
               errorCode: ({ event }) => (event.error as Failure).code ?? 'UNKNOWN',
+              errorMessage: ({ event }) => (event.error as Failure).message ?? null,
               ending: [],
             }),
           },
@@ -137,10 +145,13 @@ export const contractDialogMachine = setup({
         id: 'answer',
         src: 'answer',
         input: ({ context }) => ({ contract: context.current!, action: 'reject' as const, endDownline: [] }),
-        onDone: { target: 'loading', actions: assign({ errorCode: null }) },
+        onDone: { target: 'loading', actions: assign({ errorCode: null, errorMessage: null }) },
         onError: {
           target: 'showing',
-          actions: assign({ errorCode: ({ event }) => (event.error as Failure).code ?? 'UNKNOWN' }),
+          actions: assign({
+            errorCode: ({ event }) => (event.error as Failure).code ?? 'UNKNOWN',
+            errorMessage: ({ event }) => (event.error as Failure).message ?? null,
+          }),
         },
       },
     },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBills, agentContracts, brands, members } from '../../server/db/schema';
+import { demoHouseContracts } from '../../server/db/seed/demo-accounts';
 import { dayIn } from '../../server/lib/brand-days';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import type { ContractTerms } from '../../src/api/contract/agents';
@@ -214,12 +215,12 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     });
     const first = await ctx.call('saveTemplate', {
       token: admin.token,
-      body: { name: `Hourly ${kind} A`, terms: hourly(80), isDefault: true },
+      body: { name: `Hourly ${kind} A`, terms: hourly(10), isDefault: true },
     });
     expect(first.code).toBe('OK');
     const second = await ctx.call('saveTemplate', {
       token: admin.token,
-      body: { name: `Hourly ${kind} B`, terms: hourly(120), isDefault: true },
+      body: { name: `Hourly ${kind} B`, terms: hourly(20), isDefault: true },
     });
     const mine = second.value.filter((t) => t.name.startsWith(`Hourly ${kind}`));
     // One default per kind: the newer took the older's place.
@@ -229,7 +230,7 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     ]);
     const taken = await ctx.call('saveTemplate', {
       token: admin.token,
-      body: { name: `Hourly ${kind} A`, terms: hourly(90), isDefault: false },
+      body: { name: `Hourly ${kind} A`, terms: hourly(15), isDefault: false },
     });
     expect(taken.code).toBe('TEMPLATE_NAME_TAKEN');
     expect(
@@ -258,7 +259,7 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     });
     expect(offered.code).toBe('OK');
     const offer = offered.value.contracts.find((c) => c.kind === 'hourly_salary')!;
-    expect(offer).toMatchObject({ upline: null, status: 'offered', rateBp: 120 });
+    expect(offer).toMatchObject({ upline: null, status: 'offered', rateBp: 20 });
     const waiting = (await ctx.call('consolidatedFunds', { token: rival.token })).value.contractRequests;
     expect(waiting.map((c) => c.id)).toContain(offer.id);
     const accepted = await ctx.call('processContractHourSalary', {
@@ -297,6 +298,123 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
       'contract_template_delete',
     ])
       expect(audit).toContain(action);
+  });
+
+  it('ends the house’s contracts of a top agent moved under another agent, with its offers, in the audited move', async () => {
+    const lone = await newAgent(ctx, { downline: 1 });
+    const [salary] = await ctx.handle.db
+      .insert(agentContracts)
+      .values({
+        brandId,
+        kind: 'daily_salary',
+        uplineId: null,
+        memberId: lone.id,
+        terms: daily(20),
+        rateBp: 20,
+        status: 'active',
+        decidedAt: new Date(),
+      })
+      .returning();
+    const [waiting] = await ctx.handle.db
+      .insert(agentContracts)
+      .values({
+        brandId,
+        kind: 'hourly_salary',
+        uplineId: null,
+        memberId: lone.id,
+        terms: { ...daily(20), kind: 'hourly_salary' },
+        rateBp: 20,
+        status: 'offered',
+      })
+      .returning();
+    const passed = await ctx.call('offerContract', {
+      token: lone.token,
+      body: { username: lone.downline[0]!.username, terms: daily(20) },
+    });
+    expect(passed.code).toBe('OK');
+
+    const moved = await ctx.call('moveMember', {
+      token: admin.token,
+      body: { username: lone.username, upline: rival.username, reason: 'joins the rival team' },
+    });
+    expect(moved.code).toBe('OK');
+    expect(moved.value.uplines).toEqual([rival.username]);
+    const byId = new Map(moved.value.contracts.map((c) => [c.id, c]));
+    // Only a top agent is paid by the house: under an agent, its house contracts end.
+    expect(byId.get(salary!.id)).toMatchObject({ upline: null, status: 'terminated', endedReason: 'moved' });
+    expect(byId.get(waiting!.id)).toMatchObject({ upline: null, status: 'withdrawn', endedReason: 'moved' });
+    // It holds no salary now: the offer it made of one goes too.
+    expect(byId.get(passed.value.id)).toMatchObject({ status: 'withdrawn', endedReason: 'upline_rate' });
+    const audit = await ctx.call('auditLog', { token: admin.token });
+    const row = audit.value.find((e) => e.action === 'agent_tree_move' && e.target === lone.username);
+    expect(JSON.stringify(row)).toContain('joins the rival team');
+    const ended = row!.detail.endedContracts as number[];
+    expect([...ended].sort((x, y) => x - y)).toEqual(
+      [salary!.id, waiting!.id, passed.value.id].sort((x, y) => x - y),
+    );
+  });
+
+  it('refuses templates and house offers whose rate and the rebate give away more than the house edge', async () => {
+    const dividend = (rateBp: number): ContractTerms => ({
+      kind: 'dividend',
+      payPeriod: 'weekly',
+      minActiveBet: 100,
+      tiers: [{ minValidBet: 0, minActive: 0, rateBp }],
+    });
+    const save = (name: string, terms: ContractTerms) =>
+      ctx.call('saveTemplate', {
+        token: admin.token,
+        body: { name: `${name} ${kind}`, terms, isDefault: false },
+      });
+    // The demo's first contract: 1 % of valid bets. Live baccarat keeps 1.06 % and pays 0.8 % of rebate.
+    const washed = await save('Daily 1%', daily(100));
+    expect(washed.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
+    expect(washed.message).toContain('LIVE');
+    expect(washed.message).toContain('0.25%');
+    expect((await save('Daily 0.26%', daily(26))).code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
+    expect((await save('Daily 0.25%', daily(25))).code).toBe('OK');
+    // A dividend shares the team's net loss, on average the edge: 24.52 % of it plus the rebate fits.
+    expect((await save('Dividend 30%', dividend(3_000))).code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
+    expect((await save('Dividend 24.53%', dividend(2_453))).code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
+    expect((await save('Dividend 24.52%', dividend(2_452))).code).toBe('OK');
+    // What the demo seeds passes the same rule.
+    for (const c of demoHouseContracts)
+      expect((await save(`Demo ${c.kind}`, c.terms as ContractTerms)).code).toBe('OK');
+
+    // The check is made with the edges and rebates of the moment: an offer made, then a rebate raised
+    // (in-house games keep 1 %; a 0.9 % rebate leaves 0.09 %), is refused when accepted, and withdrawn.
+    const templates = (await ctx.call('contractTemplates', { token: top.token })).value;
+    const fine = templates.find((t) => t.name === `Daily 0.25% ${kind}`)!;
+    const agent = await newAgent(ctx, { downline: 0 });
+    const offered = await ctx.call('offerHouseContract', {
+      token: admin.token,
+      body: { username: agent.username, templateId: fine.id },
+    });
+    expect(offered.code).toBe('OK');
+    const offer = offered.value.contracts.find((c) => c.status === 'offered')!;
+    const [brand] = await ctx.handle.db.select().from(brands).where(eq(brands.id, brandId));
+    const rebates = brand!.rebateRates;
+    await ctx.handle.db
+      .update(brands)
+      .set({ rebateRates: { ...rebates, INHOUSE: 90 } })
+      .where(eq(brands.id, brandId));
+    try {
+      const late = await ctx.call('processDailySalContract', {
+        token: agent.token,
+        body: { contractId: offer.id, action: 'accept', endDownline: [] },
+      });
+      expect(late.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
+      expect(late.message).toContain('INHOUSE');
+      const [row] = await ctx.handle.db.select().from(agentContracts).where(eq(agentContracts.id, offer.id));
+      expect(row).toMatchObject({ status: 'withdrawn', endedReason: 'house_edge' });
+      const again = await ctx.call('offerHouseContract', {
+        token: admin.token,
+        body: { username: agent.username, templateId: fine.id },
+      });
+      expect(again.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
+    } finally {
+      await ctx.handle.db.update(brands).set({ rebateRates: rebates }).where(eq(brands.id, brandId));
+    }
   });
 
   it('keeps the ledger sound', async () => {

@@ -202,4 +202,72 @@ describe.each(databaseKinds)('agent contracts on %s', (kind) => {
     const theirs = (await ctx.call('agentContracts', { token: other.token })).value;
     expect([...theirs.given, ...theirs.held]).toEqual([]);
   });
+  /** A fresh two-level team: house ── a (top agent, salary 200) ── b (agent) ── c (player). */
+  const team = async () => {
+    const a = await newAgent(ctx, { downline: 0 });
+    const b = await newAgent(ctx, { downline: 1 });
+    await ctx.handle.db.update(members).set({ parentId: a.id }).where(eq(members.id, b.id));
+    await houseContract(a, salary(200));
+    const given = await offer(a, b.username, salary(100));
+    expect((await answer(b, given.value.id, 'accept')).value.status).toBe('active');
+    return { a, b, c: b.downline[0]!, held: given.value.id };
+  };
+
+  it('withdraws the offers of an agent whose own contract ends: it has no rate left to give', async () => {
+    const { b, c, held } = await team();
+    const pass = await offer(b, c.username, salary(100));
+    expect(pass.code).toBe('OK');
+    // The agent leaves its own contract while its offer waits for the answer.
+    expect((await answer(b, held, 'terminate')).value.status).toBe('terminated');
+    expect(await pending(c)).toEqual([]);
+    const given = (await ctx.call('agentContracts', { token: b.token })).value.given;
+    expect(given.find((x) => x.id === pass.value.id)).toMatchObject({
+      status: 'withdrawn',
+      endedReason: 'upline_rate',
+    });
+    expect((await answer(c, pass.value.id, 'accept')).code).toBe('CONTRACT_NOT_ALLOWED');
+    const [row] = await ctx.handle.db
+      .select()
+      .from(agentContracts)
+      .where(eq(agentContracts.id, pass.value.id));
+    expect(row!.status).toBe('withdrawn');
+
+    // The same when the agent's upline ends it by agreement.
+    const second = await team();
+    const offered = await offer(second.b, second.c.username, salary(100));
+    await ctx.call('terminateContract', { token: second.a.token, body: { contractId: second.held } });
+    expect((await answer(second.b, second.held, 'accept')).value.status).toBe('terminated');
+    expect((await answer(second.c, offered.value.id, 'accept')).code).toBe('CONTRACT_NOT_ALLOWED');
+  });
+
+  it('checks on acceptance that the offering agent still holds the rate it offered', async () => {
+    const { b, c, held } = await team();
+    const pass = await offer(b, c.username, salary(100));
+    // However the agent's rate came down (here straight in the database, as a change no step announced),
+    // the downline cannot take more than the agent holds.
+    await ctx.handle.db
+      .update(agentContracts)
+      .set({ status: 'terminated', endedAt: new Date(), endedReason: 'terminated_by_member' })
+      .where(eq(agentContracts.id, held));
+    const late = await answer(c, pass.value.id, 'accept');
+    expect(late.code).toBe('CONTRACT_OFFER_LAPSED');
+    expect(late.message).toContain('0.00%');
+    const [row] = await ctx.handle.db
+      .select()
+      .from(agentContracts)
+      .where(eq(agentContracts.id, pass.value.id));
+    expect(row).toMatchObject({ status: 'withdrawn', endedReason: 'upline_rate' });
+    expect(
+      await ctx.handle.db.select().from(agentContracts).where(eq(agentContracts.memberId, c.id)),
+    ).toEqual([expect.objectContaining({ status: 'withdrawn' })]);
+
+    // A lower rate than offered is not enough either; the rate itself is.
+    const again = await team();
+    const high = await offer(again.b, again.c.username, salary(100));
+    await ctx.handle.db.update(agentContracts).set({ rateBp: 50 }).where(eq(agentContracts.id, again.held));
+    expect((await answer(again.c, high.value.id, 'accept')).code).toBe('CONTRACT_OFFER_LAPSED');
+    await ctx.handle.db.update(agentContracts).set({ rateBp: 100 }).where(eq(agentContracts.id, again.held));
+    const exact = await offer(again.b, again.c.username, salary(100));
+    expect((await answer(again.c, exact.value.id, 'accept')).value.status).toBe('active');
+  });
 });

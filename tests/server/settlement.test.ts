@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentBills, agentContracts, brands, members } from '../../server/db/schema';
+import { agentBills, agentContracts, brands, members, vendorRounds } from '../../server/db/schema';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import type { ContractTerms } from '../../src/api/contract/agents';
@@ -197,6 +197,68 @@ describe.each(databaseKinds)('contract settlement on %s', (kind) => {
       .split('\r\n');
     expect(lines).toHaveLength(8);
     expect(lines.at(-1)).toMatch(/,1\.8,0,1\.8,2$/);
+  });
+
+  it('carries a dividend period the team won into the next, paying only on the loss beyond it', async () => {
+    const agent = await newAgent(ctx, { downline: 1 });
+    const member = agent.downline[0]!;
+    const hour = 3_600_000;
+    const base = Date.now() - 6 * hour;
+    const [contract] = await ctx.handle.db
+      .insert(agentContracts)
+      .values({
+        brandId: brand.id,
+        kind: 'dividend',
+        uplineId: null,
+        memberId: agent.id,
+        terms: {
+          kind: 'dividend',
+          payPeriod: 'weekly',
+          minActiveBet: 100,
+          tiers: [{ minValidBet: 0, minActive: 0, rateBp: 2_000 }],
+        },
+        rateBp: 2_000,
+        status: 'active',
+        decidedAt: new Date(base - hour),
+      })
+      .returning();
+    // The team's rounds, one period each: won 20,000, then lost 50,000.
+    const round = (at: number, stake: number, payout: number) =>
+      ctx.handle.db.insert(vendorRounds).values({
+        brandId: brand.id,
+        vendorCode: 'NOVA',
+        roundId: rid(),
+        memberId: member.id,
+        gameCode: 'golden-dragon',
+        stake,
+        payout,
+        status: 'settled',
+        createdAt: new Date(at),
+        settledAt: new Date(at),
+      });
+    await round(base + 10 * 60_000, 10_000, 30_000);
+    await round(base + hour + 10 * 60_000, 50_000, 0);
+    const period = (n: number) => ({
+      key: `carry-${contract!.id}-${n}`,
+      start: new Date(base + n * hour),
+      end: new Date(base + (n + 1) * hour),
+    });
+    const billOf = async (n: number) =>
+      (
+        await ctx.handle.db
+          .select()
+          .from(agentBills)
+          .where(and(eq(agentBills.contractId, contract!.id), eq(agentBills.periodKey, period(n).key)))
+      )[0]!;
+    const before = await balance(agent);
+    await ctx.app.settlement.settle(brand, 'dividend', period(0), 'weekly');
+    expect(await billOf(0)).toMatchObject({ status: 'nothing', amount: 0, carryOut: 20_000 });
+    await ctx.app.settlement.settle(brand, 'dividend', period(1), 'weekly');
+    // 50,000 lost less the 20,000 won before: 20 % of 30,000.
+    const second = await billOf(1);
+    expect(second).toMatchObject({ status: 'paid', amount: 6_000, carryOut: 0 });
+    expect(second.inputs).toMatchObject({ carryIn: 20_000, base: 30_000 });
+    expect(await balance(agent)).toBe(before + 6_000);
   });
 
   it('keeps the ledger sound', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agentContracts, agentInvitationTerms, contractTemplates } from './agents.tables';
 
@@ -78,38 +78,117 @@ export class ContractsRepository {
       .orderBy(desc(agentContracts.id));
   }
 
-  /** Moves one contract from `from` to `to`; null when it was no longer in `from`. */
-  async move(id: number, from: string, to: string, ended?: string): Promise<ContractRow | null> {
+  /**
+   * Moves one contract from `from` to `to`; null when it was no longer in `from`. A contract that ends
+   * takes with it the offers its member made of that kind (they were within the rate it no longer holds),
+   * in the same transaction; they are answered in `withdrawn`.
+   */
+  async move(
+    id: number,
+    from: string,
+    to: string,
+    ended?: string,
+  ): Promise<{ row: ContractRow; withdrawn: ContractRow[] } | null> {
     const final = ['rejected', 'withdrawn', 'terminated', 'superseded'].includes(to);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(agentContracts)
+        .set({
+          status: to,
+          ...(from === 'offered' ? { decidedAt: sql`now()` } : {}),
+          ...(final ? { endedAt: sql`now()`, endedReason: ended ?? to } : {}),
+        })
+        .where(and(eq(agentContracts.id, id), eq(agentContracts.status, from)))
+        .returning();
+      if (!row) return null;
+      const withdrawn =
+        to === 'terminated' && IN_FORCE.includes(from)
+          ? await this.withdrawOffersOf(tx, row.memberId, row.kind)
+          : [];
+      return { row, withdrawn };
+    });
+  }
+
+  /**
+   * The offers an agent made of a kind and not yet answered are withdrawn (reason `upline_rate`): its own
+   * contract of that kind ended, so it holds no rate to give. In `tx`, the transaction that ended it.
+   */
+  withdrawOffersOf(tx: Database, agentId: number, kind: string) {
+    return tx
+      .update(agentContracts)
+      .set({ status: 'withdrawn', decidedAt: sql`now()`, endedAt: sql`now()`, endedReason: 'upline_rate' })
+      .where(
+        and(
+          eq(agentContracts.uplineId, agentId),
+          eq(agentContracts.kind, kind),
+          eq(agentContracts.status, 'offered'),
+        ),
+      )
+      .returning();
+  }
+
+  /** Withdraws an offer that can no longer be accepted (reason given); null when it was answered already. */
+  async lapse(offer: ContractRow, reason: string) {
     const [row] = await this.db
       .update(agentContracts)
-      .set({
-        status: to,
-        ...(from === 'offered' ? { decidedAt: sql`now()` } : {}),
-        ...(final ? { endedAt: sql`now()`, endedReason: ended ?? to } : {}),
-      })
-      .where(and(eq(agentContracts.id, id), eq(agentContracts.status, from)))
+      .set({ status: 'withdrawn', decidedAt: sql`now()`, endedAt: sql`now()`, endedReason: reason })
+      .where(and(eq(agentContracts.id, offer.id), eq(agentContracts.status, 'offered')))
       .returning();
     return row ?? null;
   }
 
   /**
-   * Accepts an offer in one transaction: the contracts the member gave its own downline of the same kind
-   * at a higher rate end (those in force terminated, offers withdrawn) if the member named every one of
-   * them, else nothing changes and they are answered; the member's contract of that kind in force is
-   * superseded; the offer becomes active.
+   * Accepts an offer in one transaction. An agent's offer stands only while the agent still holds at least
+   * its rate of that kind (its contract is locked first, as ending it does, so the two wait for each other):
+   * otherwise the offer is withdrawn (reason `upline_rate`) and answered `lapsed`. The contracts the member
+   * gave its own downline of the same kind at a higher rate end (those in force terminated, offers
+   * withdrawn) if the member named every one of them, else nothing changes and they are answered; the
+   * member's contract of that kind in force is superseded; the offer becomes active.
    */
   async accept(
     offer: ContractRow,
     endDownline: number[],
-  ): Promise<{ accepted: ContractRow } | { conflicts: ContractRow[] } | null> {
+  ): Promise<
+    | { accepted: ContractRow; withdrawn: ContractRow[] }
+    | { conflicts: ContractRow[] }
+    | { lapsed: ContractRow; heldBp: number }
+    | null
+  > {
     return this.db.transaction(async (tx) => {
+      let heldBp: number | null = null;
+      if (offer.uplineId !== null) {
+        const [held] = await tx
+          .select({ rateBp: agentContracts.rateBp })
+          .from(agentContracts)
+          .where(
+            and(
+              eq(agentContracts.memberId, offer.uplineId),
+              eq(agentContracts.kind, offer.kind),
+              inArray(agentContracts.status, IN_FORCE),
+            ),
+          )
+          .for('update');
+        heldBp = held?.rateBp ?? 0;
+      }
       const [locked] = await tx
         .select()
         .from(agentContracts)
         .where(and(eq(agentContracts.id, offer.id), eq(agentContracts.status, 'offered')))
         .for('update');
       if (!locked) return null;
+      if (heldBp !== null && heldBp < locked.rateBp) {
+        const [lapsed] = await tx
+          .update(agentContracts)
+          .set({
+            status: 'withdrawn',
+            decidedAt: sql`now()`,
+            endedAt: sql`now()`,
+            endedReason: 'upline_rate',
+          })
+          .where(eq(agentContracts.id, locked.id))
+          .returning();
+        return { lapsed: lapsed!, heldBp };
+      }
       const conflicts = await tx
         .select()
         .from(agentContracts)
@@ -124,7 +203,10 @@ export class ContractsRepository {
         .for('update');
       const agreed = new Set(endDownline);
       if (conflicts.some((c) => !agreed.has(c.id))) return { conflicts };
+      const withdrawn: ContractRow[] = [];
       for (const c of conflicts) {
+        // A downline whose contract ends holds no rate to give: its own offers of the kind go with it.
+        if (c.status !== 'offered') withdrawn.push(...(await this.withdrawOffersOf(tx, c.memberId, c.kind)));
         await tx
           .update(agentContracts)
           .set({
@@ -150,27 +232,33 @@ export class ContractsRepository {
         .set({ status: 'active', decidedAt: sql`now()` })
         .where(eq(agentContracts.id, offer.id))
         .returning();
-      return { accepted: accepted! };
+      return { accepted: accepted!, withdrawn };
     });
   }
 
   /**
-   * A member moved away from `uplineId`: its contracts with that upline end (in force: terminated; an
-   * offer not yet answered: withdrawn), in `tx`, the move's transaction.
+   * A member moved away from `uplineId` (null: the house, whose contracts a top agent holds until it has
+   * an upline): its contracts with it end (in force: terminated; an offer not yet answered: withdrawn),
+   * and so do the offers the member made of the kinds it no longer holds, in `tx`, the move's transaction.
    */
-  async endWithUpline(tx: Database, memberId: number, uplineId: number) {
-    const ours = and(eq(agentContracts.memberId, memberId), eq(agentContracts.uplineId, uplineId));
+  async endWithUpline(tx: Database, memberId: number, uplineId: number | null) {
+    const ours = and(
+      eq(agentContracts.memberId, memberId),
+      uplineId === null ? isNull(agentContracts.uplineId) : eq(agentContracts.uplineId, uplineId),
+    );
     const ended = await tx
       .update(agentContracts)
       .set({ status: 'terminated', endedAt: sql`now()`, endedReason: 'moved' })
       .where(and(ours, inArray(agentContracts.status, IN_FORCE)))
-      .returning({ id: agentContracts.id });
+      .returning({ id: agentContracts.id, kind: agentContracts.kind });
     const withdrawn = await tx
       .update(agentContracts)
-      .set({ status: 'withdrawn', endedAt: sql`now()`, endedReason: 'moved' })
+      .set({ status: 'withdrawn', decidedAt: sql`now()`, endedAt: sql`now()`, endedReason: 'moved' })
       .where(and(ours, eq(agentContracts.status, 'offered')))
       .returning({ id: agentContracts.id });
-    return [...ended, ...withdrawn].map((r) => r.id);
+    const offers: ContractRow[] = [];
+    for (const c of ended) offers.push(...(await this.withdrawOffersOf(tx, memberId, c.kind)));
+    return { ended: [...ended, ...withdrawn].map((r) => r.id), offers };
   }
 
   /** The contracts an agent's invitation carries. */
@@ -296,8 +384,10 @@ export class ContractsRepository {
         )
         .returning();
       if (!row) return null;
+      const withdrawn =
+        row.status === 'terminated' ? await this.withdrawOffersOf(tx, row.memberId, row.kind) : [];
       await alongside(tx);
-      return row;
+      return { row, withdrawn };
     });
   }
 }

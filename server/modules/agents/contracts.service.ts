@@ -19,6 +19,7 @@ import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { AgentsRepository } from './agents.repository';
 import type { ContractRow, ContractsRepository } from './contracts.repository';
+import { categoryEdges, type EdgeSources, edgeShortfall } from './house-edges';
 
 /** What contracts ask of other modules (server/app.ts passes them in). */
 export interface ContractPorts {
@@ -27,6 +28,8 @@ export interface ContractPorts {
     username: string,
   ): Promise<{ id: number; userType: number; parentId: number | null } | undefined>;
   usernames(ids: number[]): Promise<Map<number, string>>;
+  /** The games on offer with what gives their edge (games, originals and lottery services). */
+  edgeSources(brand: Brand): Promise<EdgeSources>;
 }
 
 type Caller = { id: number; userType: number; parentId: number | null };
@@ -70,6 +73,26 @@ export class ContractsService {
    */
   private async ownCap(agent: { id: number }, kind: string) {
     return (await this.repo.inForce(agent.id, kind))?.rateBp ?? 0;
+  }
+
+  /**
+   * Refuses terms the house cannot afford: on some category the contract counts, its rate and the
+   * category's rebate would give away more than the house edge (docs/agents.md "The house edge").
+   */
+  private async checkHouseEdge(brand: Brand, terms: ContractTerms) {
+    const short = await this.houseEdgeShortfall(brand, terms);
+    if (short)
+      throw new AppError('CONTRACT_ABOVE_HOUSE_EDGE', {
+        category: short.category,
+        edge: percent(short.edgeBp),
+        rebate: percent(short.rebateBp),
+        rate: percent(Math.max(0, short.mostBp)),
+      });
+  }
+
+  private async houseEdgeShortfall(brand: Brand, terms: ContractTerms) {
+    const edges = await categoryEdges(await this.ports.edgeSources(brand));
+    return edgeShortfall(terms, edges, brand.rebateRates ?? {});
   }
 
   async offer(brand: Brand, agent: Caller, body: { username: string; terms: ContractTerms }) {
@@ -162,7 +185,14 @@ export class ContractsService {
     const other = side === 'upline' ? row.memberId : row.uplineId;
     if (other !== null)
       await this.events?.publish(other, { type: 'contract', contractId: row.id, status: to });
-    return (await this.views([moved]))[0]!;
+    await this.announceWithdrawn(moved.withdrawn);
+    return (await this.views([moved.row]))[0]!;
+  }
+
+  /** Tells each member whose offer was withdrawn because its agent's own contract ended. */
+  private async announceWithdrawn(rows: ContractRow[]) {
+    for (const r of rows)
+      await this.events?.publish(r.memberId, { type: 'contract', contractId: r.id, status: 'withdrawn' });
   }
 
   /** The agent takes back an offer not yet answered. */
@@ -196,13 +226,28 @@ export class ContractsService {
       return this.step(member, row.id, (by) => ({ type: 'REJECT', by }), 'rejected');
     if (!contractAllows(status, { type: 'ACCEPT', by: 'downline' }))
       throw new AppError('CONTRACT_NOT_ALLOWED');
+    // The house's offer is checked again: an edge lowered or a rebate raised since it was made counts now.
+    if (row.uplineId === null && (await this.houseEdgeShortfall(brand, row.terms as ContractTerms))) {
+      await this.repo.lapse(row, 'house_edge');
+      await this.checkHouseEdge(brand, row.terms as ContractTerms);
+    }
     const done = await this.repo.accept(row, body.endDownline);
     if (!done) throw new AppError('CONTRACT_NOT_ALLOWED');
     if ('conflicts' in done) {
       throw new AppError('CONTRACT_ENDS_DOWNLINE', {}, { contracts: await this.views(done.conflicts) });
     }
+    if ('lapsed' in done) {
+      if (row.uplineId !== null)
+        await this.events?.publish(row.uplineId, {
+          type: 'contract',
+          contractId: row.id,
+          status: 'withdrawn',
+        });
+      throw new AppError('CONTRACT_OFFER_LAPSED', { rate: percent(done.heldBp) });
+    }
     if (row.uplineId !== null)
       await this.events?.publish(row.uplineId, { type: 'contract', contractId: row.id, status: 'active' });
+    await this.announceWithdrawn(done.withdrawn);
     return (await this.views([done.accepted]))[0]!;
   }
 
@@ -228,9 +273,14 @@ export class ContractsService {
     return (await this.views([...held, ...given])).sort((a, b) => b.offeredAt - a.offeredAt);
   }
 
-  /** A member left `uplineId` (moved in the back office): its contracts with it end, in the move's `tx`. */
-  endWithUpline(tx: Database, memberId: number, uplineId: number) {
-    return this.repo.endWithUpline(tx, memberId, uplineId);
+  /**
+   * A member left `uplineId` (moved in the back office; null: a top agent leaving the house for an
+   * upline): its contracts with it end, in the move's `tx`. Answers the ids of the contracts ended, and a
+   * function that tells the members whose offers went with them, to call once the move has committed.
+   */
+  async endWithUpline(tx: Database, memberId: number, uplineId: number | null) {
+    const { ended, offers } = await this.repo.endWithUpline(tx, memberId, uplineId);
+    return { ended: [...ended, ...offers.map((o) => o.id)], announce: () => this.announceWithdrawn(offers) };
   }
 
   /** The brand's templates for an agent's offer form, each kind's default first. */
@@ -252,11 +302,14 @@ export class ContractsService {
     }));
   }
 
+  /** Writes a template; its terms must leave the house its edge, as the house's offers from it must. */
   async saveTemplate(
-    brandId: number,
+    brand: Brand,
     body: { id?: number | undefined; name: string; terms: ContractTerms; isDefault: boolean },
     alongside: (tx: Database) => Promise<unknown>,
   ) {
+    const brandId = brand.id;
+    await this.checkHouseEdge(brand, body.terms);
     try {
       const saved = await this.repo.saveTemplate(brandId, { ...body, kind: body.terms.kind }, alongside);
       if (!saved) throw new AppError('TEMPLATE_NOT_FOUND');
@@ -287,6 +340,7 @@ export class ContractsService {
     const template = await this.repo.template(brand.id, templateId);
     if (!template) throw new AppError('TEMPLATE_NOT_FOUND');
     const terms = template.terms as ContractTerms;
+    await this.checkHouseEdge(brand, terms);
     const row = await this.repo.insertHouseOffer(
       { brandId: brand.id, kind: terms.kind, memberId: member.id, terms, rateBp: contractRate(terms) },
       alongside,
@@ -297,13 +351,15 @@ export class ContractsService {
   }
 
   async endFromHouse(brand: Brand, contractId: number, alongside: (tx: Database) => Promise<unknown>) {
-    const row = await this.repo.endHouse(brand.id, contractId, alongside);
-    if (!row) throw new AppError('CONTRACT_NOT_FOUND');
+    const ended = await this.repo.endHouse(brand.id, contractId, alongside);
+    if (!ended) throw new AppError('CONTRACT_NOT_FOUND');
+    const { row, withdrawn } = ended;
     await this.events?.publish(row.memberId, {
       type: 'contract',
       contractId: row.id,
       status: row.status as ContractStatus,
     });
+    await this.announceWithdrawn(withdrawn);
     return row;
   }
 }

@@ -32,7 +32,12 @@ export interface AgentsAdminPorts {
   ): Promise<{ oldParentId: number | null }>;
   contractsOf(memberId: number): Promise<ContractView[]>;
   usernameOf(memberId: number): Promise<string | undefined>;
-  endContractsWithUpline(tx: Database, memberId: number, uplineId: number): Promise<number[]>;
+  /** Ends a member's contracts with the upline it leaves (null: the house's, for a top agent). */
+  endContractsWithUpline(
+    tx: Database,
+    memberId: number,
+    uplineId: number | null,
+  ): Promise<{ ended: number[]; announce: () => Promise<void> }>;
   isAgentType(userType: number): boolean;
   settlement: Pick<SettlementService, 'runs' | 'runBills' | 'rerun'>;
   contracts: Pick<
@@ -79,7 +84,9 @@ export class AgentsAdmin {
 
   /**
    * Moves a member and its downline under another agent (or to the top). Its contracts with the agent it
-   * leaves end, and the audit row names both uplines and the reason; all in one transaction.
+   * leaves end, or, for a top agent given an upline, its contracts with the house (only a top agent is
+   * paid by the house); the offers it made of the kinds it no longer holds are withdrawn. The audit row
+   * names both uplines, the reason and every contract ended; all in one transaction.
    */
   async move(ctx: OperatorContext, body: { username: string; upline: string; reason: string }) {
     this.backoffice.require(ctx, 'agents');
@@ -90,11 +97,11 @@ export class AgentsAdmin {
       uplineId = (await this.ports.memberId(ctx.brand.id, body.upline)) ?? null;
       if (uplineId === null) throw new AppError('UPLINE_NOT_AGENT');
     }
+    let announce = async () => {};
     await this.ports.moveMember(ctx.brand.id, memberId, uplineId, async (tx, oldParentId) => {
-      const ended =
-        oldParentId !== null && oldParentId !== uplineId
-          ? await this.ports.endContractsWithUpline(tx, memberId, oldParentId)
-          : [];
+      const left =
+        oldParentId !== uplineId ? await this.ports.endContractsWithUpline(tx, memberId, oldParentId) : null;
+      announce = left?.announce ?? announce;
       await this.backoffice.audit(
         {
           operatorId: ctx.operator.id,
@@ -106,13 +113,14 @@ export class AgentsAdmin {
             to: uplineId,
             toUsername: body.upline || null,
             reason: body.reason,
-            endedContracts: ended,
+            endedContracts: left?.ended ?? [],
           },
           ip: ctx.ip,
         },
         tx,
       );
     });
+    await announce();
     return this.tree(ctx, { username: body.username });
   }
 
@@ -183,7 +191,7 @@ export class AgentsAdmin {
   ) {
     this.backoffice.require(ctx, 'agents');
     return this.ports.contracts.saveTemplate(
-      ctx.brand.id,
+      ctx.brand,
       body,
       this.auditing(ctx, 'contract_template_save', body.name, { ...body }),
     );

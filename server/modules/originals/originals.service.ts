@@ -469,7 +469,8 @@ export class OriginalsService {
       requestId: body.requestId,
       game: 'mines',
       stake: body.stake,
-      params: { mines: body.mines, edgeBp: settings.edgeBp },
+      // The rules in force now stay with the game until it ends: a later change reaches only new games.
+      params: { mines: body.mines, edgeBp: settings.edgeBp, maxWin: settings.maxWin },
       draw: { game: 'mines', mines: body.mines },
       open: true,
       settle: () => ({ payout: 0, multiplier: 0 }),
@@ -509,11 +510,10 @@ export class OriginalsService {
   }
 
   private async minesEnd(brand: Brand, member: Member, bet: BetRow, revealed: number[], won: boolean) {
-    const { mines, edgeBp } = bet.params as { mines: number; edgeBp: number };
-    const settings = (await this.gameSettings(brand)).mines;
-    const payout = won
-      ? Math.min(minesPayout(bet.stake, mines, revealed.length, edgeBp), settings.maxWin)
-      : 0;
+    const { mines, edgeBp, maxWin } = bet.params as { mines: number; edgeBp: number; maxWin?: number };
+    // Games started before the limit was kept with them are capped by today's.
+    const cap = maxWin ?? (await this.gameSettings(brand)).mines.maxWin;
+    const payout = won ? Math.min(minesPayout(bet.stake, mines, revealed.length, edgeBp), cap) : 0;
     const multiplier = won ? minesMultiplierShown(mines, revealed.length, edgeBp) * 100 : 0;
     const side = { memberId: member.id, wallet: 'main' as const };
     const win = await this.ledger.prepare({

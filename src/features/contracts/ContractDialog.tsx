@@ -54,7 +54,7 @@ export default function ContractDialog() {
   const open = useSelector(actor, (s) => s.hasTag('open'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const confirming = useSelector(actor, (s) => s.hasTag('confirm-ending'));
-  const { current, ending, errorCode, requests } = useSelector(actor, (s) => s.context);
+  const { current, ending, errorCode, errorMessage, requests } = useSelector(actor, (s) => s.context);
   if (!open || !current) return null;
   const asking = requestKind(current.status);
   const kindName = t(`contracts.kinds.${current.kind}`);
@@ -111,7 +111,15 @@ export default function ContractDialog() {
             </p>
             <ContractTermsView terms={current.terms} />
             {waiting > 1 && <p className="muted">{t('contracts.more_waiting', { count: waiting - 1 })}</p>}
-            {errorCode && <ErrorNotice code={errorCode} />}
+            {errorCode &&
+              (errorMessage ? (
+                // The server's own words carry the figures (the rate the upline holds, the house's limit).
+                <p className="error-notice card" role="alert" data-code={errorCode}>
+                  {errorMessage}
+                </p>
+              ) : (
+                <ErrorNotice code={errorCode} />
+              ))}
             <div className="dialog-actions">
               <button
                 type="button"

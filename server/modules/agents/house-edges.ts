@@ -1,0 +1,109 @@
+import type { ContractTerms } from '../../../src/api/contract/agents';
+import { betTypes } from '../../../src/lottery/bet-types';
+import { betTypeReturns } from '../../../src/lottery/returns';
+
+/**
+ * What the house keeps of a game's valid bets, in basis points, by category (docs/agents.md "The house
+ * edge"). The inputs are plain shapes server/app.ts fills from the games, originals and lottery services.
+ */
+export interface EdgeSources {
+  /** Each vendor's category (the category its rounds and their rebate fall in). */
+  vendorCategory: Map<string, string>;
+  /** The catalogue's games (a vendor's game states its return as text, "96.48"). */
+  catalogue: Array<{
+    vendor: string;
+    gameCode: string;
+    category: string;
+    active: boolean;
+    rtp: string | null;
+  }>;
+  /** The in-house vendor's code and its games' settings (their edge is what they play with). */
+  inHouse: { vendor: string; games: Array<{ game: string; enabled: boolean; edgeBp: number }> };
+  /** The lotteries with each bet type's odds as they play now. */
+  lottery: Array<{
+    vendor: string;
+    enabled: boolean;
+    betTypes: Array<{ code: string; enabled: boolean; odds: Record<string, number> }>;
+  }>;
+}
+
+/** A bet type's best return at its odds, as a fraction; SSC types walk 100,000 results, so once per odds. */
+const returnsMemo = new Map<string, number>();
+async function bestReturn(code: string, odds: Record<string, number>) {
+  const key = `${code}:${JSON.stringify(Object.entries(odds).sort())}`;
+  let best = returnsMemo.get(key);
+  if (best === undefined) {
+    const def = betTypes.get(code);
+    if (!def) return null;
+    // Each type takes up to half a second the first time: let other requests run in between.
+    await new Promise((resolve) => setImmediate(resolve));
+    best = betTypeReturns(def, odds).max;
+    if (returnsMemo.size > 2_000) returnsMemo.clear();
+    returnsMemo.set(key, best);
+  }
+  return best;
+}
+
+/** A stated return ("98.94") as the edge it leaves, in whole basis points rounded down; null if unreadable. */
+export function edgeOfRtp(rtp: string | null): number | null {
+  if (rtp === null || !/^\d{1,3}(\.\d+)?$/.test(rtp.trim())) return null;
+  const edge = 10_000 - Number(rtp.trim()) * 100;
+  return Math.floor(Number(edge.toFixed(6)));
+}
+
+/**
+ * The lowest edge of each category's games on offer. In-house games count at the edge their settings
+ * give; a lottery at its best-returning bet type; a vendor's game at its stated return. A game whose return
+ * the catalogue does not state cannot be checked and is left out (docs/agents.md).
+ */
+export async function categoryEdges(sources: EdgeSources): Promise<Map<string, number>> {
+  const edges = new Map<string, number>();
+  const lowest = (category: string | undefined, edge: number | null) => {
+    if (category === undefined || edge === null) return;
+    edges.set(category, Math.min(edges.get(category) ?? edge, edge));
+  };
+  const houseCategory = sources.vendorCategory.get(sources.inHouse.vendor);
+  for (const game of sources.inHouse.games) if (game.enabled) lowest(houseCategory, game.edgeBp);
+  for (const lottery of sources.lottery) {
+    if (!lottery.enabled) continue;
+    let best = 0;
+    for (const t of lottery.betTypes)
+      if (t.enabled) best = Math.max(best, (await bestReturn(t.code, t.odds)) ?? 0);
+    lowest(sources.vendorCategory.get(lottery.vendor), Math.floor(Number(((1 - best) * 10_000).toFixed(6))));
+  }
+  for (const game of sources.catalogue)
+    if (game.active && game.vendor !== sources.inHouse.vendor) lowest(game.category, edgeOfRtp(game.rtp));
+  return edges;
+}
+
+/**
+ * The highest rate (basis points) a contract of these terms may have on a category of this edge and rebate,
+ * so that the house still keeps something of every valid bet the contract counts:
+ * - a salary pays at most its rate on every valid bet (its base in a period, valid bets, a loss or
+ *   winnings, is on average at most the valid bets), so rate + rebate < edge;
+ * - a dividend pays its rate on what the team lost net of carried winnings, on average the edge: so
+ *   rate × edge + rebate < edge.
+ */
+export function mostRateFor(kind: ContractTerms['kind'], edgeBp: number, rebateBp: number): number {
+  if (edgeBp <= rebateBp) return 0;
+  if (kind !== 'dividend') return edgeBp - rebateBp - 1;
+  // rate < 10,000 × (edge − rebate) / edge, in whole basis points.
+  const bound = (10_000 * (edgeBp - rebateBp)) / edgeBp;
+  return Math.ceil(bound) - 1;
+}
+
+/** The first category (lowest room first) whose edge cannot cover the contract's rate and its rebate. */
+export function edgeShortfall(
+  terms: Pick<ContractTerms, 'kind' | 'tiers'>,
+  edges: Map<string, number>,
+  rebates: Record<string, number>,
+): { category: string; edgeBp: number; rebateBp: number; mostBp: number } | null {
+  const rateBp = Math.max(...terms.tiers.map((t) => t.rateBp));
+  let worst: { category: string; edgeBp: number; rebateBp: number; mostBp: number } | null = null;
+  for (const [category, edgeBp] of edges) {
+    const rebateBp = rebates[category] ?? 0;
+    const mostBp = mostRateFor(terms.kind, edgeBp, rebateBp);
+    if (rateBp > mostBp && (!worst || mostBp < worst.mostBp)) worst = { category, edgeBp, rebateBp, mostBp };
+  }
+  return worst;
+}

@@ -90,10 +90,15 @@ test('a member places an SSC slip of three lines and a two-draw chase; the draws
     .poll(() => headerBalance(page), { timeout: 20_000 })
     .toBeGreaterThanOrEqual(before - 2_800 + 975);
 
-  // The draw checks out in the browser: its seed against its published hash, its numbers from seed and mix.
+  // The draw checks out in the browser: its seed against its published hash, its published lines against
+  // its mix, its numbers from seed and mix, and the member's three lines found in the published list.
   const row = page.getByTestId('lt-results').locator(`li[data-draw="${draw}"]`);
   await row.getByTestId('lt-verify').click();
   await expect(row.getByTestId('lt-verified')).toHaveText('Verificado neste navegador ✓');
+  await expect(row.getByTestId('lt-included')).toHaveText(
+    'Suas 3 apostas estão na lista publicada deste concurso ✓',
+  );
+  await expect(row.locator('.lt-proof')).toContainText('lista publicada das');
 
   // The betting record lists the lottery lines as E-Loteria rounds, settled.
   await page.goto('/member/personalHistoryCopy');
@@ -177,4 +182,14 @@ test('an operator reads each bet type’s exact return, looks at a draw’s expo
   );
   await expect.poll(() => headerBalance(page)).toBe(before);
   await close();
+
+  // The player reads why in the results, and checks the revealed seed against the one committed.
+  await page.reload();
+  await page.getByTestId('lt-tab-results').click();
+  const row = page.getByTestId('lt-results').locator(`li[data-draw="${draw}"]`);
+  await expect(row.getByTestId('lt-cancel-reason')).toHaveText(
+    'Cancelado pelo operador antes do fechamento, apostas devolvidas. Motivo: results feed failed',
+  );
+  await row.getByTestId('lt-verify').click();
+  await expect(row.getByTestId('lt-verified')).toHaveText('Verificado neste navegador ✓');
 });

@@ -166,6 +166,7 @@ export const paths = {
   myLotteryLines: { method: 'GET', path: '/api/lottery/lines' },
   lotteryResults: { method: 'GET', path: '/api/lottery/results' },
   lotteryDraw: { method: 'GET', path: '/api/lottery/draw' },
+  lotteryDrawLines: { method: 'GET', path: '/api/lottery/draw/lines' },
   vnGameMenu: { method: 'GET', path: '/lgw/vn/games/game_menu' },
   vnRecentGames: { method: 'GET', path: '/lgw/vn/games/game_menu/recent' },
   vnOpenedNumeros: { method: 'GET', path: '/lgw/vn/numeros/opened/game' },

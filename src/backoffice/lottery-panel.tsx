@@ -131,6 +131,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
   const [draws, setDraws] = useState<EndpointValue<'adminLotteryDraws'> | null>(null);
   const [detail, setDetail] = useState<(DrawDetail & { game: string }) | null>(null);
   const [reason, setReason] = useState('');
+  const [afterClose, setAfterClose] = useState(false);
 
   const run = async <T,>(send: () => Promise<T>) => {
     setBusy(true);
@@ -178,6 +179,8 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
     setDraws(next);
     setDetail(null);
   };
+
+  const pastClose = !!detail && (detail.status === 'closed' || detail.closesAt <= (draws?.now ?? Date.now()));
 
   return (
     <section className="bo-catalogue" data-testid="bo-lottery">
@@ -432,6 +435,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
               </tbody>
             </table>
           )}
+          {/* Past its close a draw's lines are fixed and its numbers computable: cancelling it then is its own act. */}
           {['scheduled', 'open', 'closed'].includes(detail.status) && (
             <form
               className="bo-form-grid"
@@ -440,7 +444,12 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                 const next = await run(() =>
                   call('cancelLotteryDraw', {
                     token,
-                    body: { game: game.code, number: detail.number, reason },
+                    body: {
+                      game: game.code,
+                      number: detail.number,
+                      reason,
+                      afterClose: pastClose && afterClose,
+                    },
                   }),
                 );
                 if (next) {
@@ -454,6 +463,16 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                 <span>{t('backoffice.lottery.cancelReason')}</span>
                 <input value={reason} onChange={(e) => setReason(e.target.value)} minLength={3} required />
               </label>
+              {pastClose && (
+                <label className="field bo-check" data-testid="bo-lt-after-close">
+                  <input
+                    type="checkbox"
+                    checked={afterClose}
+                    onChange={(e) => setAfterClose(e.target.checked)}
+                  />
+                  <span>{t('backoffice.lottery.afterClose')}</span>
+                </label>
+              )}
               <div className="bo-actions">
                 <button
                   type="submit"

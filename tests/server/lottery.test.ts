@@ -9,10 +9,12 @@ import {
   lotteryGames,
   vendorRounds,
 } from '../../server/db/schema';
+import type { SecretBox } from '../../server/lib/secret-box';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { betTypes, linePayout, type Selection } from '../../src/lottery/bet-types';
-import { type DrawResult, drawResult } from '../../src/lottery/results';
+import { type DrawResult, drawResult, resultNumbers } from '../../src/lottery/results';
+import { checkDraw, lineLeaf, mixOfLeaves } from '../../src/lottery/verify';
 import {
   createTestContext,
   databaseKinds,
@@ -49,6 +51,25 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     await ctx.handle.db.execute(sql`UPDATE lottery_draws SET opens_at = now() - interval '2 seconds'
       WHERE game_id = ${g!.id} AND opens_at > now()`);
   };
+  /**
+   * The test's clock, instead of the wall clock (a draw of ssc1 closes every minute, and a test placing
+   * 10,000 lines on a busy machine outlived one): the game's draws still taking bets move an hour later
+   * and the first of them keeps taking bets, so none closes while a test bets on it; `timePasses` closes
+   * the one the test chooses, when it chooses. Answers that first draw.
+   */
+  const holdOpen = async (game: string) => {
+    const [g] = await ctx.handle.db.select().from(lotteryGames).where(eq(lotteryGames.code, game));
+    await ctx.handle.db.execute(sql`UPDATE lottery_draws SET opens_at = opens_at + interval '1 hour',
+        closes_at = closes_at + interval '1 hour', draws_at = draws_at + interval '1 hour'
+      WHERE game_id = ${g!.id} AND status IN ('scheduled', 'open') AND closes_at > now()`);
+    await ctx.handle.db.execute(sql`UPDATE lottery_draws SET opens_at = now() - interval '1 second'
+      WHERE id = (SELECT id FROM lottery_draws WHERE game_id = ${g!.id} AND status IN ('scheduled', 'open')
+        AND closes_at > now() ORDER BY draws_at LIMIT 1)`);
+    return (await state(player, game)).upcoming[0]!;
+  };
+  /** The seed sealed in the database: what nothing may show before the draw has ended. */
+  const sealedSeed = (row: { seedCipher: string }) =>
+    (ctx.app.lottery as unknown as { box: SecretBox }).box.open(row.seedCipher);
   const lines = (drawId: number) =>
     ctx.handle.db.select().from(lotteryBets).where(eq(lotteryBets.drawId, drawId)).orderBy(lotteryBets.id);
   const drawRow = async (game: string, number: string) => {
@@ -119,7 +140,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
 
   it('places a slip of three lines through the ledger, once per request id', async () => {
     const before = await balance(player);
-    const draw = (await state(player, 'ssc1')).upcoming[0]!;
+    const draw = await holdOpen('ssc1');
     const body = {
       requestId: rid(),
       game: 'ssc1',
@@ -152,7 +173,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
   it('takes a burst of slips from one member only while the balance covers them, each once', async () => {
     const burst = await newMember(ctx, { prefix: 'lotburst' });
     await fund(ctx, burst, 1_000);
-    const draw = (await state(burst, 'mb5')).upcoming[0]!;
+    const draw = await holdOpen('mb5');
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         place(burst, {
@@ -171,7 +192,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
   it('answers a retried slip with its lines even after its draw has closed', async () => {
     const late = await newMember(ctx, { prefix: 'lotretry' });
     await fund(ctx, late, 10_000);
-    const draw = (await state(late, '4d5')).upcoming[0]!;
+    const draw = await holdOpen('4d5');
     const body = {
       requestId: rid(),
       game: '4d5',
@@ -190,7 +211,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
   });
 
   it('refuses every bad slip with its code, and charges nothing', async () => {
-    const draw = (await state(player, '11x5')).upcoming[0]!;
+    const draw = await holdOpen('11x5');
     const before = await balance(player);
     const line = (l: Record<string, unknown>) => ({
       betType: '11x5.any2',
@@ -252,7 +273,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
   });
 
   it('refuses a slip after its window closed by the server’s clock, whatever the page showed', async () => {
-    const draw = (await state(player, 'pk10')).upcoming[0]!;
+    const draw = await holdOpen('pk10');
     await timePasses('pk10', draw.number);
     const before = await balance(player);
     const res = await place(player, {
@@ -273,7 +294,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
 
   it('closes, draws and settles a draw: numbers from the revealed seed and the bets’ mix, winners paid once', async () => {
     const game = 'ssc5';
-    const draw = (await state(player, game)).upcoming[0]!;
+    const draw = await holdOpen(game);
     const before = await balance(player);
     // Position one's every digit always wins once; the sum's four options win twice.
     const res = await place(player, {
@@ -347,7 +368,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
   });
 
   it('cancels a line while its draw takes bets (stake back once), and not after', async () => {
-    const draw = (await state(player, 'mb5')).upcoming[0]!;
+    const draw = await holdOpen('mb5');
     const before = await balance(player);
     const res = await place(player, {
       game: 'mb5',
@@ -382,6 +403,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     const game = 'ssc1';
     const chaser = await newMember(ctx, { prefix: 'lotchase' });
     await fund(ctx, chaser, 10_000);
+    await holdOpen(game);
     const upcoming = (await state(chaser, game)).upcoming;
     const res = await place(chaser, {
       game,
@@ -441,7 +463,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
       'LIMITS_INCONSISTENT',
     );
     // A slip below the new minimum is refused.
-    const draw = (await state(player, 'ssc5')).upcoming[0]!;
+    const draw = await holdOpen('ssc5');
     expect(
       (
         await place(player, {
@@ -477,7 +499,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
   });
 
   it('shows a draw’s lines and exposure, and cancels it: every line refunded once, audited', async () => {
-    const draw = (await state(player, 'lhc')).upcoming[0]!;
+    const draw = await holdOpen('lhc');
     const before = await balance(player);
     await place(player, {
       game: 'lhc',
@@ -515,7 +537,286 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
       .from(auditLog)
       .where(eq(auditLog.action, 'lottery_draw_cancel'));
     expect(audit).toHaveLength(1);
+    // Players see it cancelled, why, and its seed: the one committed, never to be used.
+    const shown = (await ctx.call('lotteryDraw', { query: { game: 'lhc', number: draw.number } })).value;
+    expect(shown).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'operator test',
+      mix: null,
+      result: null,
+    });
+    expect(shown.serverSeed).toBe(sealedSeed(await drawRow('lhc', draw.number)));
+    expect(createHash('sha256').update(shown.serverSeed!).digest('hex')).toBe(draw.seedHash);
+    expect(shown.cancelledAt).toBeLessThan(shown.closesAt);
     expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
+  });
+
+  it('publishes a draw’s lines at its close without who placed them: each member finds theirs, anyone recomputes the mix and the numbers', async () => {
+    const game = 'ssc1';
+    const draw = await holdOpen(game);
+    const [ana, bia] = [
+      await newMember(ctx, { prefix: 'lotana' }),
+      await newMember(ctx, { prefix: 'lotbia' }),
+    ];
+    for (const m of [ana, bia]) await fund(ctx, m, 10_000);
+    const slip = (who: Member, lines: unknown[]) => place(who, { game, draw: draw.number, lines });
+    const a = await slip(ana!, [
+      { betType: 'ssc.star2', selection: [[2, 1], [3]], unit: 100, multiplier: 3 },
+      { betType: 'ssc.dragonTiger', selection: [[0]], unit: 200, multiplier: 1 },
+      { betType: 'ssc.bsoe', selection: [[0], [], [], [], []], unit: 100, multiplier: 1 },
+    ]);
+    const b = await slip(bia!, [
+      { betType: 'ssc.star2', selection: [[1, 2], [3]], unit: 100, multiplier: 3 },
+    ]);
+    expect([a.code, b.code]).toEqual(['OK', 'OK']);
+    // Ana takes her last line back before the close: it is not part of the draw.
+    const dropped = a.value.lines[2]!;
+    expect((await ctx.call('cancelLines', { token: ana!.token, body: { ids: [dropped.id] } })).code).toBe(
+      'OK',
+    );
+    // Each placed line comes back with its salt and its leaf, made of the line's terms and no member.
+    for (const l of [...a.value.lines, ...b.value.lines]) {
+      expect(l.salt).toMatch(/^[0-9a-f]{32}$/);
+      expect(l.leaf).toBe(lineLeaf({ ...l, salt: l.salt! }));
+    }
+    // The same bet by two members: two different leaves.
+    expect(a.value.lines[0]!.leaf).not.toBe(b.value.lines[0]!.leaf);
+
+    // Before the close nothing is published.
+    const early = await ctx.call('lotteryDrawLines', { query: { game, number: draw.number } });
+    expect(early.value).toMatchObject({ status: 'open', mix: null, leaves: null });
+
+    await timePasses(game, draw.number);
+    await ctx.app.lottery.advance();
+    const row = await drawRow(game, draw.number);
+    expect(row.status).toBe('settled');
+
+    // Published, to anyone (no token): the three accepted lines' leaves, sorted, and they make the mix.
+    const published = await ctx.call('lotteryDrawLines', { query: { game, number: draw.number } });
+    expect(published.code).toBe('OK');
+    const leaves = published.value.leaves!;
+    expect(Object.keys(published.value).sort()).toEqual(
+      ['betCount', 'leaves', 'mix', 'mixScheme', 'number', 'status'].sort(),
+    );
+    expect(published.value).toMatchObject({ mixScheme: 2, betCount: 3, mix: row.mix });
+    expect(leaves).toHaveLength(3);
+    expect([...leaves].sort()).toEqual(leaves);
+    expect(mixOfLeaves(leaves)).toBe(row.mix);
+    expect(createHash('sha256').update(leaves.join('\n')).digest('hex')).toBe(row.mix);
+    // Nothing in it names a member: no member id, username or line id.
+    const text = JSON.stringify(published.value);
+    for (const m of [ana!, bia!]) expect(text).not.toContain(m.username);
+    expect(text).not.toMatch(/member|username|"id"/i);
+    // The numbers follow from the revealed seed and that mix.
+    const shown = (await ctx.call('lotteryDraw', { query: { game, number: draw.number } })).value;
+    expect(shown.result).toEqual(drawResult('ssc', shown.serverSeed!, mixOfLeaves(leaves)));
+
+    // Each member finds their own lines in it, as the browser's Verify does, and sees only theirs.
+    const mine = async (who: Member) =>
+      (await ctx.call('myLotteryLines', { token: who.token, query: { game, draw: draw.number } as never }))
+        .value.lines;
+    const anaLines = await mine(ana!);
+    expect(anaLines.map((l) => l.id).sort()).toEqual(a.value.lines.map((l) => l.id).sort());
+    expect(checkDraw('ssc', shown, leaves, anaLines)).toMatchObject({
+      outcome: 'verified',
+      leaves: true,
+      numbers: true,
+      mine: { included: 2, missing: [] },
+    });
+    expect(leaves).not.toContain(dropped.leaf);
+    const biaLines = await mine(bia!);
+    expect(biaLines.map((l) => l.id)).toEqual(b.value.lines.map((l) => l.id));
+    expect(checkDraw('ssc', shown, leaves, biaLines)).toMatchObject({ mine: { included: 1, missing: [] } });
+    // A line changed after the close (its amount) is not the one published: the member would see it.
+    const tampered = { ...biaLines[0]!, unit: 1_000 };
+    expect(checkDraw('ssc', shown, leaves, [tampered])).toMatchObject({
+      outcome: 'mismatch',
+      mine: { missing: [tampered.id] },
+    });
+  });
+
+  it('reveals no seed and no numbers of a draw before it has ended, on any lottery read of a member or an operator', async () => {
+    const game = 'ssc5';
+    const draw = await holdOpen(game);
+    const support = await newOperator(ctx, 'support');
+    expect(
+      (
+        await place(player, {
+          game,
+          draw: draw.number,
+          lines: [{ betType: 'ssc.dragonTiger', selection: [[0]], unit: 100, multiplier: 1 }],
+        })
+      ).code,
+    ).toBe('OK');
+    const reads = async () => {
+      const q = { game, number: draw.number };
+      return [
+        await ctx.call('lotteryGames'),
+        await ctx.call('lotteryState', { token: player.token, query: { game } }),
+        await ctx.call('lotteryResults', { query: { game } }),
+        await ctx.call('lotteryDraw', { query: q }),
+        await ctx.call('lotteryDrawLines', { query: q }),
+        await ctx.call('myLotteryLines', { token: player.token, query: { game } as never }),
+        await ctx.call('myLotteryLines', {
+          token: player.token,
+          query: { game, draw: draw.number } as never,
+        }),
+        await ctx.call('vnGameMenu'),
+        await ctx.call('vnRecentGames', { token: player.token }),
+        await ctx.call('vnOpenedNumeros', { query: {} }),
+        await ctx.call('lottoOpenedNumeros', { token: player.token, query: { gameCode: game } }),
+        ...(await Promise.all(
+          [admin, finance, support].flatMap((op) => [
+            ctx.call('adminLotteries', { token: op.token }),
+            ctx.call('adminLotteryDraws', { token: op.token, query: { game } }),
+            ctx.call('adminLotteryDraw', { token: op.token, query: q }),
+          ]),
+        )),
+      ];
+    };
+    const row = await drawRow(game, draw.number);
+    const seed = sealedSeed(row);
+    const check = async (stage: string, mix: string | null) => {
+      const numbers = mix ? resultNumbers(drawResult('ssc', seed, mix)) : null;
+      for (const answer of await reads()) {
+        expect(answer.code, stage).toBe('OK');
+        const text = JSON.stringify(answer.value);
+        expect(text, stage).not.toContain(seed);
+        if (numbers) {
+          expect(text, stage).not.toContain(JSON.stringify(numbers.map(Number)));
+          expect(text, stage).not.toContain(JSON.stringify(numbers));
+        }
+      }
+    };
+    // Taking bets, then closed (its lines fixed and published, its numbers computable by the seed's holder).
+    await check('open', null);
+    await timePasses(game, draw.number);
+    await ctx.handle.db.execute(sql`SELECT lottery_close(${row.id}::bigint)`);
+    const closed = await drawRow(game, draw.number);
+    expect(closed.status).toBe('closed');
+    await check('closed', closed.mix);
+    // Once drawn, it shows them.
+    await ctx.app.lottery.advance();
+    const shown = (await ctx.call('lotteryDraw', { query: { game, number: draw.number } })).value;
+    expect(shown.serverSeed).toBe(seed);
+  });
+
+  it('cancels a draw after its close only as its own audited act: the reason, the seed and what it would have drawn are shown to players', async () => {
+    const game = 'pk10';
+    const draw = await holdOpen(game);
+    const bettor = await newMember(ctx, { prefix: 'lotlate' });
+    await fund(ctx, bettor, 10_000);
+    const placed = await place(bettor, {
+      game,
+      draw: draw.number,
+      lines: [
+        {
+          betType: 'pk10.position',
+          selection: [[1, 2, 3], [], [], [], [], [], [], [], [], []],
+          unit: 100,
+          multiplier: 1,
+        },
+      ],
+    });
+    expect(placed.code).toBe('OK');
+    await timePasses(game, draw.number);
+    const body = { game, number: draw.number, reason: 'results feed failed' };
+    const audits = (action: string) =>
+      ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, action));
+    const cancelsBefore = (await audits('lottery_draw_cancel')).length;
+    // Past its close (no job has closed it yet): a plain cancel is refused, and nothing changes.
+    const refused = await ctx.call('cancelLotteryDraw', { token: admin.token, body });
+    expect(refused.code).toBe('DRAW_CANCEL_AFTER_CLOSE');
+    expect((await drawRow(game, draw.number)).status).toBe('open');
+    expect(await balance(bettor)).toBe(10_000 - 300);
+    expect((await audits('lottery_draw_cancel')).length).toBe(cancelsBefore);
+    // Not for a role that cannot cancel at all.
+    expect(
+      (await ctx.call('cancelLotteryDraw', { token: finance.token, body: { ...body, afterClose: true } }))
+        .code,
+    ).toBe('ROLE_FORBIDDEN');
+    // Said so: the draw is closed first (its lines published), then cancelled and every line refunded.
+    const done = await ctx.call('cancelLotteryDraw', {
+      token: admin.token,
+      body: { ...body, afterClose: true },
+    });
+    expect(done.code).toBe('OK');
+    expect(done.value).toMatchObject({ status: 'cancelled', mixScheme: 2, betCount: 1 });
+    expect(await balance(bettor)).toBe(10_000);
+    const audit = await audits('lottery_draw_cancel_after_close');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      target: `${game}:${draw.number}`,
+      detail: { reason: 'results feed failed', afterClose: true },
+    });
+    expect((await audits('lottery_draw_cancel')).length).toBe(cancelsBefore);
+    // Players read it in the results: cancelled after its close, why, its seed, and what it would have drawn.
+    const results = (await ctx.call('lotteryResults', { query: { game } })).value.draws;
+    const shown = results.find((d) => d.number === draw.number)!;
+    expect(shown).toMatchObject({ status: 'cancelled', cancelReason: 'results feed failed', result: null });
+    expect(shown.cancelledAt!).toBeGreaterThanOrEqual(shown.closesAt);
+    expect(createHash('sha256').update(shown.serverSeed!).digest('hex')).toBe(draw.seedHash);
+    const leaves = (await ctx.call('lotteryDrawLines', { query: { game, number: draw.number } })).value
+      .leaves;
+    const mine = (
+      await ctx.call('myLotteryLines', { token: bettor.token, query: { game, draw: draw.number } as never })
+    ).value.lines;
+    expect(mine[0]!.status).toBe('refunded');
+    expect(checkDraw('pk10', shown, leaves, mine)).toMatchObject({
+      outcome: 'verified',
+      leaves: true,
+      wouldHaveDrawn: drawResult('pk10', shown.serverSeed!, shown.mix!),
+      mine: { included: 1 },
+    });
+    // A draw closed by its job is past its close too; a draw drawn cannot be cancelled at all.
+    const next = await holdOpen(game);
+    await timePasses(game, next.number);
+    await ctx.handle.db.execute(sql`SELECT lottery_close(${(await drawRow(game, next.number)).id}::bigint)`);
+    expect(
+      (await ctx.call('cancelLotteryDraw', { token: admin.token, body: { ...body, number: next.number } }))
+        .code,
+    ).toBe('DRAW_CANCEL_AFTER_CLOSE');
+    await ctx.app.lottery.advance();
+    expect(
+      (
+        await ctx.call('cancelLotteryDraw', {
+          token: admin.token,
+          body: { ...body, number: next.number, afterClose: true },
+        })
+      ).code,
+    ).toBe('DRAW_NOT_CANCELLABLE');
+    expect((await checkLedger(ctx.handle.db)).ok).toBe(true);
+  });
+
+  it('keeps a draw mixed by the earlier scheme verifiable, flagged as such, with no list to publish', async () => {
+    const game = '4d5';
+    const draw = await holdOpen(game);
+    const row = await drawRow(game, draw.number);
+    // As the earlier lottery_close left it: each line hashed with its member, no leaves stored.
+    const seed = sealedSeed(row);
+    const mix = createHash('sha256').update('1:7:4d.big:[[1234]]:100:1').digest('hex');
+    await ctx.handle.db
+      .update(lotteryDraws)
+      .set({
+        status: 'settled',
+        mix,
+        mixScheme: 1,
+        betCount: 1,
+        serverSeed: seed,
+        result: drawResult('4d', seed, mix),
+        closesAt: sql`now() - interval '2 seconds'`,
+        drawsAt: sql`now() - interval '1 second'`,
+      })
+      .where(eq(lotteryDraws.id, row.id));
+    const shown = (await ctx.call('lotteryDraw', { query: { game, number: draw.number } })).value;
+    expect(shown).toMatchObject({ mixScheme: 1, mix, serverSeed: seed });
+    const published = (await ctx.call('lotteryDrawLines', { query: { game, number: draw.number } })).value;
+    expect(published).toMatchObject({ mixScheme: 1, mix, leaves: null });
+    expect(checkDraw('4d', shown, published.leaves)).toMatchObject({
+      outcome: 'verified',
+      leaves: null,
+      numbers: true,
+    });
   });
 
   it('shows the lottery vendors as playable in the catalogue’s menus', async () => {
@@ -562,7 +863,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     const game = '11x5';
     const crowd = await Promise.all(Array.from({ length: 50 }, () => newMember(ctx, { prefix: 'lotk' })));
     for (const m of crowd) await fund(ctx, m, 1_000_000);
-    const draw = (await state(player, game)).upcoming[0]!;
+    const draw = await holdOpen(game);
     const member = (m: Member) => ({ id: m.id, userType: 0 });
     // 500 slips of 20 lines: any-1 picks of every number, front-2 and front-3 direct lines.
     for (let s = 0; s < 500; s++) {
@@ -603,7 +904,7 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
 
   it('resumes a settlement cut short: each winning line is paid exactly once', async () => {
     const game = 'pk10';
-    const draw = (await state(player, game)).upcoming[0]!;
+    const draw = await holdOpen(game);
     const members = [await newMember(ctx, { prefix: 'lotcut' }), await newMember(ctx, { prefix: 'lotcut' })];
     for (const m of members) {
       await fund(ctx, m, 10_000);

@@ -3,7 +3,8 @@
 -- held with a shared advisory lock until the slip commits, so a draw's close (which takes it exclusively)
 -- waits for slips in flight and a slip arriving after the close sees it closed. Every line is a row and a
 -- round `L<id>` of the game's vendor, their stakes moved through vendor_bet_many (one wallet update for
--- the slip, one movement per line); a chase is its own row. A request id already used answers with its
+-- the slip, one movement per line), with the salt and leaf the service gave it (src/lottery/verify.ts: the
+-- draw publishes the leaf at its close); a chase is its own row. A request id already used answers with its
 -- lines; a refusal (a draw closed, not enough money) writes nothing.
 CREATE OR REPLACE FUNCTION lottery_place(
   p_brand integer,
@@ -55,11 +56,11 @@ BEGIN
 
   WITH placed AS (
     INSERT INTO lottery_bets (brand_id, member_id, draw_id, game_id, chase_id, request_id, line, bet_type,
-      selection, combos, unit, multiplier, stake, odds)
+      selection, combos, unit, multiplier, stake, odds, salt, leaf)
     SELECT p_brand, p_member, i.draw, p_game, v_chase, p_request, i.line, i."betType", i.selection, i.combos,
-      i.unit, i.multiplier, i.stake, i.odds
+      i.unit, i.multiplier, i.stake, i.odds, i.salt, i.leaf
     FROM jsonb_to_recordset(p_items) AS i(draw bigint, line smallint, "betType" text, selection jsonb,
-      combos integer, unit bigint, multiplier integer, stake bigint, odds jsonb)
+      combos integer, unit bigint, multiplier integer, stake bigint, odds jsonb, salt text, leaf text)
     RETURNING id, draw_id, line, stake
   )
   SELECT array_agg(p.id ORDER BY p.id), array_agg('L' || p.id ORDER BY p.id), array_agg(p.stake ORDER BY p.id),

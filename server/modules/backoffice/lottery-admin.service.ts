@@ -129,20 +129,33 @@ export class LotteryAdmin {
     return this.lottery.adminDraw(ctx.brand, game, number);
   }
 
-  async cancel(ctx: OperatorContext, body: { game: string; number: string; reason: string }) {
+  /**
+   * Cancels a draw with a reason players see. Before its close it only gives every stake back; after it
+   * (its lines fixed, its numbers computable by whoever holds the seed) it needs `afterClose` and is
+   * audited as such, with the mix it had, so a cancel chosen for an outcome cannot pass as routine.
+   */
+  async cancel(
+    ctx: OperatorContext,
+    body: { game: string; number: string; reason: string; afterClose?: boolean },
+  ) {
     this.backoffice.require(ctx, 'games');
-    return this.lottery.cancelDraw(ctx.brand, body.game, body.number, body.reason, (tx) =>
-      this.backoffice.audit(
-        {
-          operatorId: ctx.operator.id,
-          brandId: ctx.brand.id,
-          action: 'lottery_draw_cancel',
-          target: `${body.game}:${body.number}`,
-          detail: { reason: body.reason },
-          ip: ctx.ip,
-        },
-        tx,
-      ),
+    return this.lottery.cancelDraw(
+      ctx.brand,
+      body.game,
+      body.number,
+      { reason: body.reason, afterClose: body.afterClose ?? false },
+      (tx, how) =>
+        this.backoffice.audit(
+          {
+            operatorId: ctx.operator.id,
+            brandId: ctx.brand.id,
+            action: how.afterClose ? 'lottery_draw_cancel_after_close' : 'lottery_draw_cancel',
+            target: `${body.game}:${body.number}`,
+            detail: { reason: body.reason, afterClose: how.afterClose },
+            ip: ctx.ip,
+          },
+          tx,
+        ),
     );
   }
 }

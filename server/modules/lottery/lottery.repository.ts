@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
 import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
-import { lotteryBets, lotteryChases, lotteryDraws, lotteryGames } from './lottery.tables';
+import { lotteryBets, lotteryChases, lotteryDrawLeaves, lotteryDraws, lotteryGames } from './lottery.tables';
 
 export type GameRow = typeof lotteryGames.$inferSelect;
 export type NewGameRow = typeof lotteryGames.$inferInsert;
@@ -24,6 +24,9 @@ export interface PlaceItem {
   odds: Record<string, number>;
   key: string;
   hash: string;
+  /** The line's secret salt and its leaf on this draw (src/lottery/verify.ts). */
+  salt: string;
+  leaf: string;
 }
 
 export interface WinItem {
@@ -270,6 +273,16 @@ export class LotteryRepository {
     return row?.out ?? null;
   }
 
+  /** The leaves a draw published at its close, sorted (null before, and for draws closed before leaves). */
+  async drawLeaves(drawId: number): Promise<string[] | null> {
+    const [row] = await this.db
+      .select({ leaves: lotteryDrawLeaves.leaves })
+      .from(lotteryDrawLeaves)
+      .where(eq(lotteryDrawLeaves.drawId, drawId));
+    if (!row) return null;
+    return row.leaves === '' ? [] : row.leaves.split('\n');
+  }
+
   /** Records the numbers once: a second process's identical result finds the draw drawn already. */
   async markDrawn(drawId: number, serverSeed: string, result: unknown): Promise<boolean> {
     const rows = await this.db
@@ -424,7 +437,7 @@ export class LotteryRepository {
   /** A member's lines, newest first, with their draws. */
   async memberLines(
     memberId: number,
-    q: { gameId?: number; status?: string; beforeId?: number; limit: number },
+    q: { gameId?: number; drawId?: number; status?: string; beforeId?: number; limit: number },
   ): Promise<Array<LineRow & { drawNumber: string; drawStatus: string; drawsAt: Date }>> {
     const rows = await this.db
       .select({
@@ -437,6 +450,7 @@ export class LotteryRepository {
         and(
           eq(lotteryBets.memberId, memberId),
           q.gameId ? eq(lotteryBets.gameId, q.gameId) : undefined,
+          q.drawId ? eq(lotteryBets.drawId, q.drawId) : undefined,
           q.status ? eq(lotteryBets.status, q.status) : undefined,
           q.beforeId ? lt(lotteryBets.id, q.beforeId) : undefined,
         ),
@@ -488,23 +502,44 @@ export class LotteryRepository {
       .where(and(eq(lotteryBets.drawId, drawId), eq(lotteryBets.status, 'placed')));
   }
 
-  /** Cancels a draw not drawn yet, with the operator's audit row in the same transaction. */
-  async cancelDraw(drawId: number, reason: string, alongside: (tx: Database) => Promise<void>) {
+  /**
+   * Cancels a draw not drawn yet, revealing its seed, with the operator's audit row in the same
+   * transaction. After its close (by the database's clock) only when `afterClose` says the operator knows:
+   * a draw past its close that no job closed yet is closed first, so its lines are published and anyone
+   * can compute what it would have drawn. Answers the cancelled draw, 'after-close' when refused for want
+   * of `afterClose`, or null when it cannot be cancelled (drawn, settled, cancelled).
+   */
+  async cancelDraw(
+    drawId: number,
+    what: { reason: string; afterClose: boolean; serverSeed: string },
+    alongside: (tx: Database, how: { afterClose: boolean }) => Promise<void>,
+  ): Promise<DrawRow | 'after-close' | null> {
     return this.db.transaction(async (tx) => {
       // As a close does: slips being placed on the draw finish first, later ones find it cancelled.
       await tx.execute(
         sql`SELECT pg_advisory_xact_lock(${DRAW_LOCK}::integer, ${drawLockKey(drawId)}::integer)`,
       );
+      const [current] = rowsOf<{ status: string; past: boolean }>(
+        await tx.execute(sql`SELECT status, closes_at <= now() AS past FROM lottery_draws
+          WHERE id = ${drawId} FOR UPDATE`),
+      );
+      if (!current || !['scheduled', 'open', 'closed'].includes(current.status)) return null;
+      const afterClose = current.status === 'closed' || current.past;
+      if (afterClose && !what.afterClose) return 'after-close' as const;
+      if (afterClose && current.status !== 'closed')
+        await tx.execute(sql`SELECT lottery_close(${drawId}::bigint)`);
       const [row] = await tx
         .update(lotteryDraws)
-        .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelReason: reason })
-        .where(
-          and(eq(lotteryDraws.id, drawId), inArray(lotteryDraws.status, ['scheduled', 'open', 'closed'])),
-        )
+        .set({
+          status: 'cancelled',
+          cancelledAt: sql`now()`,
+          cancelReason: what.reason,
+          serverSeed: what.serverSeed,
+        })
+        .where(eq(lotteryDraws.id, drawId))
         .returning();
-      if (!row) return null;
-      await alongside(tx as unknown as Database);
-      return row;
+      await alongside(tx as unknown as Database, { afterClose });
+      return row ?? null;
     });
   }
 

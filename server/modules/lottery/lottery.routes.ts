@@ -82,6 +82,16 @@ export function lotteryRoutes(deps: { lottery: LotteryService; slipsPerMinute: n
     );
     defineRoute(
       app,
+      endpoints.lotteryDrawLines,
+      {
+        summary:
+          "A closed draw's accepted lines as published at its close: each line's leaf (no member), sorted; their SHA-256 is the draw's mix",
+        tags,
+      },
+      ({ request, query }) => lottery.drawLines(request.brand, query.game, query.number),
+    );
+    defineRoute(
+      app,
       endpoints.vnGameMenu,
       { summary: 'Vietnamese lottery menu: each game with its next draw and last numbers', tags },
       ({ request }) => lottery.menu(request.brand, request.lang, VN),

@@ -24,6 +24,7 @@ import {
   lunarYearZodiac,
   resultNumbers,
 } from '../../../src/lottery/results';
+import { LEAF_SCHEME, lineLeaf } from '../../../src/lottery/verify';
 import { commitmentOf, randomHex } from '../../../src/originals/fair';
 import { formatAmount } from '../../../src/ui/format';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -383,8 +384,13 @@ export class LotteryService {
 
   // ---- what the pages read ----------------------------------------------------------------------------
 
+  /**
+   * A draw as any page shows it. Its seed and numbers only once it has ended: drawn, or cancelled (its
+   * seed then shows it was the one committed, and with its mix what it would have drawn).
+   */
   drawView(row: DrawRow): LotteryDraw {
     const drawn = row.status === 'drawn' || row.status === 'settled';
+    const cancelled = row.status === 'cancelled';
     return {
       number: row.number,
       opensAt: row.opensAt.getTime(),
@@ -393,11 +399,18 @@ export class LotteryService {
       status: row.status as LotteryDraw['status'],
       seedHash: row.seedHash,
       mix: row.mix,
+      mixScheme: row.mixScheme,
       betCount: row.betCount,
-      serverSeed: drawn ? row.serverSeed : null,
+      // Draws cancelled before cancelling revealed seeds kept them sealed: they show them too.
+      serverSeed: drawn
+        ? row.serverSeed
+        : cancelled
+          ? (row.serverSeed ?? this.box.open(row.seedCipher))
+          : null,
       result: drawn ? (row.result as Record<string, unknown>) : null,
       zodiacOfOne: row.zodiacOfOne,
       cancelReason: row.cancelReason,
+      cancelledAt: row.cancelledAt ? row.cancelledAt.getTime() : null,
     };
   }
 
@@ -427,6 +440,25 @@ export class LotteryService {
     const row = await this.repo.drawByNumber(game.id, number);
     if (!row) throw new AppError('DRAW_NOT_FOUND');
     return this.drawView(row);
+  }
+
+  /**
+   * A draw's accepted lines as it published them at its close: their leaves, sorted, with nothing of who
+   * placed them; with the draw's mix any player recomputes its numbers. Nothing before the close.
+   */
+  async drawLines(brand: Brand, code: string, number: string) {
+    const game = await this.gameRow(brand, code);
+    const row = await this.repo.drawByNumber(game.id, number);
+    if (!row) throw new AppError('DRAW_NOT_FOUND');
+    const closed = row.mix !== null && row.mixScheme === LEAF_SCHEME;
+    return {
+      number: row.number,
+      status: row.status as LotteryDraw['status'],
+      mixScheme: row.mixScheme,
+      mix: row.mix,
+      betCount: row.betCount,
+      leaves: closed ? await this.repo.drawLeaves(row.id) : null,
+    };
   }
 
   /** Spec 7's menus: each game with its next draw and last numbers (VN ones, or the others). */
@@ -565,11 +597,16 @@ export class LotteryService {
         amount: line.stake,
       });
       for (const draw of draws) {
+        // Each line on each draw its own salt: its leaf in the draw's published list is found only by
+        // its member, and no two leaves of a chase are alike.
+        const salt = randomHex(16);
         items.push({
           ...line,
           draw: draw.id,
           key: betKey({ memberId: member.id, requestId: body.requestId, drawId: draw.id, line: line.line }),
           hash: prepared.fingerprint,
+          salt,
+          leaf: lineLeaf({ ...line, game: game.code, draw: draw.number, salt }),
         });
       }
     }
@@ -628,6 +665,8 @@ export class LotteryService {
           status: 'placed',
           chaseId: placed.chase ?? null,
           createdAt: at,
+          salt: item.salt,
+          leaf: item.leaf,
         };
       }),
     };
@@ -724,11 +763,15 @@ export class LotteryService {
   async myLines(
     brand: Brand,
     member: Member,
-    q: { game?: string; status?: string; before?: number; limit: number },
+    q: { game?: string; draw?: string; status?: string; before?: number; limit: number },
   ) {
     const game = q.game ? await this.gameRow(brand, q.game) : null;
+    // A draw is named within its game: without the game there is no draw to look for.
+    const draw = game && q.draw ? await this.repo.drawByNumber(game.id, q.draw) : null;
+    if (q.draw && !draw) return { lines: [], next: null };
     const rows = await this.repo.memberLines(member.id, {
       gameId: game?.id,
+      drawId: draw?.id,
       status: q.status,
       beforeId: q.before,
       limit: q.limit + 1,
@@ -772,18 +815,27 @@ export class LotteryService {
     };
   }
 
-  /** Cancels a draw not drawn yet (its audit row in the same transaction); its lines are refunded at once. */
+  /**
+   * Cancels a draw not drawn yet (its audit row in the same transaction) and reveals its seed; its lines
+   * are refunded at once. After its close only with `afterClose`: its lines are fixed and its numbers
+   * computable then, so the operator must say so, and the audit row and the players' results say it too.
+   */
   async cancelDraw(
     brand: Brand,
     code: string,
     number: string,
-    reason: string,
+    what: { reason: string; afterClose: boolean },
     alongside: Parameters<LotteryRepository['cancelDraw']>[2],
   ) {
     const game = await this.gameRow(brand, code);
     const row = await this.repo.drawByNumber(game.id, number);
     if (!row) throw new AppError('DRAW_NOT_FOUND');
-    const cancelled = await this.repo.cancelDraw(row.id, reason, alongside);
+    const cancelled = await this.repo.cancelDraw(
+      row.id,
+      { ...what, serverSeed: this.box.open(row.seedCipher) },
+      alongside,
+    );
+    if (cancelled === 'after-close') throw new AppError('DRAW_CANCEL_AFTER_CLOSE');
     if (!cancelled) throw new AppError('DRAW_NOT_CANCELLABLE');
     await this.refundDraw(cancelled);
     return this.drawView((await this.repo.draw(row.id))!);
@@ -808,5 +860,7 @@ function lineView(r: LineRow, game: string, draw: string, drawStatus: string, dr
     status: r.status as LotteryLine['status'],
     chaseId: r.chaseId,
     createdAt: r.createdAt.getTime(),
+    salt: r.salt,
+    leaf: r.leaf,
   };
 }

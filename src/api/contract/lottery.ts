@@ -51,14 +51,21 @@ export const lotteryDraw = z.object({
   status: z.enum(DRAW_STATUSES),
   /** SHA-256 of the server seed, published when the draw was scheduled. */
   seedHash: z.string(),
-  /** SHA-256 of the accepted lines, fixed when the window closed. */
+  /** The HMAC message of the numbers, fixed when the window closed (src/lottery/verify.ts). */
   mix: z.string().nullable(),
+  /**
+   * How the mix was made: 2, the SHA-256 of the accepted lines' published leaves; 1, draws closed before
+   * leaves existed (each line hashed with its member, so its lines cannot be published). null until closed.
+   */
+  mixScheme: z.number().int().nullable(),
   betCount: z.number().int().nullable(),
-  /** Revealed once drawn. */
+  /** Revealed once drawn, or once cancelled. */
   serverSeed: z.string().nullable(),
   result: z.record(z.string(), z.unknown()).nullable(),
   zodiacOfOne: z.number().int().nullable(),
+  /** Why the operator cancelled it, shown to players; and when (after `closesAt`: after its bets were fixed). */
   cancelReason: z.string().nullable(),
+  cancelledAt: epochMillis.nullable(),
 });
 export type LotteryDraw = z.infer<typeof lotteryDraw>;
 
@@ -117,6 +124,13 @@ export const lotteryLine = z.object({
   status: z.enum(LINE_STATUSES),
   chaseId: z.number().int().nullable(),
   createdAt: epochMillis,
+  /**
+   * The line's secret salt and its leaf in the draw's published list (src/lottery/verify.ts): shown only
+   * to its member, who recomputes the leaf from the line and finds it in the list. null for lines placed
+   * before leaves existed.
+   */
+  salt: z.string().nullable(),
+  leaf: z.string().nullable(),
 });
 export type LotteryLine = z.infer<typeof lotteryLine>;
 
@@ -138,6 +152,8 @@ export const cancelledLines = z.object({ ids: z.array(z.number().int()), balance
 
 export const myLinesQuery = z.object({
   game: gameCode.optional(),
+  /** Only the lines on this draw of `game` (the results' check finds the member's lines in it). */
+  draw: drawNumber.optional(),
   status: z.enum(LINE_STATUSES).optional(),
   before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
@@ -152,6 +168,17 @@ export const lotteryResultsQuery = z.object({
 export const lotteryResults = z.object({ draws: z.array(lotteryDraw) });
 
 export const lotteryDrawQuery = z.object({ game: gameCode, number: drawNumber });
+
+/** A draw's accepted lines as published at its close: leaves only, sorted (src/lottery/verify.ts). */
+export const lotteryDrawLines = z.object({
+  number: z.string(),
+  status: z.enum(DRAW_STATUSES),
+  mixScheme: z.number().int().nullable(),
+  mix: z.string().nullable(),
+  betCount: z.number().int().nullable(),
+  /** null before the close, and for a scheme 1 draw. */
+  leaves: z.array(z.string()).nullable(),
+});
 
 /** Spec 7: the menus and "opened numbers" calls of the lottery pages. */
 export const lotteryMenuItem = z.object({
@@ -221,4 +248,9 @@ export const cancelDrawBody = z.object({
   game: gameCode,
   number: drawNumber,
   reason: z.string().trim().min(3).max(200),
+  /**
+   * The operator knows the draw has closed (its lines are fixed and its numbers could be computed) and
+   * cancels it anyway: required after the close, audited apart, and the reason is shown to players.
+   */
+  afterClose: z.boolean().optional(),
 });

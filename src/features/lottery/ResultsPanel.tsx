@@ -1,30 +1,28 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import type { LotteryDraw, LotteryGame } from '../../api/contract/lottery';
+import type { LotteryDraw, LotteryGame, LotteryLine } from '../../api/contract/lottery';
 import { useRemote } from '../../api/useRemote';
-import { type DrawResult, drawResult, type Family } from '../../lottery/results';
-import { sha256, toHex } from '../../originals/sha256';
+import type { DrawResult, Family } from '../../lottery/results';
+import { checkDraw, type DrawCheck, LEAF_SCHEME } from '../../lottery/verify';
 import { formatDateTime } from '../../ui/format';
+import { useSession } from '../session/session';
 import { Balls } from './Balls';
 
-/** Recomputes a draw in this browser: its seed against the published hash, its numbers from seed and mix. */
-export function verifyDraw(family: Family, draw: LotteryDraw): 'verified' | 'mismatch' | 'pending' {
-  if (!draw.serverSeed || !draw.mix || !draw.result) return 'pending';
-  if (toHex(sha256(draw.serverSeed)) !== draw.seedHash) return 'mismatch';
-  const again = drawResult(family, draw.serverSeed, draw.mix, { zodiacOfOne: draw.zodiacOfOne ?? undefined });
-  return canonical(again) === canonical(draw.result) ? 'verified' : 'mismatch';
+/**
+ * Fetches what a draw published (its leaves, when its scheme has them) and the member's own lines on it,
+ * and checks everything in this browser (src/lottery/verify.ts): nothing is taken on the server's word.
+ */
+async function verifyInBrowser(game: LotteryGame, draw: LotteryDraw, signedIn: boolean): Promise<DrawCheck> {
+  const query = { game: game.code, number: draw.number };
+  const [published, mine] = await Promise.all([
+    draw.mix && draw.mixScheme === LEAF_SCHEME ? call('lotteryDrawLines', { query }) : null,
+    signedIn
+      ? call('myLotteryLines', { query: { game: game.code, draw: draw.number, limit: 100 } })
+      : { lines: [] as LotteryLine[] },
+  ]);
+  return checkDraw(game.family, draw, published?.leaves ?? null, mine.lines);
 }
-
-/** JSON with object keys in one order (the database hands a result back with its keys reordered). */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : v,
-  );
 
 /** The values a position of a result takes, for the trend chart. */
 function positions(
@@ -132,61 +130,126 @@ function TrendChart({ family, draws }: { family: Family; draws: LotteryDraw[] })
   );
 }
 
+/** What the check found for one draw, line by line. */
+function CheckDetails({ draw, check }: { draw: LotteryDraw; check: DrawCheck }) {
+  const { t } = useTranslation();
+  if (check.outcome === 'pending') return null;
+  const mark = (ok: boolean | null) => (ok === null ? '' : ok ? ' ✓' : ' ✗');
+  return (
+    <>
+      <dl className="lt-proof">
+        <dt>{t('lottery.seedHash')}</dt>
+        <dd>{draw.seedHash}</dd>
+        <dt>{t('lottery.serverSeed')}</dt>
+        <dd>
+          {draw.serverSeed}
+          {mark(check.seed)}
+        </dd>
+        {draw.mix && (
+          <>
+            <dt>
+              {draw.mixScheme === LEAF_SCHEME
+                ? t('lottery.mixLeaves', { count: draw.betCount ?? 0 })
+                : t('lottery.mixLegacy', { count: draw.betCount ?? 0 })}
+            </dt>
+            <dd>
+              {draw.mix}
+              {mark(check.leaves)}
+            </dd>
+          </>
+        )}
+        {check.numbers !== null && (
+          <>
+            <dt>{t('lottery.numbersFromMix')}</dt>
+            <dd>{check.numbers ? t('lottery.numbersMatch') : t('lottery.numbersDiffer')}</dd>
+          </>
+        )}
+      </dl>
+      {(check.mine.included > 0 || check.mine.missing.length > 0) && (
+        <p
+          className={`lt-check-result ${check.mine.missing.length > 0 ? 'mismatch' : 'verified'}`}
+          data-testid="lt-included"
+        >
+          {check.mine.missing.length > 0
+            ? t('lottery.linesMissing', { count: check.mine.missing.length })
+            : t('lottery.linesIncluded', { count: check.mine.included })}
+        </p>
+      )}
+      {check.wouldHaveDrawn && (
+        <div data-testid="lt-would-have">
+          <span className="muted">{t('lottery.wouldHaveDrawn')}</span>
+          <Balls draw={{ ...draw, result: check.wouldHaveDrawn as unknown as Record<string, unknown> }} />
+        </div>
+      )}
+    </>
+  );
+}
+
 /** The game's drawn draws with their numbers, each checked in the browser on request, and the trend chart. */
 export function ResultsPanel({ game, refresh }: { game: LotteryGame; refresh: string }) {
   const { t } = useTranslation();
+  const signedIn = useSession().kind === 'member';
   const results = useRemote(`${game.code}:${refresh}`, () =>
     call('lotteryResults', { query: { game: game.code, limit: 30 } }),
   );
-  const [checked, setChecked] = useState<Record<string, ReturnType<typeof verifyDraw>>>({});
+  const [checked, setChecked] = useState<Record<string, DrawCheck | 'checking' | 'failed'>>({});
   if (results.status !== 'ready')
     return <div className="spinner" role="status" aria-label={t('lottery.loading')} />;
   const draws = results.data.draws;
   if (draws.length === 0) return <p className="muted">{t('lottery.noResults')}</p>;
+  const verify = async (d: LotteryDraw) => {
+    setChecked((c) => ({ ...c, [d.number]: 'checking' }));
+    try {
+      const check = await verifyInBrowser(game, d, signedIn);
+      setChecked((c) => ({ ...c, [d.number]: check }));
+    } catch {
+      setChecked((c) => ({ ...c, [d.number]: 'failed' }));
+    }
+  };
   return (
     <div className="lt-results" data-testid="lt-results">
       <TrendChart family={game.family} draws={draws} />
       <ul className="lt-history">
-        {draws.map((d) => (
-          <li key={d.number} data-draw={d.number}>
-            <div className="lt-history-head">
-              <strong>{d.number}</strong>
-              <span className="muted">{formatDateTime(d.drawsAt)}</span>
+        {draws.map((d) => {
+          const check = checked[d.number];
+          const label =
+            check === undefined ? null : check === 'checking' || check === 'failed' ? check : check.outcome;
+          return (
+            <li key={d.number} data-draw={d.number}>
+              <div className="lt-history-head">
+                <strong>{d.number}</strong>
+                <span className="muted">{formatDateTime(d.drawsAt)}</span>
+                {d.status === 'cancelled' && <span className="lt-badge">{t('lottery.cancelled')}</span>}
+                {d.serverSeed && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    data-testid="lt-verify"
+                    disabled={check === 'checking'}
+                    onClick={() => void verify(d)}
+                  >
+                    {t('lottery.verify')}
+                  </button>
+                )}
+                {label && (
+                  <span className={`lt-check-result ${label}`} role="status" data-testid="lt-verified">
+                    {t(`lottery.verification.${label}`)}
+                  </span>
+                )}
+              </div>
               {d.status === 'cancelled' ? (
-                <span className="lt-badge">{t('lottery.cancelled')}</span>
+                <p className="muted lt-cancel-reason" data-testid="lt-cancel-reason">
+                  {d.cancelledAt !== null && d.cancelledAt >= d.closesAt
+                    ? t('lottery.cancelledAfterClose', { reason: d.cancelReason ?? '' })
+                    : t('lottery.cancelledBecause', { reason: d.cancelReason ?? '' })}
+                </p>
               ) : (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  data-testid="lt-verify"
-                  onClick={() => setChecked((c) => ({ ...c, [d.number]: verifyDraw(game.family, d) }))}
-                >
-                  {t('lottery.verify')}
-                </button>
+                <Balls draw={d} />
               )}
-              {checked[d.number] && (
-                <span
-                  className={`lt-check-result ${checked[d.number]}`}
-                  role="status"
-                  data-testid="lt-verified"
-                >
-                  {t(`lottery.verification.${checked[d.number]}`)}
-                </span>
-              )}
-            </div>
-            {d.status !== 'cancelled' && <Balls draw={d} />}
-            {checked[d.number] && (
-              <dl className="lt-proof">
-                <dt>{t('lottery.seedHash')}</dt>
-                <dd>{d.seedHash}</dd>
-                <dt>{t('lottery.serverSeed')}</dt>
-                <dd>{d.serverSeed}</dd>
-                <dt>{t('lottery.mix', { bets: d.betCount ?? 0 })}</dt>
-                <dd>{d.mix}</dd>
-              </dl>
-            )}
-          </li>
-        ))}
+              {check && typeof check === 'object' && <CheckDetails draw={d} check={check} />}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

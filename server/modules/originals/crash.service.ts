@@ -68,6 +68,8 @@ export class CrashService {
   private readonly phases = new Map<number, string>();
   private readonly pushedAt = new Map<number, number>();
   private readonly autos = new Map<number, { roundId: number; bets: CrashBetRow[] }>();
+  /** The round each brand's loop last saw running here: cash-outs check against it without a read. */
+  private readonly live = new Map<number, RoundRow>();
   /** Outcomes of rounds in play, opened from their sealed copy once per process. */
   private readonly outcomes = new Map<number, RoundOutcome>();
   private timer: NodeJS.Timeout | null = null;
@@ -142,6 +144,7 @@ export class CrashService {
       if (started) this.autos.set(brand.id, { roundId: round.id, bets: await this.repo.dueBets(round.id) });
     } else if (round.status === 'running') {
       const outcome = this.outcomeOf(round);
+      this.live.set(brand.id, round);
       const elapsed = nowMs - round.startedAt!.getTime();
       await this.payAutos(brand, round, outcome, Math.min(elapsed, outcome.bustMs));
       if (elapsed >= outcome.bustMs) await this.repo.crash(round.id, outcome);
@@ -336,11 +339,17 @@ export class CrashService {
 
   /** Cashes out now, by the database's clock: refused once the multiplier has reached the bust point. */
   async cashout(brand: Brand, member: { id: number }, betId: number): Promise<CrashBet> {
-    const { round: running } = await this.repo.latest(brand.id);
-    const recorded =
-      running?.status === 'running'
-        ? await this.repo.cashoutNow(betId, member.id, running.id, this.outcomeOf(running).bustMs)
-        : null;
+    const attempt = (round: RoundRow | null | undefined) =>
+      round?.status === 'running'
+        ? this.repo.cashoutNow(betId, member.id, round.id, this.outcomeOf(round).bustMs)
+        : Promise.resolve(null);
+    // The running round as this process's loop last saw it; read again when the bet is not in it.
+    const seen = this.live.get(brand.id);
+    let recorded = await attempt(seen);
+    if (!recorded) {
+      const { round } = await this.repo.latest(brand.id);
+      if (round && round.id !== seen?.id) recorded = await attempt(round);
+    }
     if (!recorded) {
       const bet = await this.repo.betById(betId);
       if (!bet || bet.memberId !== member.id) throw new AppError('CRASH_NO_BET');

@@ -252,6 +252,10 @@ test('fairness: after rotating the seeds, the verifier recomputes a dice bet to 
   const commitment = page.getByTestId('og-commitment');
   await expect(commitment).toHaveText(/^[0-9a-f]{64}$/);
   const committed = (await commitment.textContent()) ?? '';
+  // The server seed that comes next is committed before the member picks the client seed for it.
+  const nextCommitment = dialog.getByTestId('og-next-commitment');
+  await expect(nextCommitment).toHaveText(/^[0-9a-f]{64}$/);
+  const nextCommitted = (await nextCommitment.textContent()) ?? '';
   await dialog.getByRole('button', { name: 'Trocar sementes' }).click();
   const revealed = dialog.getByTestId('og-revealed-seed');
   await expect(revealed).toHaveText(/^[0-9a-f]{64}$/);
@@ -259,7 +263,8 @@ test('fairness: after rotating the seeds, the verifier recomputes a dice bet to 
   // The seed revealed is the one committed to before the bet.
   expect(createHash('sha256').update(serverSeed).digest('hex')).toBe(committed);
   await expect(commitment).toHaveText(/^[0-9a-f]{64}$/);
-  await expect(commitment).not.toHaveText(committed);
+  await expect(commitment).toHaveText(nextCommitted);
+  await expect(nextCommitment).not.toHaveText(nextCommitted);
   await expect(dialog.getByTestId('og-nonce')).toHaveText('0');
   await dialog.getByRole('button', { name: 'Fechar' }).click();
   await expect(dialog).toBeHidden();

@@ -8,8 +8,9 @@ import { CLIENT_SEED_PATTERN, randomHex } from '../../originals/fair';
 import { Modal } from '../../ui/Modal';
 
 /**
- * The member's seeds: the commitment (SHA-256 of the hidden server seed), the client seed and the nonce;
- * rotating reveals the server seed and commits to a new one with the client seed given.
+ * The member's seeds: the commitment (SHA-256 of the hidden server seed), the client seed, the nonce and
+ * the next server seed's commitment; rotating reveals the server seed and pairs the committed next one
+ * with the client seed given.
  */
 export function SeedsPanel({ onRotated }: { onRotated?: () => void }) {
   const { t } = useTranslation();
@@ -65,6 +66,10 @@ export function SeedsPanel({ onRotated }: { onRotated?: () => void }) {
         </dd>
         <dt>{t('originals.fair.nonce')}</dt>
         <dd data-testid="og-nonce">{seeds.active.nonce}</dd>
+        <dt>{t('originals.fair.next_commitment')}</dt>
+        <dd>
+          <code data-testid="og-next-commitment">{seeds.active.nextServerSeedHash}</code>
+        </dd>
       </dl>
       <div className="og-field">
         <label htmlFor="og-new-client-seed">{t('originals.fair.new_client_seed')}</label>

@@ -5,7 +5,6 @@
  * moves money only through that signed API (bet, win, rollback). It never sees the operator's database.
  */
 
-import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -17,7 +16,13 @@ import { assertCannonStake, CANNON_STAKES, SPECIES, shoot, species } from './gam
 import { assertStake as assertSlotStake, playRound, SLOT_THEMES } from './games/slot';
 import { Session, Sessions } from './sessions';
 import { LiveTable, TableError, type Timing } from './tables';
-import { type DeliveryOptions, type Operator, sign, WalletClient, WalletRefusal } from './wallet-client';
+import {
+  type DeliveryOptions,
+  type Operator,
+  signatureMatches,
+  WalletClient,
+  WalletRefusal,
+} from './wallet-client';
 
 export interface ProviderConfig {
   /** The address players' browsers reach this provider at (game pages, sockets). */
@@ -87,12 +92,6 @@ function jsonOf(raw: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-}
-
-function signatureMatches(secret: string, raw: string, given: string | undefined) {
-  const expected = Buffer.from(sign(secret, raw), 'hex');
-  const got = Buffer.from(given ?? '', 'hex');
-  return got.length === expected.length && timingSafeEqual(got, expected);
 }
 
 function escapeHtml(text: string) {
@@ -312,15 +311,18 @@ export function createProvider(config: ProviderConfig): Provider {
           ? tableFor(session.game.kind, session.game.variant)
           : null;
       if (!table) return fail(res, 404, 'NOT_A_TABLE');
+      // A stake is a JSON number of minor units, never a numeric string (the wallet API asks the same).
+      if (typeof body.amount !== 'number') return fail(res, 422, 'BAD_STAKE');
       try {
-        return send(res, 200, await table.bet(session, String(body.spot), Number(body.amount)));
+        return send(res, 200, await table.bet(session, String(body.spot), body.amount));
       } catch (error) {
         if (error instanceof TableError)
           return fail(res, error.code === 'WALLET_ERROR' ? 502 : 409, error.code);
         throw error;
       }
     }
-    const stake = Number(body.stake);
+    if (typeof body.stake !== 'number') return fail(res, 422, 'BAD_STAKE');
+    const stake = body.stake;
     let play: Parameters<typeof playOne>[2];
     try {
       if (action === 'spin' && session.game.kind === 'slot') {

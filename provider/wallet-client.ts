@@ -4,7 +4,7 @@
  * transaction id (the operator answers a repeat with its first answer); a bet that never got an answer
  * is rolled back, so the player is never charged for a round that did not happen.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface Operator {
   /** The operator's merchant code, as its launches name it. */
@@ -54,6 +54,19 @@ export function sign(secret: string, raw: string) {
   return createHmac('sha256', secret).update(raw).digest('hex');
 }
 
+/** A signature as the wallet API defines it: the HMAC-SHA256 as 64 lowercase hex digits, nothing else. */
+const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;
+
+/**
+ * Whether `given` is exactly `sign(secret, raw)`, compared in constant time. Only the exact form is read:
+ * Node's hex decoding stops at the first character that is not hex, so a valid signature with anything
+ * appended (or an uppercase one) would otherwise decode to the same bytes.
+ */
+export function signatureMatches(secret: string, raw: string, given: string | undefined) {
+  if (given === undefined || !SIGNATURE_FORMAT.test(given)) return false;
+  return timingSafeEqual(Buffer.from(given, 'hex'), createHmac('sha256', secret).update(raw).digest());
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class WalletClient {
@@ -97,8 +110,19 @@ export class WalletClient {
     return envelope.value as WalletAnswer;
   }
 
-  /** One call, retried with the same body while no answer comes; a refusal is final. */
+  /**
+   * One call, retried with the same body while no answer comes; a refusal is final. An amount goes as a
+   * JSON number of minor units, as the wallet API asks: anything else (a numeric string, a fraction) is
+   * refused here, before it is sent, so a call owed for later is not retried forever either.
+   */
   async call(vendor: string, action: string, body: Record<string, unknown>): Promise<WalletAnswer> {
+    if ('amount' in body && !Number.isSafeInteger(body.amount))
+      throw new WalletRefusal(
+        'AMOUNT_NOT_INTEGER',
+        0,
+        `amount must be an integer number: ${String(body.amount)}`,
+        null,
+      );
     const raw = JSON.stringify(body);
     let lastError: unknown;
     for (let attempt = 0; attempt < this.options.attempts; attempt++) {

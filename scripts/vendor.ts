@@ -9,11 +9,14 @@
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { brands } from '../server/db/schema';
+import { AppError } from '../server/http/app-error';
+import { translate } from '../server/http/messages';
 import { masterBox, resolveMasterKey } from '../server/lib/master-key';
 import { SecretBox } from '../server/lib/secret-box';
 import { installationSecret } from '../server/lib/secrets';
 import { AuditRepository } from '../server/modules/backoffice/audit.repository';
 import { VendorIntegrations } from '../server/modules/wallet/vendor-integrations.service';
+import { errorCatalogue } from '../src/api/errors';
 import { openConfiguredDatabase } from './configured-database';
 
 const USAGE = `usage:
@@ -101,7 +104,12 @@ try {
     throw new Error(USAGE);
   }
 } catch (error) {
-  console.error((error as Error).message);
+  // A refusal (an in-house code, an unknown vendor, a bad address) prints its code and what it means.
+  console.error(
+    error instanceof AppError
+      ? `${error.code}: ${translate('en', errorCatalogue[error.code].key, error.params)}`
+      : (error as Error).message,
+  );
   process.exitCode = 1;
 } finally {
   await handle.close();

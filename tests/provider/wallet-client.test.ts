@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sign, WalletClient, WalletRefusal, WalletUnreachable } from '../../provider/wallet-client';
+import {
+  sign,
+  signatureMatches,
+  WalletClient,
+  WalletRefusal,
+  WalletUnreachable,
+} from '../../provider/wallet-client';
 
 /**
  * The demo provider's side of the wallet API against an operator that misbehaves on purpose: answers that
@@ -132,5 +138,47 @@ describe("the demo provider's wallet client", () => {
     });
     expect(op.seen.map((s) => s.action)).toEqual(['win', 'win']);
     client.close();
+  });
+
+  it('sends stakes and wins as JSON numbers only: a numeric string or a fraction never leaves', async () => {
+    const op = await operator((_call, _n, res) => ok(res));
+    const client = new WalletClient(
+      { code: 'X', walletUrl: op.url, secret: 'shh' },
+      { timeoutMs: 500, backoffMs: 10 },
+    );
+    for (const amount of ['100', 1.5, Number.NaN, 2 ** 53]) {
+      const refused = await client.bet('NOVA', { ...bet, amount: amount as number }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(WalletRefusal);
+      expect((refused as WalletRefusal).code).toBe('AMOUNT_NOT_INTEGER');
+    }
+    // A win owed for later with a bad amount is dropped, not retried forever.
+    client.oweLater('NOVA', 'win', { playerId: '7', transactionId: 'r2-win', roundId: 'r2', amount: '5' });
+    await expect.poll(() => client.owedRollbacks).toBe(0);
+    expect(op.seen).toEqual([]);
+    await client.bet('NOVA', bet);
+    expect(op.seen.map((s) => s.body.amount)).toEqual([100]);
+    client.close();
+  });
+});
+
+describe("the demo provider's signature check (launches the operator sends)", () => {
+  const raw = JSON.stringify({ token: 't'.repeat(20), gameCode: 'g' });
+  const good = sign('shh', raw);
+
+  it('accepts the exact lowercase hex HMAC-SHA256 and nothing near it', () => {
+    expect(good).toMatch(/^[0-9a-f]{64}$/);
+    expect(signatureMatches('shh', raw, good)).toBe(true);
+    for (const bad of [
+      `${good}zz`,
+      `${good}00`,
+      good.toUpperCase(),
+      good.slice(0, 62),
+      ` ${good}`,
+      '',
+      undefined,
+      sign('other', raw),
+    ]) {
+      expect(signatureMatches('shh', raw, bad)).toBe(false);
+    }
   });
 });

@@ -179,6 +179,76 @@ describe.each(databaseKinds)('back office: vendors, games and rounds on %s', (ki
     );
   });
 
+  it('connects none of the in-house codes (BGS, the lotteries) as an external vendor, in either language', async () => {
+    for (const vendor of ['BGS', 'LOTT', 'ELOTT', 'TCG_SEA', 'TCG_LOTTO_VN']) {
+      const refused = await ctx.call('connectVendor', {
+        token: admin,
+        language: 'en',
+        body: { vendor, launchUrl: 'https://attacker.example/launch' } as never,
+      });
+      expect(refused).toMatchObject({ status: 422, code: 'VENDOR_IN_HOUSE', value: null });
+      expect(refused.message).toContain(`${vendor} is one of this site's own games`);
+      expect((await ctx.call('rotateVendorSecret', { token: admin, body: { vendor } })).code).toBe(
+        'VENDOR_IN_HOUSE',
+      );
+      expect(await audits('vendor_connect', vendor)).toHaveLength(0);
+    }
+    const pt = await ctx.call('connectVendor', {
+      token: admin,
+      language: 'pt',
+      body: { vendor: 'BGS', launchUrl: 'https://attacker.example/launch' } as never,
+    });
+    expect(pt.message).toContain('BGS é um dos jogos do próprio site');
+    // The path the CLI (`npm run vendor -- connect`) and the demo seed take.
+    await expect(connectVendor(ctx, 'BGS')).rejects.toMatchObject({ code: 'VENDOR_IN_HOUSE' });
+    const list = await ctx.call('adminVendors', { token: admin });
+    expect(list.value.find((v) => v.vendor === 'BGS')?.connection ?? null).toBeNull();
+  });
+
+  it('answers an update with nothing to change, only unknown fields or an unknown game or vendor with a 4xx', async () => {
+    const cases: Array<[Promise<{ status: number; code: string }>, number, string]> = [
+      [
+        ctx.call('updateGame', { token: admin, body: { vendor: 'NOVA', gameCode: 'golden-dragon' } }),
+        422,
+        'NOTHING_TO_CHANGE',
+      ],
+      [
+        ctx.call('updateGame', { token: admin, body: { vendor: 'NOPE', gameCode: 'nope' } }),
+        422,
+        'NOTHING_TO_CHANGE',
+      ],
+      [
+        ctx.call('updateGame', {
+          token: admin,
+          body: { vendor: 'NOPE', gameCode: 'nope', status: 'hidden' },
+        }),
+        404,
+        'GAME_NOT_FOUND',
+      ],
+      [ctx.call('updateVendor', { token: admin, body: { vendor: 'NOVA' } }), 422, 'NOTHING_TO_CHANGE'],
+      [
+        ctx.call('updateVendor', {
+          token: admin,
+          body: { vendor: 'NOVA', extraField: 'x', owner: 1 } as never,
+        }),
+        422,
+        'NOTHING_TO_CHANGE',
+      ],
+      [
+        ctx.call('updateVendor', { token: admin, body: { vendor: 'NOPE', extraField: 'x' } as never }),
+        422,
+        'NOTHING_TO_CHANGE',
+      ],
+      [
+        ctx.call('updateVendor', { token: admin, body: { vendor: 'NOPE', name: 'Nope' } }),
+        404,
+        'VENDOR_NOT_FOUND',
+      ],
+    ];
+    for (const [answer, status, code] of cases) expect(await answer).toMatchObject({ status, code });
+    expect(await audits('vendor_update', 'NOVA')).toHaveLength(0);
+  });
+
   it('finds rounds by member and by the vendor round id, with their wallet movements', async () => {
     const secret = await connectVendor(ctx, 'NOVA');
     const { token } = await launchTokenFor(ctx, member, 'NOVA');

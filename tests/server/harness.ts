@@ -412,11 +412,12 @@ async function vendorSide(ctx: TestContext) {
 
 /**
  * Connects a game vendor to the default brand as an operator would, returning the signing secret the
- * vendor gets once. With `launchUrl`, members can launch its games.
+ * vendor gets once. With `launchUrl`, members can launch its games. An external vendor by default: the
+ * in-house codes (BGS, the lotteries) cannot be connected.
  */
 export async function connectVendor(
   ctx: TestContext,
-  vendor = 'BGS',
+  vendor = 'NOVA',
   options: {
     launchUrl?: string;
     secret?: string;
@@ -462,7 +463,7 @@ export function vendorWalletCall(
 export async function launchTokenFor(
   ctx: TestContext,
   member: { id: number },
-  vendor = 'BGS',
+  vendor = 'NOVA',
   gameCode?: string,
 ): Promise<{ token: string; playerId: string }> {
   const { vendorWallet, brandId } = await vendorSide(ctx);

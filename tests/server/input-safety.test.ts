@@ -32,7 +32,7 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
   let secret: string;
   let launch: string;
   let playerId: string;
-  const vendor = 'BGS';
+  const vendor = 'NOVA';
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);

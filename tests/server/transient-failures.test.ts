@@ -95,7 +95,7 @@ describe.each(databaseKinds)('transient database failures on %s', (kind) => {
   let secret: string;
   let launch: string;
   let playerId: string;
-  const vendor = 'BGS';
+  const vendor = 'NOVA';
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);

@@ -1,8 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchTokens, members } from '../../server/db/schema';
+import { brands, launchTokens, members } from '../../server/db/schema';
+import { masterBox } from '../../server/lib/master-key';
+import { SecretBox } from '../../server/lib/secret-box';
+import { installationSecret } from '../../server/lib/secrets';
+import { Ledger } from '../../server/modules/ledger/ledger';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
+import { WalletRepository } from '../../server/modules/wallet/wallet.repository';
 import { paths } from '../../src/api/paths';
 import {
   body,
@@ -33,7 +38,8 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
   let token: string;
   let playerId: string;
   let member: Member;
-  const vendor = 'BGS';
+  // An external demo vendor: the in-house codes cannot be connected (see the test below).
+  const vendor = 'NOVA';
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
@@ -103,6 +109,63 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
     expect(body(tampered).code).toBe('BAD_SIGNATURE');
   });
 
+  it('reads a signature only as 64 lowercase hex digits, and refuses a call without one', async () => {
+    const raw = JSON.stringify({ playerId });
+    const good = createHmac('sha256', secret).update(raw).digest('hex');
+    const call = (signature: string | undefined) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: vendorPaths.balance,
+        headers: {
+          'content-type': 'application/json',
+          'x-vendor-code': vendor,
+          ...(signature === undefined ? {} : { 'x-signature': signature }),
+        },
+        payload: raw,
+      });
+    expect((await call(good)).statusCode).toBe(200);
+    for (const bad of [
+      `${good}zz`,
+      `${good}0`,
+      `${good} `,
+      good.toUpperCase(),
+      good.slice(0, 63),
+      '',
+      undefined,
+    ]) {
+      const res = await call(bad);
+      expect({ status: res.statusCode, code: body(res).code }).toEqual({
+        status: 401,
+        code: 'BAD_SIGNATURE',
+      });
+    }
+  });
+
+  it('refuses the calls of an in-house code connected before the codes were refused', async () => {
+    // As an installation may hold from before: a BGS connection with a secret someone knows.
+    const db = ctx.handle.db;
+    const box = new SecretBox(await installationSecret(db, masterBox(ctx.masterKey), 'sealed-secrets-key'));
+    const [brand] = await db.select().from(brands).where(eq(brands.isDefault, true));
+    await new WalletRepository(db).saveIntegration({
+      brandId: brand!.id,
+      vendorCode: 'BGS',
+      secretCipher: box.seal(secret),
+      launchUrl: null,
+      mode: 'seamless',
+      currencies: [],
+      opensIn: 'page',
+    });
+    for (const path of ['balance', 'win'] as const) {
+      const refused = await signed(
+        path,
+        { playerId, transactionId: 'bgs-w', roundId: 'dice-1', amount: 1_000_000 },
+        { vendor: 'BGS' },
+      );
+      expect(refused).toMatchObject({ status: 401, code: 'UNKNOWN_VENDOR' });
+    }
+    await expect(launchTokenFor(ctx, member, 'BGS')).rejects.toMatchObject({ code: 'VENDOR_NOT_FOUND' });
+  });
+
   it('debits a bet, credits a win, and answers a replay with exactly the first answer', async () => {
     const bet = await signed('bet', { token, playerId, transactionId: 'b-1', roundId: 'r-1', amount: 2_500 });
     expect(bet).toMatchObject({ status: 200, value: { balance: 97_500 } });
@@ -132,6 +195,10 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
     expect(await bet(-5)).toMatchObject({ status: 422, code: 'AMOUNT_NEGATIVE' });
     expect(await bet(1.5)).toMatchObject({ status: 422, code: 'AMOUNT_NOT_INTEGER' });
     expect(await bet('10')).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
+    // Stakes and wins are JSON numbers, never numeric strings.
+    expect(
+      await signed('win', { playerId, transactionId: 'w-str', roundId: 'r-2', amount: '10' }),
+    ).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
     const over = await bet(10_000_000);
     expect(over).toMatchObject({ status: 409, code: 'INSUFFICIENT_FUNDS', value: { balance: 103_500 } });
     await bet(100, 'b-dup');
@@ -213,6 +280,94 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
+  it('takes no second win and no new bet in a settled round, but answers a replay of what it took', async () => {
+    await signed('bet', { token, playerId, transactionId: 'st-b1', roundId: 'st-1', amount: 1_000 });
+    const win = await signed('win', { playerId, transactionId: 'st-w1', roundId: 'st-1', amount: 3_000 });
+    expect(win.status).toBe(200);
+    const settledAt = win.value.balance;
+
+    const second = await signed('win', { playerId, transactionId: 'st-w2', roundId: 'st-1', amount: 3_000 });
+    expect(second).toMatchObject({ status: 409, code: 'ROUND_SETTLED' });
+    // A win of nothing takes the one-movement path (it never joins a batch): refused the same way.
+    const nothing = await signed('win', { playerId, transactionId: 'st-w3', roundId: 'st-1', amount: 0 });
+    expect(nothing).toMatchObject({ status: 409, code: 'ROUND_SETTLED' });
+    const late = await signed('bet', {
+      token,
+      playerId,
+      transactionId: 'st-b2',
+      roundId: 'st-1',
+      amount: 500,
+    });
+    expect(late).toMatchObject({ status: 409, code: 'ROUND_SETTLED' });
+
+    const replayWin = await signed('win', {
+      playerId,
+      transactionId: 'st-w1',
+      roundId: 'st-1',
+      amount: 3_000,
+    });
+    expect(replayWin.raw).toBe(win.raw);
+    expect(replayWin.replay).toBe('true');
+    const replayBet = await signed('bet', {
+      token,
+      playerId,
+      transactionId: 'st-b1',
+      roundId: 'st-1',
+      amount: 1_000,
+    });
+    expect(replayBet).toMatchObject({ status: 200, replay: 'true' });
+    expect((await signed('balance', { playerId })).value.balance).toBe(settledAt);
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
+
+  it('pays one of many different wins sent at once to one open round, batched or one by one', async () => {
+    const db = ctx.handle.db;
+    const [brand] = await db.select().from(brands).where(eq(brands.isDefault, true));
+    // The one-movement functions (vendor_bet, vendor_win) as a batch that failed resends them, beside
+    // the batching ledger the app uses (vendor_batch).
+    const alone = new Ledger(db, { maxItems: 1, lanes: 1 });
+    const batched = new Ledger(db);
+    const side = { memberId: member.id, wallet: 'main' as const };
+    const move = (ledger: Ledger, kind: 'bet' | 'win', key: string, roundId: string, amount: number) =>
+      ledger
+        .transferInRound(
+          {
+            brand: { id: brand!.id, currency: brand!.currency },
+            key: `v:${vendor}:${kind}:${key}`,
+            kind,
+            ...(kind === 'bet'
+              ? { from: side, to: { house: 'house' } }
+              : { from: { house: 'house' }, to: side }),
+            amount,
+            meta: { vendor, round: roundId, member: member.id },
+          } as Parameters<Ledger['transferInRound']>[0],
+          { vendor, roundId, memberId: member.id },
+        )
+        .then(
+          () => 'OK',
+          (e: { code?: string }) => e.code ?? 'ERR',
+        );
+    for (const [n, ledgers] of [
+      [1, [alone]],
+      [2, [batched]],
+      [3, [alone, batched]],
+    ] as const) {
+      const round = `race-${n}`;
+      const before = (await signed('balance', { playerId })).value.balance;
+      expect(await move(alone, 'bet', `${round}-b`, round, 100)).toBe('OK');
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          move(ledgers[i % ledgers.length]!, 'win', `${round}-w${i}`, round, 700),
+        ),
+      );
+      expect(answers.filter((a) => a === 'OK')).toHaveLength(1);
+      expect(answers.filter((a) => a !== 'OK')).toEqual(Array(7).fill('ROUND_SETTLED'));
+      expect(await move(ledgers[0]!, 'bet', `${round}-b2`, round, 100)).toBe('ROUND_SETTLED');
+      expect((await signed('balance', { playerId })).value.balance).toBe(before - 100 + 700);
+    }
+    expect((await checkLedger(db)).problems).toEqual([]);
+  });
+
   it('refunds a bet once, and refuses a bet whose rollback came first', async () => {
     const before = (await signed('balance', { playerId })).value.balance;
     await signed('bet', { token, playerId, transactionId: 'b-3', roundId: 'r-3', amount: 1_000 });
@@ -278,6 +433,7 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
 
   it('refuses new bets of a disabled account but still settles its rounds', async () => {
     const fresh = (await launchTokenFor(ctx, member, vendor)).token;
+    await signed('bet', { token: fresh, playerId, transactionId: 'b-open', roundId: 'r-open', amount: 100 });
     // An operator disables the account (no call of the contract does).
     await ctx.handle.db.update(members).set({ status: 'disabled' }).where(eq(members.id, member.id));
     try {
@@ -293,7 +449,8 @@ describe.each(databaseKinds)('game-vendor wallet API on %s', (kind) => {
         ).code,
       ).toBe('ACCOUNT_DISABLED');
       expect(
-        (await signed('win', { playerId, transactionId: 'w-disabled', roundId: 'r-1', amount: 100 })).status,
+        (await signed('win', { playerId, transactionId: 'w-disabled', roundId: 'r-open', amount: 100 }))
+          .status,
       ).toBe(200);
     } finally {
       await ctx.handle.db.update(members).set({ status: 'active' }).where(eq(members.id, member.id));

@@ -6,11 +6,12 @@
 --
 -- There is no subtransaction per item: every refusal is found before the item has written anything it
 -- would have to undo, or undone by the item itself on rows only this transaction can see. Per item: the
--- round (a bet opens or joins it, a win must find it, and its stake or payout follows); the guarded update of the wallet; the claim of the
--- idempotency key; the two postings. A replay is found when the key is already claimed, or, if the wallet
--- cannot pay, before answering so; the wallet's update is then given back (this transaction holds its
--- row, so no one saw it). Any unexpected error fails the whole statement, which wrote nothing, and the
--- caller resends each item on its own.
+-- round (a bet opens or joins it, a win must find it, and its stake or payout follows); the guarded update
+-- of the wallet; the round's state read again with the wallet held (a settled round takes no new bet and
+-- no second win); the claim of the idempotency key; the two postings. A replay is found when the key is
+-- already claimed, or, if the wallet cannot pay, before answering so; the wallet's update is then given
+-- back (this transaction holds its row, so no one saw it). Any unexpected error fails the whole statement,
+-- which wrote nothing, and the caller resends each item on its own.
 CREATE OR REPLACE FUNCTION vendor_batch(
   p_fns text[],
   p_brands integer[],
@@ -79,14 +80,29 @@ BEGIN
       WHERE id = p_wallets[i] AND brand_id = p_brands[i] AND floor IS NOT NULL AND balance + p_amounts[i] >= floor
       RETURNING balance, version INTO v_balance, v_version;
       IF FOUND THEN
-        INSERT INTO ledger_transactions (brand_id, idempotency_key, kind, request_hash, result, meta)
-        VALUES (p_brands[i], p_keys[i], p_fns[i], p_hashes[i], '{}'::jsonb, coalesce(p_metas[i], '{}'::jsonb))
-        ON CONFLICT (brand_id, idempotency_key) DO NOTHING
-        RETURNING id INTO v_tx;
+        -- The round as it is now that the wallet is held (every movement of a round holds its player's
+        -- wallet first; a lost round's win of nothing holds the round itself): a settled round takes no
+        -- new bet and no second win, unless this item is a replay.
+        SELECT status INTO v_status FROM vendor_rounds
+        WHERE brand_id = p_brands[i] AND vendor_code = p_vendors[i] AND round_id = p_rounds[i]
+        FOR UPDATE;
+        v_tx := NULL;
+        IF v_status = 'settled' AND NOT EXISTS (
+          SELECT 1 FROM ledger_transactions WHERE brand_id = p_brands[i] AND idempotency_key = p_keys[i]
+        ) THEN
+          v_error := 'VENDOR_ROUND_SETTLED';
+        ELSE
+          INSERT INTO ledger_transactions (brand_id, idempotency_key, kind, request_hash, result, meta)
+          VALUES (p_brands[i], p_keys[i], p_fns[i], p_hashes[i], '{}'::jsonb, coalesce(p_metas[i], '{}'::jsonb))
+          ON CONFLICT (brand_id, idempotency_key) DO NOTHING
+          RETURNING id INTO v_tx;
+          IF v_tx IS NULL THEN
+            v_error := 'replay';
+          END IF;
+        END IF;
         IF v_tx IS NULL THEN
           UPDATE ledger_accounts SET balance = balance - p_amounts[i], version = version - 1
           WHERE id = p_wallets[i];
-          v_error := 'replay';
         ELSE
           INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after, version)
           VALUES (v_tx, p_wallets[i], p_amounts[i], v_balance, v_version),

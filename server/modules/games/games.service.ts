@@ -187,6 +187,8 @@ export class GamesService {
         ([, v]) => v !== undefined,
       ),
     );
+    // Unknown fields are dropped by the contract, so a body of only those asks for nothing.
+    if (Object.keys(set).length === 0) throw new AppError('NOTHING_TO_CHANGE');
     const rows = await this.live.updateVendor(brandId, patch.vendor, set, alongside);
     if (rows.length === 0) throw new AppError('VENDOR_NOT_FOUND');
     return (await this.adminVendors(brandId)).find((v) => v.vendor === patch.vendor)!;
@@ -218,6 +220,7 @@ export class GamesService {
         classification: patch.classification,
       }).filter(([, v]) => v !== undefined),
     );
+    if (Object.keys(set).length === 0) throw new AppError('NOTHING_TO_CHANGE');
     const row = await this.live.updateGame(brandId, patch.vendor, patch.gameCode, set, alongside);
     if (!row) throw new AppError('GAME_NOT_FOUND');
     return toAdminGame(row);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { SecretBox } from '../../lib/secret-box';
+import { isInHouseVendor } from './in-house-vendors';
 import { WalletRepository } from './wallet.repository';
 
 export type VendorMode = 'seamless' | 'transfer';
@@ -75,7 +76,8 @@ export function checkLaunchUrl(url: string | null, requireHttps = false): string
 /**
  * Game vendors' connections to this brand (vendor onboarding): the secret each signs its wallet calls
  * with (sealed at rest), where it is launched, its wallet mode and currencies. Connect, rotate the
- * secret, disconnect; the back office and `npm run vendor` both come through here.
+ * secret, disconnect; the back office, `npm run vendor` and the demo seed all come through here, so the
+ * in-house codes (BGS, the lotteries) are refused here once for all of them.
  */
 export class VendorIntegrations {
   constructor(
@@ -98,6 +100,7 @@ export class VendorIntegrations {
     input: ConnectInput,
     alongside?: Alongside,
   ): Promise<{ connection: VendorConnection; secret: string }> {
+    if (isInHouseVendor(input.vendor)) throw new AppError('VENDOR_IN_HOUSE', { vendor: input.vendor });
     const secret = input.secret ?? randomBytes(32).toString('base64url');
     const row = await this.repo.saveIntegration(
       {
@@ -116,6 +119,9 @@ export class VendorIntegrations {
 
   /** A new secret (given or made); the old one stops working once caches expire (BRAND_CACHE_MS). */
   async rotate(brandId: number, vendor: string, given?: string, alongside?: Alongside) {
+    // A connection of an in-house code made before they were refused gets no fresh secret (it can be
+    // disconnected).
+    if (isInHouseVendor(vendor)) throw new AppError('VENDOR_IN_HOUSE', { vendor });
     const secret = given ?? randomBytes(32).toString('base64url');
     const row = await this.repo.updateIntegration(
       brandId,

@@ -9,11 +9,14 @@ import { hashToken, newToken } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { Ledger, MemberWalletKind, MovementResult, Side } from '../ledger/ledger';
 import { checkBrandAmount } from './amount';
+import { isInHouseVendor } from './in-house-vendors';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletService } from './wallet.service';
 
 /** How long a launched game may place bets; wins and rollbacks are accepted after it. */
 const LAUNCH_TOKEN_TTL_MS = 4 * 3_600_000;
+/** The wallet API's signature: the HMAC-SHA256 of the raw body as 64 lowercase hex digits, nothing else. */
+const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;
 
 export interface VendorCall {
   brand: Brand;
@@ -50,7 +53,11 @@ export class VendorWalletService {
     this.players = new TtlCache(cacheMs, 100_000);
   }
 
-  /** Checks the HMAC-SHA256 of the raw body with the vendor's secret. */
+  /**
+   * Checks the HMAC-SHA256 of the raw body with the vendor's secret. Only the exact form is read: Node's
+   * hex decoding stops at the first character that is not hex, so a valid signature with anything
+   * appended (or an uppercase one) would otherwise decode to the same bytes.
+   */
   async verify(
     brandId: number,
     vendorCode: string | undefined,
@@ -60,14 +67,17 @@ export class VendorWalletService {
     if (!vendorCode) throw new AppError('UNKNOWN_VENDOR');
     const connection = await this.connection(brandId, vendorCode);
     if (!connection) throw new AppError('UNKNOWN_VENDOR');
+    if (signature === undefined || !SIGNATURE_FORMAT.test(signature)) throw new AppError('BAD_SIGNATURE');
     const expected = createHmac('sha256', connection.key).update(rawBody).digest();
-    const given = Buffer.from(signature ?? '', 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw new AppError('BAD_SIGNATURE');
+    if (!timingSafeEqual(Buffer.from(signature, 'hex'), expected)) throw new AppError('BAD_SIGNATURE');
   }
 
-  /** The vendor's signing key and wallet mode, remembered for a moment (the hot path asks on every call). */
+  /**
+   * The vendor's signing key and wallet mode, remembered for a moment (the hot path asks on every call).
+   * An in-house code has none, even if an installation connected one before they were refused.
+   */
   private connection(brandId: number, vendorCode: string) {
+    if (isInHouseVendor(vendorCode)) return Promise.resolve(null);
     return this.keys.get(`${brandId}:${vendorCode}`, async () => {
       const integration = await this.repo.integration(brandId, vendorCode);
       return integration?.active
@@ -87,7 +97,8 @@ export class VendorWalletService {
     gameCode?: string,
   ) {
     if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
-    if (!(await this.repo.integration(brand.id, vendor))) throw new AppError('VENDOR_NOT_FOUND');
+    if (isInHouseVendor(vendor) || !(await this.repo.integration(brand.id, vendor)))
+      throw new AppError('VENDOR_NOT_FOUND');
     const token = newToken();
     const expiresAt = Date.now() + LAUNCH_TOKEN_TTL_MS;
     await this.repo.saveLaunchToken({

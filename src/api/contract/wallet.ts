@@ -20,6 +20,7 @@ export const vendorBetBody = z.object({
   playerId: id,
   transactionId: id,
   roundId: id,
+  /** Minor units as a JSON number (an integer): a numeric string such as "2500" is refused, never read. */
   amount: sentAmount,
   gameCode: id.optional(),
   currency,

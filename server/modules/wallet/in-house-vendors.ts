@@ -1,0 +1,13 @@
+import { LOTTERY_VENDORS } from '../../../src/api/contract/lottery';
+
+/**
+ * The vendor codes of the site's own games: the in-house games (BGS, server/modules/originals) and the
+ * lotteries (src/api/contract/lottery.ts). Their rounds are written by the site's own database functions,
+ * so none of them may be connected as an external vendor: a connection would let whoever holds its secret
+ * post bets and wins into any member's in-house rounds and lottery lines.
+ */
+const IN_HOUSE_VENDORS: ReadonlySet<string> = new Set(['BGS', ...LOTTERY_VENDORS]);
+
+export function isInHouseVendor(code: string) {
+  return IN_HOUSE_VENDORS.has(code.trim().toUpperCase());
+}

@@ -170,6 +170,19 @@ export class ContractsRepository {
           .for('update');
         heldBp = held?.rateBp ?? 0;
       }
+      // The member's own contract of the kind next: locks go down the tree, a contract in force before an
+      // offer, as every step that ends contracts takes them, so two steps wait for each other, never deadlock.
+      await tx
+        .select({ id: agentContracts.id })
+        .from(agentContracts)
+        .where(
+          and(
+            eq(agentContracts.memberId, offer.memberId),
+            eq(agentContracts.kind, offer.kind),
+            inArray(agentContracts.status, IN_FORCE),
+          ),
+        )
+        .for('update');
       const [locked] = await tx
         .select()
         .from(agentContracts)

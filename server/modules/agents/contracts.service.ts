@@ -76,23 +76,26 @@ export class ContractsService {
   }
 
   /**
-   * Refuses terms the house cannot afford: on some category the contract counts, its rate and the
-   * category's rebate would give away more than the house edge (docs/agents.md "The house edge").
+   * What the house cannot afford in these terms: a category the contract counts on which its rate and the
+   * category's rebate give away more than the house edge (docs/agents.md "The house edge"); null if none.
    */
-  private async checkHouseEdge(brand: Brand, terms: ContractTerms) {
-    const short = await this.houseEdgeShortfall(brand, terms);
-    if (short)
-      throw new AppError('CONTRACT_ABOVE_HOUSE_EDGE', {
-        category: short.category,
-        edge: percent(short.edgeBp),
-        rebate: percent(short.rebateBp),
-        rate: percent(Math.max(0, short.mostBp)),
-      });
-  }
-
   private async houseEdgeShortfall(brand: Brand, terms: ContractTerms) {
     const edges = await categoryEdges(await this.ports.edgeSources(brand));
     return edgeShortfall(terms, edges, brand.rebateRates ?? {});
+  }
+
+  private edgeRefusal(short: NonNullable<Awaited<ReturnType<ContractsService['houseEdgeShortfall']>>>) {
+    return new AppError('CONTRACT_ABOVE_HOUSE_EDGE', {
+      category: short.category,
+      edge: percent(short.edgeBp),
+      rebate: percent(short.rebateBp),
+      rate: percent(Math.max(0, short.mostBp)),
+    });
+  }
+
+  private async checkHouseEdge(brand: Brand, terms: ContractTerms) {
+    const short = await this.houseEdgeShortfall(brand, terms);
+    if (short) throw this.edgeRefusal(short);
   }
 
   async offer(brand: Brand, agent: Caller, body: { username: string; terms: ContractTerms }) {
@@ -227,9 +230,12 @@ export class ContractsService {
     if (!contractAllows(status, { type: 'ACCEPT', by: 'downline' }))
       throw new AppError('CONTRACT_NOT_ALLOWED');
     // The house's offer is checked again: an edge lowered or a rebate raised since it was made counts now.
-    if (row.uplineId === null && (await this.houseEdgeShortfall(brand, row.terms as ContractTerms))) {
-      await this.repo.lapse(row, 'house_edge');
-      await this.checkHouseEdge(brand, row.terms as ContractTerms);
+    if (row.uplineId === null) {
+      const short = await this.houseEdgeShortfall(brand, row.terms as ContractTerms);
+      if (short) {
+        await this.repo.lapse(row, 'house_edge');
+        throw this.edgeRefusal(short);
+      }
     }
     const done = await this.repo.accept(row, body.endDownline);
     if (!done) throw new AppError('CONTRACT_NOT_ALLOWED');

@@ -190,27 +190,33 @@ export const demoBanners = [
   {
     group: 'w_home',
     art: 'LIVE-tables',
-    title: { pt: 'Mesas ao vivo 24/7', en: 'Live tables 24/7' },
+    title: { pt: 'Bacará ao vivo 24/7', en: 'Live baccarat 24/7' },
     subtitle: {
-      pt: 'Bacará, roleta e blackjack com croupiers reais',
-      en: 'Baccarat, roulette and blackjack with real dealers',
+      pt: 'Duas mesas com crupiê simulado e uma rodada a cada meio minuto',
+      en: 'Two tables with a simulated dealer and a round every half minute',
     },
     linkageType: 'route',
     linkageTarget: '/live',
   },
   {
     group: 'w_home',
-    art: 'SPORTS-season',
-    title: { pt: 'A nova temporada começou', en: 'The new season has started' },
-    subtitle: { pt: 'Odds melhoradas todos os fins de semana', en: 'Boosted odds every weekend' },
-    linkageType: null,
-    linkageTarget: null,
+    art: 'INHOUSE-originals',
+    title: { pt: 'Seis jogos originais', en: 'Six original games' },
+    subtitle: {
+      pt: 'Dice, Limbo, Mines, Plinko, Keno e Crash: confira cada rodada você mesmo',
+      en: 'Dice, Limbo, Mines, Plinko, Keno and Crash: check every round yourself',
+    },
+    linkageType: 'route',
+    linkageTarget: '/originals',
   },
   {
     group: 'w_home',
     art: 'LOTT-draws',
-    title: { pt: 'Sorteios a cada 5 minutos', en: 'Draws every 5 minutes' },
-    subtitle: { pt: 'Loteria SEA com prêmios instantâneos', en: 'SEA lottery with instant prizes' },
+    title: { pt: 'Nove loterias', en: 'Nine lotteries' },
+    subtitle: {
+      pt: 'Sorteios a cada 1, 3 ou 5 minutos e sorteios diários',
+      en: 'Draws every 1, 3 or 5 minutes, and daily draws',
+    },
     linkageType: 'route',
     linkageTarget: '/seaLottery',
   },
@@ -293,18 +299,18 @@ export const demoPopups = [
   },
   {
     execution: 'B',
-    title: { pt: 'App para celular disponível', en: 'Mobile app available' },
+    title: { pt: 'O que há para jogar', en: 'What there is to play' },
     content: {
-      pt: '<p>Baixe o app para iOS e Android no menu lateral e jogue onde quiser.</p>',
-      en: '<p>Get the iOS and Android app from the side menu and play anywhere.</p>',
+      pt: '<p>Três slots de 5 rolos, uma pescaria, duas mesas de bacará ao vivo com crupiê simulado, rinhas, seis jogos originais e nove loterias. Apostas esportivas ainda não.</p>',
+      en: '<p>Three 5-reel slots, a fish shooter, two live baccarat tables with a simulated dealer, cockfights, six original games and nine lotteries. No sports betting yet.</p>',
     },
   },
   {
     execution: 'A',
-    title: { pt: 'Missões da semana', en: 'Weekly missions' },
+    title: { pt: 'Cashback em Minha conta', en: 'Cashback in your account' },
     content: {
-      pt: '<p>Complete 5 missões esta semana e ganhe 50 FUN na central de recompensas.</p>',
-      en: '<p>Complete 5 missions this week and earn 50 FUN in the reward centre.</p>',
+      pt: '<p>Parte de cada aposta válida volta para você: veja quanto já acumulou e resgate em <strong>Minha conta › Cashback</strong>.</p>',
+      en: '<p>Part of every valid bet comes back to you: see how much you have earned and claim it in <strong>My account › Cashback</strong>.</p>',
     },
   },
   {
@@ -330,46 +336,28 @@ export const demoPromotions = [
   {
     type: 'REBATE',
     art: 'LIVE-cashback',
-    title: { pt: 'Cashback diário ao vivo 0,8%', en: 'Daily live cashback 0.8%' },
+    title: { pt: 'Cashback de até 1,2%', en: 'Cashback up to 1.2%' },
     content: {
-      pt: '<p>Receba 0,8% de todas as apostas válidas no cassino ao vivo, todos os dias.</p>',
-      en: '<p>Get 0.8% of every valid live-casino bet back, every day.</p>',
+      pt: '<p>Uma parte de cada aposta válida volta para você: 1,2% nos slots, 1% na pescaria e nas loterias, 0,8% no cassino ao vivo e 0,1% nos jogos originais. Resgate quando quiser em Minha conta › Cashback.</p>',
+      en: '<p>Part of every valid bet comes back to you: 1.2% on slots, 1% on fishing games and lotteries, 0.8% on the live casino and 0.1% on the original games. Claim it whenever you like in My account › Cashback.</p>',
     },
   },
   {
-    type: 'SPORTS',
-    art: 'SPORTS-accumulator',
-    title: { pt: 'Múltiplas com bônus', en: 'Accumulator boost' },
+    type: 'INHOUSE',
+    art: 'INHOUSE-fair',
+    title: { pt: 'Jogos originais verificáveis', en: 'Original games you can verify' },
     content: {
-      pt: '<p>Até 50% extra nos ganhos de apostas múltiplas com 5 ou mais seleções.</p>',
-      en: '<p>Up to 50% extra winnings on accumulators with 5 or more selections.</p>',
+      pt: '<p>Em Dice, Limbo, Mines, Plinko, Keno e Crash o resultado vem de sementes publicadas antes da aposta: confira qualquer rodada na página de justiça dos Originais.</p>',
+      en: '<p>In Dice, Limbo, Mines, Plinko, Keno and Crash every result comes from seeds committed before the bet: check any round on the Originals fairness page.</p>',
     },
   },
   {
-    type: 'VIP',
-    art: 'PVP-vip',
-    title: { pt: 'Clube VIP', en: 'VIP club' },
+    type: 'LOTT',
+    art: 'LOTT-draws',
+    title: { pt: 'Nove loterias, sorteios o dia todo', en: 'Nine lotteries, draws all day' },
     content: {
-      pt: '<p>Suba de nível e desbloqueie saques prioritários e um gerente de conta exclusivo.</p>',
-      en: '<p>Level up to unlock priority withdrawals and a dedicated account manager.</p>',
-    },
-  },
-  {
-    type: 'REFERRAL',
-    art: 'INHOUSE-referral',
-    title: { pt: 'Indique amigos', en: 'Invite friends' },
-    content: {
-      pt: '<p>Ganhe 20 FUN para cada amigo que se cadastrar e fizer o primeiro depósito.</p>',
-      en: '<p>Earn 20 FUN for every friend who signs up and makes a first deposit.</p>',
-    },
-  },
-  {
-    type: 'FISH',
-    art: 'FISH-tournament',
-    title: { pt: 'Torneio de pescaria', en: 'Fishing tournament' },
-    content: {
-      pt: '<p>Os 10 melhores caçadores da semana dividem 5.000 FUN.</p>',
-      en: "<p>The week's top 10 hunters share 5,000 FUN.</p>",
+      pt: '<p>SSC, 11 Seleção 5, PK10, 4D, Mark Six e Miền Bắc, com sorteios a cada 1, 3 ou 5 minutos ou uma vez por dia. Cada sorteio pode ser conferido por qualquer jogador.</p>',
+      en: '<p>SSC, 11 Pick 5, PK10, 4D, Mark Six and Miền Bắc, with draws every 1, 3 or 5 minutes or once a day. Any player can check every draw.</p>',
     },
   },
 ];
@@ -394,16 +382,6 @@ export const demoResources = [
     type: 'TELEGRAM',
     label: { pt: 'Canal no Telegram', en: 'Telegram channel' },
     url: 'https://t.me/aurora_demo',
-  },
-  {
-    type: 'MOBILECONFIG',
-    label: { pt: 'App iOS', en: 'iOS app' },
-    url: 'https://aurora.example/app/aurora.mobileconfig',
-  },
-  {
-    type: 'Android',
-    label: { pt: 'App Android', en: 'Android app' },
-    url: 'https://aurora.example/app/aurora.apk',
   },
 ];
 

@@ -1,11 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import type { Announcement } from '../../api/contract/content';
 import { formatDateTime } from '../../ui/format';
 import { ChevronDown } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
-import { useRealAccountGuard } from '../session/guards';
 
-/** Spec 2.4: titles with start times; one item expanded at a time; a link to the reward centre. */
+/**
+ * Spec 2.4: titles with start times; one item expanded at a time. The spec's link to the reward centre
+ * waits for the reward centre itself: a link to a placeholder promised rewards that do not exist.
+ */
 export function AnnouncementList({
   items,
   openIndex,
@@ -15,8 +16,6 @@ export function AnnouncementList({
   openIndex: number | null;
   onToggle: (index: number) => void;
 }) {
-  const { t } = useTranslation();
-  const guard = useRealAccountGuard();
   return (
     <div className="ann-list">
       <ul>
@@ -36,10 +35,6 @@ export function AnnouncementList({
           );
         })}
       </ul>
-      {/* The reward centre is a member-centre page (spec 4.6); it opens with the member centre. */}
-      <button type="button" className="btn btn-ghost btn-sm ann-reward-link" onClick={() => guard()}>
-        {t('popups.reward_centre')}
-      </button>
     </div>
   );
 }

@@ -84,8 +84,8 @@ test('the agent offers a daily salary, the member accepts it in the contract dia
     .getByTestId('offer-contract')
     .click();
   const offer = page.getByTestId('contract-offer');
-  // The demo agent holds 0,20 % of the house (docs/agents.md "The house edge"): it may give that much.
-  await offer.getByTestId('offer-rate').fill('0,2');
+  // The demo agent holds 0,10 % of the house (docs/agents.md "The house edge"): it may give that much.
+  await offer.getByTestId('offer-rate').fill('0,1');
   await offer.getByTestId('offer-send').click();
   await expect(page.getByTestId('contract-offer-sent')).toContainText(username);
   await page.getByTestId('contract-offer').getByRole('button', { name: 'Fechar' }).last().click();
@@ -95,7 +95,7 @@ test('the agent offers a daily salary, the member accepts it in the contract dia
   // The offer reaches the member's open page over the socket.
   const dialog = playerPage.getByTestId('contract-dialog');
   await expect(dialog).toContainText('demoagent propõe a você um contrato de salário diário');
-  await expect(dialog.getByTestId('contract-terms')).toContainText('0,20%');
+  await expect(dialog.getByTestId('contract-terms')).toContainText('0,10%');
   await dialog.getByRole('button', { name: 'Aceitar' }).click();
   await expect(dialog).toBeHidden();
   await expect(given).toHaveAttribute('data-status', 'active');
@@ -220,17 +220,17 @@ test('the agent’s invitation carries a daily salary, and an account it opens i
   await agentLogin(page);
   await page.getByTestId('agent-centre').getByRole('link', { name: 'Central de cadastro' }).click();
   const contracts = page.getByTestId('invitation-contracts');
-  await expect(contracts).toContainText('Salário diário 0,20%');
+  await expect(contracts).toContainText('Salário diário 0,10%');
   await contracts.getByTestId('invite-add-contract').click();
   const dialog = page.getByTestId('invitation-contract');
   await dialog.getByTestId('offer-rate').fill('5');
   await dialog.getByRole('button', { name: 'Salvar no convite' }).click();
-  await expect(dialog.getByTestId('offer-error')).toContainText(/0[.,]20%/);
-  await dialog.getByTestId('offer-rate').fill('0,1');
+  await expect(dialog.getByTestId('offer-error')).toContainText(/0[.,]10%/);
+  await dialog.getByTestId('offer-rate').fill('0,05');
   await dialog.getByRole('button', { name: 'Salvar no convite' }).click();
   const carried = contracts.locator('li[data-kind="daily_salary"]');
   try {
-    await expect(carried).toContainText('0,10%');
+    await expect(carried).toContainText('0,05%');
 
     const open = page.getByTestId('open-account');
     const username = `opn${Date.now().toString(36)}`;
@@ -309,18 +309,19 @@ test('a real-time salary settles through the ledger: the house pays the agent, t
   const name = `Tempo real ${Date.now().toString(36)}`;
   await form.getByLabel('Nome do modelo').fill(name);
   await form.getByTestId('offer-kind').selectOption('realtime_salary');
-  // Live baccarat keeps 1,06 % and pays 0,80 % of rebate: 1 % is refused, 0,20 % leaves the house its edge.
+  // Live baccarat keeps 1,06 % and pays 0,80 % of rebate: 1 % is refused. Beside the demo agent's daily
+  // salary (0,10 %) and dividend (10 % of the loss), 0,05 % still leaves the house its edge.
   await form.getByTestId('offer-rate').fill('1');
   await form.getByRole('button', { name: 'Salvar modelo' }).click();
   await expect(form.getByTestId('offer-error')).toContainText(/no máximo 0[.,]25%/);
-  await form.getByTestId('offer-rate').fill('0,2');
+  await form.getByTestId('offer-rate').fill('0,05');
   await form.getByRole('button', { name: 'Salvar modelo' }).click();
-  await expect(templates.locator(`tr[data-template="${name}"]`)).toContainText('0,20%');
+  await expect(templates.locator(`tr[data-template="${name}"]`)).toContainText('0,05%');
   const tree = office.getByTestId('bo-agent-tree');
   await tree.getByLabel('Membro').fill('demoagent');
   await tree.getByRole('button', { name: 'Buscar' }).click();
   const house = office.getByTestId('bo-house-offer');
-  await house.getByLabel('Modelo').selectOption({ label: `${name} · Salário em tempo real · 0,20%` });
+  await house.getByLabel('Modelo').selectOption({ label: `${name} · Salário em tempo real · 0,05%` });
   await house.getByRole('button', { name: 'Oferecer' }).click();
   const houseContract = office
     .getByTestId('bo-tree-contracts')
@@ -346,7 +347,7 @@ test('a real-time salary settles through the ledger: the house pays the agent, t
     .click();
   const offer = page.getByTestId('contract-offer');
   await offer.getByTestId('offer-kind').selectOption('realtime_salary');
-  await offer.getByTestId('offer-rate').fill('0,1');
+  await offer.getByTestId('offer-rate').fill('0,03');
   await offer.getByTestId('offer-send').click();
   await expect(page.getByTestId('contract-offer-sent')).toContainText(username);
   const playerDialog = playerPage.getByTestId('contract-dialog');
@@ -381,23 +382,23 @@ test('a real-time salary settles through the ledger: the house pays the agent, t
     .click();
   await expect(office.getByTestId('bo-run-bills')).toContainText(username);
 
-  // The player: 0,05 more (0,10 % of 50,00), and the bill with its inputs under bonus details.
+  // The player: 0,01 more (0,03 % of 50,00, rounded down), and the bill with its inputs under bonus details.
   await expect.poll(balance).not.toBe(before);
   await playerPage.goto('/member/bonusDetails');
   const bills = playerPage.getByTestId('member-contract-bills');
   await expect(bills).toContainText('demoagent');
   await expect(bills).toContainText('50,00');
-  await expect(bills).toContainText('0,05');
-  // The agent: 0,10 from the house, 0,05 to its player.
+  await expect(bills).toContainText('0,01');
+  // The agent: 0,02 from the house (0,05 %), 0,01 to its player.
   await page.goto('/agentHome/agentRealtimeSalary');
   const agentBills = page.getByTestId('bills-realtime_salary');
   await expect(agentBills.getByTestId('bills-table')).toContainText('Aurora Bet');
-  await expect(agentBills.getByTestId('bills-table')).toContainText('0,10');
+  await expect(agentBills.getByTestId('bills-table')).toContainText('0,02');
   await agentBills.getByRole('button', { name: 'Pagas à rede' }).click();
   await expect(agentBills.getByTestId('bills-table')).toContainText(username);
   await page.goto('/agentHome/agentRevenueReport');
   await expect(page.getByTestId('revenue-kinds').locator('tr[data-kind="realtime_salary"]')).toContainText(
-    '0,05',
+    '0,01',
   );
 
   // The house ends its contract with the agent.

@@ -377,9 +377,39 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     expect((await save('Dividend 30%', dividend(3_000))).code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
     expect((await save('Dividend 24.53%', dividend(2_453))).code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
     expect((await save('Dividend 24.52%', dividend(2_452))).code).toBe('OK');
-    // What the demo seeds passes the same rule.
-    for (const c of demoHouseContracts)
-      expect((await save(`Demo ${c.kind}`, c.terms as ContractTerms)).code).toBe('OK');
+    // The house's contracts with one agent count the same valid bets: they are added up. What the demo
+    // seeds passes together; a third salary finds only what they leave.
+    const demo = await newAgent(ctx, { downline: 0 });
+    for (const c of demoHouseContracts) {
+      const saved = await save(`Demo ${c.kind}`, c.terms as ContractTerms);
+      expect(saved.code).toBe('OK');
+      const template = saved.value.find((t) => t.name === `Demo ${c.kind} ${kind}`)!;
+      const offered = await ctx.call('offerHouseContract', {
+        token: admin.token,
+        body: { username: demo.username, templateId: template.id },
+      });
+      expect(offered.code).toBe('OK');
+      const id = offered.value.contracts.find((x) => x.kind === c.kind && x.status === 'offered')!.id;
+      const relay = c.kind === 'dividend' ? 'processDividendReq' : 'processDailySalContract';
+      const accepted = await ctx.call(relay, {
+        token: demo.token,
+        body: { contractId: id, action: 'accept', endDownline: [] },
+      });
+      expect(accepted.value.status).toBe('active');
+    }
+    const hourly = { ...daily(25), kind: 'hourly_salary' } as ContractTerms;
+    const third = await save('Hourly 0.25%', hourly);
+    expect(third.code).toBe('OK');
+    const stacked = await ctx.call('offerHouseContract', {
+      token: admin.token,
+      body: {
+        username: demo.username,
+        templateId: third.value.find((t) => t.name === `Hourly 0.25% ${kind}`)!.id,
+      },
+    });
+    // Baccarat: 1.06 % less 0.8 % of rebate, 0.1 % of salary and 10 % of the loss leaves 0.054 %.
+    expect(stacked.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
+    expect(stacked.message).toContain('0.05%');
 
     // The check is made with the edges and rebates of the moment: an offer made, then a rebate raised
     // (in-house games keep 1 %; a 0.9 % rebate leaves 0.09 %), is refused when accepted, and withdrawn.

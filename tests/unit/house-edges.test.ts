@@ -31,6 +31,11 @@ describe('the house edge a contract must leave', () => {
     expect(80 * 10_000 < 106 * (10_000 - 2_453)).toBe(false);
     // An exact bound is not enough: 50 % of a 2 % edge with a 1 % rebate gives all of it away.
     expect(mostRateFor('dividend', 200, 100)).toBe(4_999);
+    // The house's other contracts with the agent take their share first: 0.1 % of salary and 10 % of the
+    // loss on baccarat leave 0.054 %, so a third salary may pay 0.05 %, a dividend beside the salary 15.09 %.
+    expect(mostRateFor('hourly_salary', 106, 80, { salariesBp: 10, dividendBp: 1_000 })).toBe(5);
+    expect(mostRateFor('dividend', 106, 80, { salariesBp: 10, dividendBp: 0 })).toBe(1_509);
+    expect(mostRateFor('daily_salary', 106, 80, { salariesBp: 30, dividendBp: 0 })).toBe(0);
   });
 
   it('takes each category at its lowest edge: in-house settings, lottery odds, stated returns', async () => {

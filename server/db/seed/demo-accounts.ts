@@ -89,34 +89,34 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
 /**
  * The house's contracts with the demo agent (a top agent: the house pays it from the commission account),
  * so it has rates to pass on to its downline: a daily salary on its team's valid bets and a weekly
- * dividend on what its team lost. Each leaves the house its edge on every category with the rebate paid
- * (docs/agents.md "The house edge"): the tightest is live baccarat (1.06 % edge, 0.8 % rebate), which
- * leaves a salary at most 0.25 % and a dividend at most 24.52 %.
+ * dividend on what its team lost. Together with the rebate they leave the house its edge on every category
+ * (docs/agents.md "The house edge"): the tightest is live baccarat, 1.06 % kept and 0.8 % of rebate paid,
+ * where 0.1 % of valid bets and 10 % of the loss (0.106 %) leave the house 0.054 %.
  */
 export const demoHouseContracts: Array<{ kind: string; rateBp: number; terms: Record<string, unknown> }> = [
   {
     kind: 'daily_salary',
-    rateBp: 20,
+    rateBp: 10,
     terms: {
       kind: 'daily_salary',
       salaryType: 'single_bet',
       minActiveBet: 1_000,
       tiers: [
-        { minValidBet: 0, minActive: 0, rateBp: 10 },
-        { minValidBet: 10_000_000, minActive: 3, rateBp: 20 },
+        { minValidBet: 0, minActive: 0, rateBp: 5 },
+        { minValidBet: 10_000_000, minActive: 3, rateBp: 10 },
       ],
     },
   },
   {
     kind: 'dividend',
-    rateBp: 2_000,
+    rateBp: 1_000,
     terms: {
       kind: 'dividend',
       payPeriod: 'weekly',
       minActiveBet: 1_000,
       tiers: [
-        { minValidBet: 0, minActive: 0, rateBp: 1_500 },
-        { minValidBet: 100_000_000, minActive: 5, rateBp: 2_000 },
+        { minValidBet: 0, minActive: 0, rateBp: 800 },
+        { minValidBet: 100_000_000, minActive: 5, rateBp: 1_000 },
       ],
     },
   },

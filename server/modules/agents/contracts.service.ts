@@ -19,7 +19,7 @@ import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { AgentsRepository } from './agents.repository';
 import type { ContractRow, ContractsRepository } from './contracts.repository';
-import { categoryEdges, type EdgeSources, edgeShortfall } from './house-edges';
+import { categoryEdges, type EdgeSources, edgeShortfall, othersOf } from './house-edges';
 
 /** What contracts ask of other modules (server/app.ts passes them in). */
 export interface ContractPorts {
@@ -76,12 +76,20 @@ export class ContractsService {
   }
 
   /**
-   * What the house cannot afford in these terms: a category the contract counts on which its rate and the
-   * category's rebate give away more than the house edge (docs/agents.md "The house edge"); null if none.
+   * What the house cannot afford in these terms: a category the contract counts on which its rate, the
+   * house's other contracts in force with the same agent (of other kinds: one of the same kind is replaced)
+   * and the category's rebate give away more than the house edge (docs/agents.md "The house edge"); null
+   * if none.
    */
-  private async houseEdgeShortfall(brand: Brand, terms: ContractTerms) {
+  private async houseEdgeShortfall(brand: Brand, terms: ContractTerms, agentId?: number) {
+    const others =
+      agentId === undefined
+        ? []
+        : (await this.repo.held(agentId)).filter(
+            (c) => c.uplineId === null && c.kind !== terms.kind && isInForce(c.status as ContractStatus),
+          );
     const edges = await categoryEdges(await this.ports.edgeSources(brand));
-    return edgeShortfall(terms, edges, brand.rebateRates ?? {});
+    return edgeShortfall(terms, edges, brand.rebateRates ?? {}, othersOf(others));
   }
 
   private edgeRefusal(short: NonNullable<Awaited<ReturnType<ContractsService['houseEdgeShortfall']>>>) {
@@ -93,8 +101,8 @@ export class ContractsService {
     });
   }
 
-  private async checkHouseEdge(brand: Brand, terms: ContractTerms) {
-    const short = await this.houseEdgeShortfall(brand, terms);
+  private async checkHouseEdge(brand: Brand, terms: ContractTerms, agentId?: number) {
+    const short = await this.houseEdgeShortfall(brand, terms, agentId);
     if (short) throw this.edgeRefusal(short);
   }
 
@@ -231,7 +239,7 @@ export class ContractsService {
       throw new AppError('CONTRACT_NOT_ALLOWED');
     // The house's offer is checked again: an edge lowered or a rebate raised since it was made counts now.
     if (row.uplineId === null) {
-      const short = await this.houseEdgeShortfall(brand, row.terms as ContractTerms);
+      const short = await this.houseEdgeShortfall(brand, row.terms as ContractTerms, row.memberId);
       if (short) {
         await this.repo.lapse(row, 'house_edge');
         throw this.edgeRefusal(short);
@@ -346,7 +354,7 @@ export class ContractsService {
     const template = await this.repo.template(brand.id, templateId);
     if (!template) throw new AppError('TEMPLATE_NOT_FOUND');
     const terms = template.terms as ContractTerms;
-    await this.checkHouseEdge(brand, terms);
+    await this.checkHouseEdge(brand, terms, member.id);
     const row = await this.repo.insertHouseOffer(
       { brandId: brand.id, kind: terms.kind, memberId: member.id, terms, rateBp: contractRate(terms) },
       alongside,

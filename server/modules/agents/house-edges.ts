@@ -77,19 +77,36 @@ export async function categoryEdges(sources: EdgeSources): Promise<Map<string, n
 }
 
 /**
- * The highest rate (basis points) a contract of these terms may have on a category of this edge and rebate,
- * so that the house still keeps something of every valid bet the contract counts:
+ * The highest rate (basis points) a contract of this kind may have on a category of this edge and rebate,
+ * beside the house's other contracts with the same agent (they count the same valid bets), so that the
+ * house still keeps something of every valid bet:
  * - a salary pays at most its rate on every valid bet (its base in a period, valid bets, a loss or
- *   winnings, is on average at most the valid bets), so rate + rebate < edge;
- * - a dividend pays its rate on what the team lost net of carried winnings, on average the edge: so
- *   rate × edge + rebate < edge.
+ *   winnings, is on average at most the valid bets);
+ * - a dividend pays its rate on what the team lost net of carried winnings, on average the edge.
+ * So: (salaries + rebate) × 10,000 + dividend × edge < edge × 10,000.
  */
-export function mostRateFor(kind: ContractTerms['kind'], edgeBp: number, rebateBp: number): number {
-  if (edgeBp <= rebateBp) return 0;
-  if (kind !== 'dividend') return edgeBp - rebateBp - 1;
-  // rate < 10,000 × (edge − rebate) / edge, in whole basis points.
-  const bound = (10_000 * (edgeBp - rebateBp)) / edgeBp;
-  return Math.ceil(bound) - 1;
+export function mostRateFor(
+  kind: ContractTerms['kind'],
+  edgeBp: number,
+  rebateBp: number,
+  others: { salariesBp: number; dividendBp: number } = { salariesBp: 0, dividendBp: 0 },
+): number {
+  const left = edgeBp * 10_000 - (others.salariesBp + rebateBp) * 10_000 - others.dividendBp * edgeBp;
+  if (left <= 0) return 0;
+  // rate < left / (10,000 for a salary, the edge for a dividend), in whole basis points.
+  const per = kind === 'dividend' ? edgeBp : 10_000;
+  return Math.max(0, Math.ceil(left / per) - 1);
+}
+
+/** The rate of each of the house's other contracts with the agent, as `mostRateFor` counts them. */
+export function othersOf(contracts: Array<{ kind: string; rateBp: number }>) {
+  let salariesBp = 0;
+  let dividendBp = 0;
+  for (const c of contracts) {
+    if (c.kind === 'dividend') dividendBp += c.rateBp;
+    else salariesBp += c.rateBp;
+  }
+  return { salariesBp, dividendBp };
 }
 
 /** The first category (lowest room first) whose edge cannot cover the contract's rate and its rebate. */
@@ -97,12 +114,13 @@ export function edgeShortfall(
   terms: Pick<ContractTerms, 'kind' | 'tiers'>,
   edges: Map<string, number>,
   rebates: Record<string, number>,
+  others: { salariesBp: number; dividendBp: number } = { salariesBp: 0, dividendBp: 0 },
 ): { category: string; edgeBp: number; rebateBp: number; mostBp: number } | null {
   const rateBp = Math.max(...terms.tiers.map((t) => t.rateBp));
   let worst: { category: string; edgeBp: number; rebateBp: number; mostBp: number } | null = null;
   for (const [category, edgeBp] of edges) {
     const rebateBp = rebates[category] ?? 0;
-    const mostBp = mostRateFor(terms.kind, edgeBp, rebateBp);
+    const mostBp = mostRateFor(terms.kind, edgeBp, rebateBp, others);
     if (rateBp > mostBp && (!worst || mostBp < worst.mostBp)) worst = { category, edgeBp, rebateBp, mostBp };
   }
   return worst;

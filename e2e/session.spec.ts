@@ -245,3 +245,51 @@ test('a login ended elsewhere closes the open page’s session without a reload'
   await notice.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByTestId('site-header').getByRole('button', { name: 'Entrar' })).toBeVisible();
 });
+
+test('one session per browser: a new tab joins it, follows a login, and a logout in one tab ends it in all', async ({
+  context,
+  page,
+}) => {
+  await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+  await loginAs(page, 'demomember', 'Demo1234');
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+
+  // A new tab of the same browser: its own session storage is empty; it asks the open tab and joins.
+  const second = await context.newPage();
+  await second.goto('/member/transactionHistory');
+  await expect(second.getByTestId('member-account')).toHaveText('demomember');
+  await expect(second.getByTestId('records-page')).toBeVisible();
+  expect(await second.evaluate(() => sessionStorage.getItem('token'))).toBe(token);
+  expect(second.url()).not.toContain(token!);
+
+  // Logging out in one tab logs out every tab.
+  await second.getByTestId('member-block').getByRole('button', { name: 'Sair' }).click();
+  await second.getByTestId('logout-confirm').getByRole('button', { name: 'Confirmar' }).click();
+  for (const tab of [second, page]) {
+    await expect(tab.getByTestId('member-block')).toBeHidden();
+    await expect(tab.getByTestId('site-header').getByRole('button', { name: 'Entrar' })).toBeVisible();
+    expect(await tab.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  }
+  // And a tab opened now finds no session to join.
+  const third = await context.newPage();
+  await third.goto('/');
+  await expect(third.getByTestId('site-header').getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await third.close();
+
+  // A login in one tab reaches the tab already open; the server ending it ends it in both.
+  await page.getByTestId('site-header').getByRole('button', { name: 'Entrar' }).click();
+  await logIn(page, 'demomember', 'Demo1234');
+  await expect(page.getByTestId('member-account')).toHaveText('demomember');
+  await expect(second.getByTestId('member-account')).toHaveText('demomember');
+  const current = await page.evaluate(() => sessionStorage.getItem('token'));
+  const ended = await page.request.delete('/wps/session/logout', {
+    headers: { authorization: `Bearer ${current}` },
+  });
+  expect(ended.ok()).toBe(true);
+  for (const tab of [page, second]) {
+    await expect(tab.getByTestId('session-expired')).toBeVisible();
+    await tab.getByTestId('session-expired').getByRole('button', { name: 'Confirmar' }).click();
+    await expect(tab.getByTestId('site-header').getByRole('button', { name: 'Entrar' })).toBeVisible();
+  }
+  await second.close();
+});

@@ -33,13 +33,34 @@ export type SessionEvent =
   | { type: 'REFRESH' }
   /** The visitor's answer when a hand-off link would replace the session this browser has. */
   | { type: 'SWITCH_ACCOUNT' }
-  | { type: 'KEEP_SESSION' };
+  | { type: 'KEEP_SESSION' }
+  /**
+   * Another tab of this browser logged in, answered this tab's question, or its session continues under
+   * a new token (`replaces`: a password change, a hand-off the visitor accepted there).
+   */
+  | { type: 'TAB_SESSION'; token: string; replaces: string | null }
+  /** Another tab of this browser saw its session end: logged out there, or ended by the server. */
+  | { type: 'TAB_ENDED'; token: string; reason: TabEndReason };
+
+export type TabEndReason = 'logout' | 'expired';
+
+/** What a tab tells the other tabs of its browser (session.tsx carries it over a BroadcastChannel). */
+export interface SharedSession {
+  token: string;
+  replaces: string | null;
+}
 
 /**
  * Who is visiting (spec 4.1): restores the token from session storage at start; is logged in only once
  * the token is stored and the member fetched; asks before logging out; and tells the visitor when a
  * session has expired. A link may carry a hand-off code (never a token): it is exchanged by a POST for a
  * session of its own, and never replaces a session this browser has without the visitor's say-so.
+ *
+ * One session per browser, not per tab: the token stays in each tab's session storage (spec), and a tab
+ * that starts with none asks the tabs already open (`askOtherTabs`, never through the address) and joins
+ * theirs. A login, a new token, a logout or a session the server ended is told to the other tabs
+ * (`shareSession`, `shareEnd`), which follow: guests join, a tab holding the old token takes the new one,
+ * and a tab holding an ended token ends it too.
  */
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
@@ -52,8 +73,12 @@ export const sessionMachine = setup({
     exchangeHandoff: requiredActor<LoginResult, { code: string }>('exchangeHandoff'),
     fetchMember: requiredActor<MemberInfo, { token: string }>('fetchMember'),
     logout: requiredActor<void, { token: string }>('logout'),
+    /** The token of another tab of this browser that has a session, or null when none answers soon. */
+    askOtherTabs: requiredActor<string | null>('askOtherTabs'),
   },
   actions: {
+    shareSession: (_, _shared: SharedSession) => {},
+    shareEnd: (_, _ended: { token: string; reason: TabEndReason }) => {},
     saveToken: (_, _token: string) => {},
     clearToken: () => {},
     showLoader: () => {},
@@ -63,6 +88,13 @@ export const sessionMachine = setup({
   guards: {
     hasToken: (_, token: string | null) => !!token,
     hadSession: ({ context }) => !!context.token,
+    /** An event from another tab about the session this tab holds. */
+    holds: ({ context }, token: string | null) => !!token && context.token === token,
+    /** The session is over, as opposed to a call that failed this time (offline, server busy). */
+    sessionGone: (_, error: unknown) =>
+      ['SESSION_EXPIRED', 'UNAUTHORIZED', 'ACCOUNT_DISABLED'].includes(
+        (error as { code?: string } | null)?.code ?? '',
+      ),
   },
 }).createMachine({
   id: 'session',
@@ -87,9 +119,37 @@ export const sessionMachine = setup({
             target: 'loadingMember',
             actions: assign({ token: ({ event }) => event.output.token }),
           },
+          { target: 'joining' },
+        ],
+        onError: 'guest',
+      },
+    },
+    /** A tab with nothing stored (a new tab) asks the tabs already open for their session. */
+    joining: {
+      invoke: {
+        id: 'askOtherTabs',
+        src: 'askOtherTabs',
+        onDone: [
+          {
+            guard: { type: 'hasToken', params: ({ event }) => event.output },
+            target: 'loadingMember',
+            actions: [
+              assign({ token: ({ event }) => event.output }),
+              { type: 'saveToken', params: ({ event }) => event.output! },
+            ],
+          },
           { target: 'guest' },
         ],
         onError: 'guest',
+      },
+      on: {
+        TAB_SESSION: {
+          target: 'loadingMember',
+          actions: [
+            assign({ token: ({ event }) => event.token }),
+            { type: 'saveToken', params: ({ event }) => event.token },
+          ],
+        },
       },
     },
     /** Which account the link is for: the visitor is told before anything happens. */
@@ -133,6 +193,11 @@ export const sessionMachine = setup({
         onDone: {
           target: 'loadingMember',
           actions: [
+            // The other tabs follow this one into the account the visitor chose.
+            {
+              type: 'shareSession',
+              params: ({ context, event }) => ({ token: event.output.token, replaces: context.token }),
+            },
             assign({
               token: ({ event }) => event.output.token,
               handoff: null,
@@ -159,10 +224,25 @@ export const sessionMachine = setup({
         src: 'fetchMember',
         input: ({ context }) => ({ token: context.token! }),
         onDone: { target: 'authenticated', actions: assign({ member: ({ event }) => event.output }) },
-        onError: {
-          target: 'guest',
-          actions: ['clearToken', assign({ token: null, member: null, firstLogin: false })],
-        },
+        onError: [
+          {
+            // The other tabs hold the same dead token: they end it too.
+            guard: {
+              type: 'sessionGone',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'guest',
+            actions: [
+              { type: 'shareEnd', params: ({ context }) => ({ token: context.token!, reason: 'expired' }) },
+              'clearToken',
+              assign({ token: null, member: null, firstLogin: false }),
+            ],
+          },
+          {
+            target: 'guest',
+            actions: ['clearToken', assign({ token: null, member: null, firstLogin: false })],
+          },
+        ],
       },
     },
     guest: {
@@ -170,6 +250,7 @@ export const sessionMachine = setup({
         LOGGED_IN: {
           target: 'loadingMember',
           actions: [
+            { type: 'shareSession', params: ({ event }) => ({ token: event.result.token, replaces: null }) },
             assign({
               token: ({ event }) => event.result.token,
               firstLogin: ({ event }) => event.result.firstTimeLogin,
@@ -177,24 +258,92 @@ export const sessionMachine = setup({
             { type: 'saveToken', params: ({ event }) => event.result.token },
           ],
         },
+        TAB_SESSION: {
+          target: 'loadingMember',
+          actions: [
+            assign({ token: ({ event }) => event.token, firstLogin: false }),
+            { type: 'saveToken', params: ({ event }) => event.token },
+          ],
+        },
       },
     },
     authenticated: {
       on: {
         LOGOUT: 'confirmingLogout',
-        SESSION_EXPIRED: 'expired',
+        SESSION_EXPIRED: {
+          target: 'expired',
+          actions: {
+            type: 'shareEnd',
+            params: ({ context }) => ({ token: context.token!, reason: 'expired' }),
+          },
+        },
         REFRESH: 'loadingMember',
         LOGGED_IN: {
           target: 'loadingMember',
           actions: [
+            {
+              type: 'shareSession',
+              params: ({ context, event }) => ({ token: event.result.token, replaces: context.token }),
+            },
             assign({ token: ({ event }) => event.result.token, firstLogin: false }),
             { type: 'saveToken', params: ({ event }) => event.result.token },
           ],
         },
+        TAB_SESSION: {
+          guard: { type: 'holds', params: ({ event }) => event.replaces },
+          target: 'loadingMember',
+          actions: [
+            assign({ token: ({ event }) => event.token, firstLogin: false }),
+            { type: 'saveToken', params: ({ event }) => event.token },
+          ],
+        },
+        TAB_ENDED: [
+          {
+            guard: {
+              type: 'holds',
+              params: ({ event }) => (event.reason === 'logout' ? event.token : null),
+            },
+            target: 'endedInAnotherTab',
+          },
+          { guard: { type: 'holds', params: ({ event }) => event.token }, target: 'expired' },
+        ],
       },
     },
     confirmingLogout: {
-      on: { CANCEL: 'authenticated', CONFIRM: 'loggingOut', SESSION_EXPIRED: 'expired' },
+      on: {
+        CANCEL: 'authenticated',
+        CONFIRM: {
+          target: 'loggingOut',
+          actions: {
+            type: 'shareEnd',
+            params: ({ context }) => ({ token: context.token!, reason: 'logout' }),
+          },
+        },
+        SESSION_EXPIRED: {
+          target: 'expired',
+          actions: {
+            type: 'shareEnd',
+            params: ({ context }) => ({ token: context.token!, reason: 'expired' }),
+          },
+        },
+        TAB_ENDED: [
+          {
+            guard: {
+              type: 'holds',
+              params: ({ event }) => (event.reason === 'logout' ? event.token : null),
+            },
+            target: 'endedInAnotherTab',
+          },
+          { guard: { type: 'holds', params: ({ event }) => event.token }, target: 'expired' },
+        ],
+      },
+    },
+    /** Logged out in another tab: this one forgets the session too and shows the site as a guest. */
+    endedInAnotherTab: {
+      always: {
+        target: 'guest',
+        actions: ['clearToken', 'goHome', assign({ token: null, member: null, firstLogin: false })],
+      },
     },
     loggingOut: {
       entry: 'showLoader',

@@ -33,6 +33,8 @@ const effects = {
   showLoader: vi.fn(),
   hideLoader: vi.fn(),
   goHome: vi.fn(),
+  shareSession: vi.fn(),
+  shareEnd: vi.fn(),
 };
 const machine = sessionMachine.provide({
   actors: {
@@ -41,8 +43,11 @@ const machine = sessionMachine.provide({
     exchangeHandoff: requiredActor('test'),
     fetchMember: requiredActor('test'),
     logout: requiredActor('test'),
+    askOtherTabs: requiredActor('test'),
   },
   actions: {
+    shareSession: (_, shared) => effects.shareSession(shared),
+    shareEnd: (_, ended) => effects.shareEnd(ended),
     saveToken: (_, token) => effects.saveToken(token),
     clearToken: effects.clearToken,
     showLoader: effects.showLoader,
@@ -76,6 +81,18 @@ const events = [
   { type: 'SESSION_EXPIRED' },
   { type: 'ACKNOWLEDGE' },
   { type: 'REFRESH' },
+  // Another tab of this browser: the answer to a new tab's question, or nobody there.
+  { type: 'xstate.done.actor.askOtherTabs', output: 'tok-tab' },
+  { type: 'xstate.done.actor.askOtherTabs', output: null },
+  { type: 'xstate.error.actor.askOtherTabs', error: new Error('no channel') },
+  // Another tab logged in, or its session (the one this tab holds) continues under a new token.
+  { type: 'TAB_SESSION', token: 'tok-tab', replaces: null },
+  { type: 'TAB_SESSION', token: 'tok-changed', replaces: 'tok-stored' },
+  { type: 'TAB_SESSION', token: 'tok-other', replaces: 'tok-someone-else' },
+  // Another tab logged out, or saw the server end the session; or something about a session not held.
+  { type: 'TAB_ENDED', token: 'tok-stored', reason: 'logout' },
+  { type: 'TAB_ENDED', token: 'tok-stored', reason: 'expired' },
+  { type: 'TAB_ENDED', token: 'tok-someone-else', reason: 'logout' },
 ] as never[];
 
 const serializeState = (s: {
@@ -149,6 +166,61 @@ describe('session machine (graph-generated paths)', () => {
       expect(effects.clearToken).toHaveBeenCalled();
     }
     if (end.matches('expired')) expect(effects.clearToken).toHaveBeenCalled();
+    // What this tab does, the other tabs hear: a login (with the token it replaces), a logout, an end.
+    const last = path.steps.at(-1)!;
+    const before = path.steps.at(-2)?.state;
+    if (last.event.type === 'LOGGED_IN' && before) {
+      expect(effects.shareSession).toHaveBeenLastCalledWith({
+        token: 'tok-new',
+        replaces: before.matches('authenticated') ? before.context.token : null,
+      });
+    }
+    if (last.event.type === 'CONFIRM' && before?.matches('confirmingLogout')) {
+      expect(effects.shareEnd).toHaveBeenLastCalledWith({ token: before.context.token, reason: 'logout' });
+    }
+    if (last.event.type === 'SESSION_EXPIRED' && end.matches('expired') && before?.context.token) {
+      expect(effects.shareEnd).toHaveBeenLastCalledWith({ token: before.context.token, reason: 'expired' });
+    }
+    if (last.event.type === 'TAB_SESSION' || last.event.type === 'TAB_ENDED') {
+      expect(effects.shareSession).not.toHaveBeenCalledWith(
+        expect.objectContaining({ token: (last.event as unknown as { token: string }).token }),
+      );
+    }
+  });
+
+  it('joins the session of a tab already open, and follows the other tabs', () => {
+    for (const state of [
+      // A new tab (nothing stored) asks, and joins what an open tab answers.
+      '"joining":none:-',
+      '"authenticated":member:tok-tab',
+      // A password change in another tab: this one takes the new token.
+      '"authenticated":member:tok-changed',
+    ]) {
+      expect(reachable).toContain(state);
+    }
+    // Nobody answered: a guest, with nothing stored.
+    expect(reachable).toContain('"guest":none:-');
+  });
+
+  it('ends the session in this tab when another tab logged out or saw it end, and only that session', () => {
+    const ended = transitionPaths.filter((p) => p.steps.at(-1)!.event.type === 'TAB_ENDED');
+    expect(ended.length).toBeGreaterThan(0);
+    for (const path of ended) {
+      for (const spy of Object.values(effects)) spy.mockClear();
+      const before = path.steps.at(-2)!.state;
+      const event = path.steps.at(-1)!.event as unknown as { token: string; reason: string };
+      const end = replay(machine, path);
+      if (before.context.token === event.token) {
+        expect(end.matches(event.reason === 'logout' ? 'guest' : 'expired'), path.description).toBe(true);
+        expect(end.context.token).toBeNull();
+        expect(effects.clearToken).toHaveBeenCalled();
+        // Told by another tab: not told back.
+        expect(effects.shareEnd).not.toHaveBeenCalled();
+      } else {
+        expect(end.value, path.description).toEqual(before.value);
+        expect(end.context.token).toBe(before.context.token);
+      }
+    }
   });
 
   it('asks before logging out: cancelling keeps the session', () => {

@@ -12,11 +12,13 @@ import {
   sessionMachine,
 } from '../../machines/session.machine';
 import { loader } from '../../ui/Loader';
+import { tabChannel } from './tab-channel';
 
 const TOKEN_KEY = 'token';
 
 /**
- * What the browser has at start: the token kept in this tab, and a hand-off code from a link. A session
+ * What the browser has at start: the token kept in this tab, and a hand-off code from a link (a new tab
+ * has no token of its own: the session machine then asks the tabs already open). A session
  * token in the address is never used (it would log a visitor into someone else's account); both leave
  * the address at once, so neither stays in the history or reaches another site as a referrer.
  */
@@ -83,8 +85,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           logout: fromPromise<void, { token: string }>(async () => {
             await call('logout');
           }),
+          askOtherTabs: fromPromise(async () => (await tabChannel()?.ask()) ?? null),
         },
         actions: {
+          shareSession: (_, shared) => tabChannel()?.post({ type: 'session', ...shared }),
+          shareEnd: (_, ended) => tabChannel()?.post({ type: 'ended', ...ended }),
           saveToken: (_, token) => storeToken(token),
           clearToken: () => storeToken(null),
           showLoader: () => loader.show(),
@@ -95,6 +100,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
   const actor = useActorRef(machine, inspectOptions());
+  // The other tabs of this browser: a new one asking for the session, a login, a new token, an end.
+  useEffect(
+    () =>
+      tabChannel()?.listen((message) => {
+        const state = actor.getSnapshot();
+        if (message.type === 'ask') {
+          const token = state.context.token;
+          if (token && (state.matches('authenticated') || state.matches('confirmingLogout'))) {
+            tabChannel()?.post({ type: 'session', token, replaces: null });
+          }
+        } else if (message.type === 'session') {
+          actor.send({ type: 'TAB_SESSION', token: message.token, replaces: message.replaces });
+        } else {
+          actor.send({ type: 'TAB_ENDED', token: message.token, reason: message.reason });
+        }
+      }),
+    [actor],
+  );
   useEffect(
     () =>
       onApiError((error) => {
@@ -128,6 +151,7 @@ export function useSession(): SessionView {
     actor,
     (s) =>
       s.matches('restoring') ||
+      s.matches('joining') ||
       s.matches('inspectingHandoff') ||
       s.matches('confirmingHandoff') ||
       s.matches('exchangingHandoff') ||

@@ -102,12 +102,13 @@ export function simGatewayRoutes(deps: { payments: PaymentsService }) {
   };
 }
 
+/** The card's width includes its padding (border-box): without it the page was 415 px wide on a 390 px phone. */
 function page(lang: string, title: string, body: string) {
   return `<!doctype html><html lang="${lang === 'en' ? 'en' : 'pt-BR'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:linear-gradient(135deg,#1e1b4b,#0f766e);font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a}
-main{background:#fff;border-radius:18px;padding:32px 28px;width:min(420px,92vw);box-shadow:0 24px 60px rgba(0,0,0,.35);text-align:center}
+main{box-sizing:border-box;background:#fff;border-radius:18px;padding:32px 28px;width:min(420px,92vw);overflow-wrap:anywhere;box-shadow:0 24px 60px rgba(0,0,0,.35);text-align:center}
 h1{margin:0 0 4px;font-size:20px;color:#0f766e;letter-spacing:.02em}.merchant{margin:0 0 18px;color:#64748b}
 .amount{font-size:34px;font-weight:800;margin:0 0 8px}.note{color:#475569;font-size:14px;margin:6px 0}
 form{display:grid;gap:10px;margin-top:20px}.btn{display:block;border:0;border-radius:12px;padding:14px;font-size:16px;font-weight:700;background:#0f766e;color:#fff;cursor:pointer;text-decoration:none;margin-top:14px}

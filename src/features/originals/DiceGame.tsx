@@ -132,7 +132,12 @@ export default function DiceGame({ settings }: { settings: OriginalsSettings }) 
         {roll !== null && (
           <div
             className={`og-dice-marker ${won ? 'og-win' : 'og-loss'}`}
-            style={{ left: `${roll / 100}%` }}
+            // The roll's point on the track, with the label shifted by the same fraction of its own width:
+            // centred it ran past the card's edge near 0 and 100.
+            style={{
+              left: `calc(14px + (100% - 28px) * ${roll / 10_000})`,
+              transform: `translateX(-${roll / 100}%)`,
+            }}
             key={last?.id}
           >
             <span>{pct(roll)}</span>

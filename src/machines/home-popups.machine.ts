@@ -7,19 +7,29 @@ export interface HomePopupsInput {
   executions: Execution[];
   /** The visitor already closed the popups in this browser session. */
   closedForSession: boolean;
+  /** Another dialog asks the member something (a contract offer): the popups wait behind it. */
+  blocked?: boolean;
 }
 
 export interface HomePopupsContext {
   executions: Execution[];
   closedForSession: boolean;
+  blocked: boolean;
   items: Announcement[];
   /** The one expanded item, or null when all are folded. */
   openIndex: number | null;
 }
 
-export type HomePopupsEvent = { type: 'TOGGLE'; index: number } | { type: 'CLOSE' };
+export type HomePopupsEvent =
+  | { type: 'TOGGLE'; index: number }
+  | { type: 'CLOSE' }
+  | { type: 'BLOCKED' }
+  | { type: 'UNBLOCKED' };
 
-/** Homepage popups: shown until the visitor closes them, then not again in this session. */
+/**
+ * Homepage popups: shown until the visitor closes them, then not again in this session. While another
+ * dialog asks the member something (BLOCKED … UNBLOCKED) they wait out of sight, so two never stack.
+ */
 export const homePopupsMachine = setup({
   types: {
     context: {} as HomePopupsContext,
@@ -33,17 +43,22 @@ export const homePopupsMachine = setup({
   },
   guards: {
     closedBefore: ({ context }) => context.closedForSession,
+    blocked: ({ context }) => context.blocked,
     hasItems: (_, items: Announcement[]) => items.length > 0,
   },
 }).createMachine({
   id: 'homePopups',
-  context: ({ input }) => ({ ...input, items: [], openIndex: null }),
+  context: ({ input }) => ({ ...input, blocked: input.blocked ?? false, items: [], openIndex: null }),
   initial: 'checking',
   states: {
     checking: {
       always: [{ guard: 'closedBefore', target: 'hidden' }, { target: 'loading' }],
     },
     loading: {
+      on: {
+        BLOCKED: { actions: assign({ blocked: true }) },
+        UNBLOCKED: { actions: assign({ blocked: false }) },
+      },
       invoke: {
         id: 'fetchPopups',
         src: 'fetchPopups',
@@ -60,14 +75,24 @@ export const homePopupsMachine = setup({
       },
     },
     open: {
-      on: {
-        TOGGLE: {
-          guard: ({ context, event }) => event.index >= 0 && event.index < context.items.length,
-          actions: assign({
-            openIndex: ({ context, event }) => (context.openIndex === event.index ? null : event.index),
-          }),
+      initial: 'placing',
+      states: {
+        placing: { always: [{ guard: 'blocked', target: 'waiting' }, { target: 'showing' }] },
+        showing: {
+          on: {
+            TOGGLE: {
+              guard: ({ context, event }) => event.index >= 0 && event.index < context.items.length,
+              actions: assign({
+                openIndex: ({ context, event }) => (context.openIndex === event.index ? null : event.index),
+              }),
+            },
+            CLOSE: { target: '#homePopups.hidden', actions: 'rememberClosed' },
+            BLOCKED: { target: 'waiting', actions: assign({ blocked: true }) },
+          },
         },
-        CLOSE: { target: 'hidden', actions: 'rememberClosed' },
+        waiting: {
+          on: { UNBLOCKED: { target: 'showing', actions: assign({ blocked: false }) } },
+        },
       },
     },
     hidden: { type: 'final', entry: assign({ openIndex: null }) },

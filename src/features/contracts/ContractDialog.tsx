@@ -10,6 +10,7 @@ import {
 } from '../../machines/contract-dialog.machine';
 import { inspectOptions } from '../../machines/inspect';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { useTakesForeground } from '../../ui/foreground';
 import { formatRate } from '../../ui/format';
 import { Modal } from '../../ui/Modal';
 import { useMemberEvents } from '../session/member-events';
@@ -55,6 +56,7 @@ export default function ContractDialog() {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const confirming = useSelector(actor, (s) => s.hasTag('confirm-ending'));
   const { current, ending, errorCode, errorMessage, requests } = useSelector(actor, (s) => s.context);
+  useTakesForeground(open && current !== null);
   if (!open || !current) return null;
   const asking = requestKind(current.status);
   const kindName = t(`contracts.kinds.${current.kind}`);

@@ -1,10 +1,12 @@
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import type { Announcement, Execution } from '../../api/contract/content';
 import { homePopupsMachine } from '../../machines/home-popups.machine';
 import { inspectOptions } from '../../machines/inspect';
+import { useForegroundTaken } from '../../ui/foreground';
 import { Modal } from '../../ui/Modal';
 import { useAccountModal } from '../account/AccountModalContext';
 import { useSession } from '../session/session';
@@ -63,11 +65,13 @@ export function HomePopups() {
 
 function SessionPopups({ kind, firstLogin }: { kind: 'guest' | 'trial' | 'member'; firstLogin: boolean }) {
   const { t } = useTranslation();
+  const blocked = useForegroundTaken();
   const [state, send] = useMachine(machine, {
-    input: { executions: executionsFor(kind, firstLogin), closedForSession: closedThisSession() },
+    input: { executions: executionsFor(kind, firstLogin), closedForSession: closedThisSession(), blocked },
     ...inspectOptions(),
   });
-  if (!state.matches('open')) return null;
+  useEffect(() => send({ type: blocked ? 'BLOCKED' : 'UNBLOCKED' }), [blocked, send]);
+  if (!state.matches({ open: 'showing' })) return null;
   return (
     <Modal title={t('popups.title')} onClose={() => send({ type: 'CLOSE' })} testId="home-popups" wide>
       <AnnouncementList

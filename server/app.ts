@@ -77,7 +77,7 @@ import { LotteryService } from './modules/lottery/lottery.service';
 import { OutboxMessenger } from './modules/messaging/messenger';
 import { SmsBudgetMessenger } from './modules/messaging/sms-budget';
 import { CrashRepository } from './modules/originals/crash.repository';
-import { CrashService } from './modules/originals/crash.service';
+import { CRASH_SALT_LOTTERY, CrashService, drawNumbersText } from './modules/originals/crash.service';
 import { OriginalsRepository } from './modules/originals/originals.repository';
 import { originalsRoutes } from './modules/originals/originals.routes';
 import { OriginalsService } from './modules/originals/originals.service';
@@ -355,8 +355,24 @@ export async function buildApp({
       pauseMs: config.CRASH_PAUSE_MS,
       chainLength: config.CRASH_CHAIN_LENGTH,
       tickMs: 100,
+      saltPollMs: config.CRASH_SALT_POLL_MS,
     },
     app.log,
+    {
+      mode: config.CRASH_SALT_SOURCE ?? (config.mode === 'demo' ? 'lottery' : 'operator'),
+      lottery: {
+        next: async (brand) => {
+          const draw = (await lottery.state(brand, CRASH_SALT_LOTTERY, brand.defaultLanguage)).upcoming[0];
+          return draw ? { game: CRASH_SALT_LOTTERY, number: draw.number } : null;
+        },
+        numbers: async (brand, game, number) => {
+          const draw = await lottery.drawOf(brand, game, number);
+          return draw.result && (draw.status === 'drawn' || draw.status === 'settled')
+            ? drawNumbersText(draw.result)
+            : null;
+        },
+      },
+    },
   );
   app.decorate('crash', crash);
   const lottery = new LotteryService(
@@ -580,6 +596,8 @@ export async function buildApp({
           await crash.measured(brandId, from, to),
         ],
         chains: (brandId) => crash.chains(brandId),
+        announceSalt: (brand, chainId, source, alongside) => crash.announceSalt(brand, chainId, source, alongside),
+        enterSalt: (brand, chainId, salt, alongside) => crash.enterSalt(brand, chainId, salt, alongside),
         recall: (memberId, game) =>
           game === 'crash' ? crash.recall(memberId) : originals.recallOf(memberId, game),
         byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),

@@ -35,6 +35,13 @@ const configSchema = z.object({
   CRASH_BETTING_MS: z.coerce.number().int().min(1_000).max(60_000).default(7_000),
   CRASH_PAUSE_MS: z.coerce.number().int().min(500).max(60_000).default(3_000),
   CRASH_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /**
+   * Where a new crash chain's salt comes from: 'operator' (announced and entered in the back office;
+   * production's default) or 'lottery' (the numbers of the brand's own next draw; the demo's default).
+   */
+  CRASH_SALT_SOURCE: z.enum(['operator', 'lottery']).optional(),
+  /** How often a process asks whether the lottery draw that salts a waiting chain has been drawn. */
+  CRASH_SALT_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** How long a game vendor has to answer a launch before the member is told it is unavailable. */
   VENDOR_LAUNCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /**

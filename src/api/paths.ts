@@ -149,6 +149,8 @@ export const paths = {
   adminOriginals: { method: 'GET', path: '/api/backoffice/originals' },
   updateOriginal: { method: 'POST', path: '/api/backoffice/originals/update' },
   adminRecall: { method: 'GET', path: '/api/backoffice/originals/recall' },
+  announceCrashSalt: { method: 'POST', path: '/api/backoffice/originals/crash-salt/announce' },
+  enterCrashSalt: { method: 'POST', path: '/api/backoffice/originals/crash-salt' },
   adminTree: { method: 'GET', path: '/api/backoffice/agents/tree' },
   moveMember: { method: 'POST', path: '/api/backoffice/agents/move' },
   settlementRuns: { method: 'GET', path: '/api/backoffice/agents/settlements' },

@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
+import type { CrashChain } from '../api/contract/originals';
 import type { EndpointValue } from '../api/endpoints';
+import { CrashChainNote } from '../features/originals/CrashChainNote';
 import { failureCode, failureIssues } from '../machines/failure';
 import { formatAmount, formatDateTime, formatWhole, parseAmount } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
@@ -106,6 +108,51 @@ function GameRow({
         </button>
       </td>
     </tr>
+  );
+}
+
+/**
+ * A crash chain waiting for its salt: first the operator names a public source whose value does not
+ * exist yet (it cannot change afterwards), then enters that value once it exists. The site's own lottery
+ * draws enter themselves.
+ */
+function ChainSaltForm({
+  chain,
+  busy,
+  onSend,
+}: {
+  chain: CrashChain;
+  busy: boolean;
+  onSend: (action: 'announce' | 'enter', text: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  if (chain.saltSource?.startsWith('lottery:')) return null;
+  const action = chain.saltSource === null ? 'announce' : 'enter';
+  return (
+    <form
+      className="bo-form-grid"
+      data-testid={`bo-chain-${action}`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        await onSend(action, text.trim());
+        setText('');
+      }}
+    >
+      <label className="field">
+        <span>{t(`backoffice.originals.salt_${action}`)}</span>
+        <input
+          value={text}
+          autoComplete="off"
+          maxLength={action === 'announce' ? 300 : 128}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <small className="muted">{t(`backoffice.originals.salt_${action}_note`)}</small>
+      </label>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={busy || text.trim().length === 0}>
+        {t(`backoffice.originals.salt_${action}_button`)}
+      </button>
+    </form>
   );
 }
 
@@ -252,19 +299,34 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
           <p className="bo-sub">{t('backoffice.originals.chains_note')}</p>
           <ul className="bo-chains" data-testid="bo-crash-chains">
             {data.chains.map((c) => (
-              <li key={c.commitment}>
+              <li key={c.id}>
                 <code>{c.commitment}</code>
                 <span>
                   {t('backoffice.originals.chain_line', {
                     played: formatWhole(c.played, i18n.language),
                     length: formatWhole(c.length, i18n.language),
-                    salt: c.salt,
                     date: formatDateTime(c.createdAt),
                   })}
                 </span>
+                <CrashChainNote chain={c} />
+                {c.salt === null && (
+                  <ChainSaltForm
+                    chain={c}
+                    busy={busy}
+                    onSend={async (action, text) => {
+                      const done = await run(() =>
+                        action === 'announce'
+                          ? call('announceCrashSalt', { token, body: { chainId: c.id, source: text } })
+                          : call('enterCrashSalt', { token, body: { chainId: c.id, salt: text } }),
+                      );
+                      if (done) overview.reload();
+                    }}
+                  />
+                )}
               </li>
             ))}
           </ul>
+          {failure && <Failure code={failure.code} issues={failure.issues} />}
         </div>
       )}
 

@@ -1,6 +1,7 @@
 import { masterBox } from '../../server/lib/master-key';
 import { SecretBox } from '../../server/lib/secret-box';
 import { installationSecret } from '../../server/lib/secrets';
+import type { Brand } from '../../server/modules/brand/brand.service';
 import type { RoundOutcome, RoundRow } from '../../server/modules/originals/crash.repository';
 import type { TestContext } from './harness';
 
@@ -15,4 +16,27 @@ export async function withOutcome(ctx: TestContext, round: RoundRow): Promise<Ro
     await installationSecret(ctx.handle.db, masterBox(ctx.masterKey), 'sealed-secrets-key'),
   );
   return { ...round, ...(JSON.parse(box.open(round.outcomeCipher!)) as RoundOutcome) };
+}
+
+/**
+ * Readies the brand's crash chain as an operator does on a real site: the first look at the game
+ * publishes it waiting for its salt, then an admin announces the salt's source and enters its value.
+ * Needs CRASH_SALT_SOURCE=operator. Answers the salt.
+ */
+export async function saltChain(ctx: TestContext, brand: Brand, adminToken: string, salt = 'block-000000a1') {
+  await ctx.app.crash.tick(brand);
+  const pending = (await ctx.call('adminOriginals', { token: adminToken })).value.chains.find(
+    (c) => c.salt === null,
+  );
+  if (!pending) return null;
+  await ctx.call('announceCrashSalt', {
+    token: adminToken,
+    body: { chainId: pending.id, source: 'The hash of a block mined after this chain was published' },
+  });
+  const entered = await ctx.call('enterCrashSalt', {
+    token: adminToken,
+    body: { chainId: pending.id, salt },
+  });
+  if (entered.code !== 'OK') throw new Error(`saltChain: ${entered.code} ${entered.message}`);
+  return salt;
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { brands, crashBets, crashRounds } from '../../server/db/schema';
+import { auditLog, brands, crashBets, crashRounds } from '../../server/db/schema';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { bustTime } from '../../server/modules/originals/crash.service';
@@ -15,6 +15,7 @@ import {
   fund,
   type Member,
   newMember,
+  newOperator,
   type TestContext,
 } from './harness';
 
@@ -22,7 +23,12 @@ let seq = 0;
 const rid = () => `crash-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
 // Windows never close by the wall clock here (60 s): each test closes them itself, so a busy machine
 // cannot close one under a bet the test is still placing.
-const env = { CRASH_BETTING_MS: '60000', CRASH_PAUSE_MS: '500', CRASH_CHAIN_LENGTH: '400' };
+const env = {
+  CRASH_BETTING_MS: '60000',
+  CRASH_PAUSE_MS: '500',
+  CRASH_CHAIN_LENGTH: '400',
+  CRASH_SALT_SOURCE: 'operator',
+};
 
 describe.each(databaseKinds)('crash on %s', (kind) => {
   let ctx: TestContext;
@@ -83,9 +89,56 @@ describe.each(databaseKinds)('crash on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  it('publishes the chain before the first round, and every round hashes back to it', async () => {
+  it('publishes the chain first, plays no round before its announced salt is entered, and every round hashes back to it', async () => {
+    await ctx.app.crash.tick(brand);
+    const waiting = await ctx.call('crashState');
+    expect(waiting.value.chain).toMatchObject({ salt: null, saltSource: null, saltAt: null });
+    expect(waiting.value.round).toBeNull();
+    await ctx.app.crash.tick(brand);
+    expect((await ctx.call('crashState')).value.round).toBeNull();
+
+    // Only an admin, only after naming the source, only once, and audited.
+    const admin = (await newOperator(ctx, 'admin')).token;
+    const support = (await newOperator(ctx, 'support')).token;
+    const chainId = (await ctx.call('adminOriginals', { token: admin })).value.chains[0]!.id;
+    const source = 'Bitcoin block 930,000: its hash, as any block explorer shows it';
+    expect(
+      (await ctx.call('enterCrashSalt', { token: admin, body: { chainId, salt: 'abcd1234' } })).code,
+    ).toBe('CRASH_SALT_NOT_ANNOUNCED');
+    expect((await ctx.call('announceCrashSalt', { token: support, body: { chainId, source } })).code).toBe(
+      'ROLE_FORBIDDEN',
+    );
+    expect((await ctx.call('announceCrashSalt', { token: admin, body: { chainId, source } })).code).toBe(
+      'OK',
+    );
+    expect(
+      (
+        await ctx.call('announceCrashSalt', {
+          token: admin,
+          body: { chainId, source: `${source} (changed)` },
+        })
+      ).code,
+    ).toBe('CRASH_SALT_ANNOUNCED');
+    const announced = (await ctx.call('crashState')).value.chain!;
+    expect(announced).toMatchObject({ salt: null, saltSource: source });
+    expect(announced.saltAnnouncedAt).toBeGreaterThan(0);
+    await ctx.app.crash.tick(brand);
+    expect((await ctx.call('crashState')).value.round).toBeNull();
+    const salt = '00000000000000000001a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7';
+    expect((await ctx.call('enterCrashSalt', { token: admin, body: { chainId, salt } })).code).toBe('OK');
+    expect(
+      (await ctx.call('enterCrashSalt', { token: admin, body: { chainId, salt: 'other-1' } })).code,
+    ).toBe('CRASH_SALT_ENTERED');
+    const audit = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} IN ('crash_salt_announce', 'crash_salt_enter')`);
+    expect(audit.map((a) => a.action).sort()).toEqual(['crash_salt_announce', 'crash_salt_enter']);
+
     await ctx.app.crash.tick(brand);
     const state = await ctx.call('crashState');
+    expect(state.value.chain).toMatchObject({ salt, saltSource: source });
+    expect(state.value.chain!.saltAt!).toBeGreaterThanOrEqual(announced.saltAnnouncedAt!);
     expect(state.value.chain?.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(state.value.round).toMatchObject({ status: 'betting', index: 1, bust: null, hash: null });
     const round = await latest();

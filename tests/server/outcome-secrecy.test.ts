@@ -13,7 +13,7 @@ import { SecretBox } from '../../server/lib/secret-box';
 import { installationSecret } from '../../server/lib/secrets';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { bustTime } from '../../server/modules/originals/crash.service';
-import { withOutcome } from './crash-rounds';
+import { saltChain, withOutcome } from './crash-rounds';
 import {
   createTestContext,
   databaseKinds,
@@ -46,7 +46,12 @@ interface Operation {
 
 let seq = 0;
 const rid = () => `secrecy-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
-const env = { CRASH_BETTING_MS: '60000', CRASH_PAUSE_MS: '500', CRASH_CHAIN_LENGTH: '400' };
+const env = {
+  CRASH_BETTING_MS: '60000',
+  CRASH_PAUSE_MS: '500',
+  CRASH_CHAIN_LENGTH: '400',
+  CRASH_SALT_SOURCE: 'operator',
+};
 
 describe.each(databaseKinds)('outcomes stay secret until their round ends, on %s', (kind) => {
   let ctx: TestContext;
@@ -100,6 +105,7 @@ describe.each(databaseKinds)('outcomes stay secret until their round ends, on %s
       operators[role] = (await newOperator(ctx, role)).token;
 
     // The crash round: the agent's bet is paid by its automatic cash-out at 1.01×, the downline's by hand.
+    await saltChain(ctx, brand, operators.admin!);
     round = await freshRound();
     const auto = await ctx.call('crashBet', {
       token: agent.token,

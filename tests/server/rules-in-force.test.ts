@@ -5,7 +5,7 @@ import type { Brand } from '../../server/modules/brand/brand.service';
 import { bustTime } from '../../server/modules/originals/crash.service';
 import { minesPayout } from '../../src/originals/games/mines';
 import type { OriginalGame } from '../../src/originals/outcome';
-import { withOutcome } from './crash-rounds';
+import { saltChain, withOutcome } from './crash-rounds';
 import {
   createTestContext,
   databaseKinds,
@@ -24,7 +24,12 @@ import {
 
 let seq = 0;
 const rid = () => `rules-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
-const env = { CRASH_BETTING_MS: '60000', CRASH_PAUSE_MS: '500', CRASH_CHAIN_LENGTH: '400' };
+const env = {
+  CRASH_BETTING_MS: '60000',
+  CRASH_PAUSE_MS: '500',
+  CRASH_CHAIN_LENGTH: '400',
+  CRASH_SALT_SOURCE: 'operator',
+};
 
 describe.each(databaseKinds)('rules in force when a wager is accepted, on %s', (kind) => {
   let ctx: TestContext;
@@ -47,6 +52,7 @@ describe.each(databaseKinds)('rules in force when a wager is accepted, on %s', (
     const [row] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
     brand = { id: row!.id, currency: row!.currency, maxAmount: row!.maxAmount, singleWallet: true } as Brand;
     admin = (await newOperator(ctx, 'admin')).token;
+    await saltChain(ctx, brand, admin);
     player = await newMember(ctx, { prefix: 'rules' });
     await fund(ctx, player, 10_000_000);
   });

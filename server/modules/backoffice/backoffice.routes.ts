@@ -183,6 +183,25 @@ export function backofficeRoutes(deps: {
     );
     defineRoute(
       app,
+      endpoints.announceCrashSalt,
+      {
+        summary: "Names the public source of a crash chain's salt before its value exists (once, audited)",
+        ...operator,
+      },
+      ({ request, body }) => originalsAdmin.announceSalt(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.enterCrashSalt,
+      {
+        summary:
+          "Enters the announced source's value as the chain's salt: its rounds can begin (once, audited)",
+        ...operator,
+      },
+      ({ request, body }) => originalsAdmin.enterSalt(ctx(request), body),
+    );
+    defineRoute(
+      app,
       endpoints.adminRecall,
       { summary: "Game recall: a member's last 10 rounds of each in-house game, with seeds", ...operator },
       ({ request, query }) => originalsAdmin.recall(ctx(request), query),

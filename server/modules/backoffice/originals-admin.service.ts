@@ -1,4 +1,4 @@
-import type { RecallRound } from '../../../src/api/contract/originals';
+import type { CrashChain, RecallRound } from '../../../src/api/contract/originals';
 import { percent } from '../../../src/originals/exact';
 import { ORIGINAL_GAMES, type OriginalGame } from '../../../src/originals/outcome';
 import type { Database } from '../../db/client';
@@ -27,11 +27,20 @@ export interface OriginalsAdminPorts {
     from: Date,
     to: Date,
   ): Promise<{ game: string; bets: number; stake: number; payout: number }[]>;
-  chains(
-    brandId: number,
-  ): Promise<
-    { commitment: string; salt: string | null; length: number; nextIndex: number; createdAt: Date }[]
-  >;
+  /** The brand's crash chains as published (chainView), newest first, with how far each has played. */
+  chains(brandId: number): Promise<Array<CrashChain & { id: number; played: number; createdAt: number }>>;
+  announceSalt(
+    brand: OperatorContext['brand'],
+    chainId: number,
+    source: string,
+    alongside: Alongside,
+  ): Promise<void>;
+  enterSalt(
+    brand: OperatorContext['brand'],
+    chainId: number,
+    salt: string,
+    alongside: Alongside,
+  ): Promise<void>;
   recall(memberId: number, game: OriginalGame | undefined): Promise<RecallRound[]>;
   byUsername(brandId: number, username: string): Promise<{ id: number; username?: string } | undefined>;
 }
@@ -78,13 +87,7 @@ export class OriginalsAdmin {
           },
         };
       }),
-      chains: chains.map((c) => ({
-        commitment: c.commitment,
-        salt: c.salt,
-        length: c.length,
-        played: c.nextIndex - 1,
-        createdAt: c.createdAt.getTime(),
-      })),
+      chains,
     };
   }
 
@@ -100,6 +103,44 @@ export class OriginalsAdmin {
           action: 'originals_update',
           target: body.game,
           detail: { currency: ctx.brand.currency, before, after: body },
+          ip: ctx.ip,
+        },
+        tx,
+      ),
+    );
+    return this.overview(ctx, {});
+  }
+
+  /** Names where a crash chain's salt will come from, before that value exists; audited with it. */
+  async announceSalt(ctx: OperatorContext, body: { chainId: number; source: string }) {
+    this.backoffice.require(ctx, 'games');
+    await this.ports.announceSalt(ctx.brand, body.chainId, body.source, (tx) =>
+      this.backoffice.audit(
+        {
+          operatorId: ctx.operator.id,
+          brandId: ctx.brand.id,
+          action: 'crash_salt_announce',
+          target: String(body.chainId),
+          detail: { source: body.source },
+          ip: ctx.ip,
+        },
+        tx,
+      ),
+    );
+    return this.overview(ctx, {});
+  }
+
+  /** Enters the announced source's value as the chain's salt; audited with it. */
+  async enterSalt(ctx: OperatorContext, body: { chainId: number; salt: string }) {
+    this.backoffice.require(ctx, 'games');
+    await this.ports.enterSalt(ctx.brand, body.chainId, body.salt, (tx) =>
+      this.backoffice.audit(
+        {
+          operatorId: ctx.operator.id,
+          brandId: ctx.brand.id,
+          action: 'crash_salt_enter',
+          target: String(body.chainId),
+          detail: { salt: body.salt },
           ip: ctx.ip,
         },
         tx,

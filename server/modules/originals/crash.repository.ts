@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
 import type { PreparedPostings } from './originals.repository';
@@ -81,14 +81,65 @@ export class CrashRepository {
     return rowsOf<{ out: T }>(result)[0]!.out;
   }
 
-  async activeChain(brandId: number): Promise<ChainRow | null> {
-    const [row] = await this.db
+  /**
+   * The brand's chains not yet spent, oldest first: the one in play, and the next one when it was made
+   * ahead (published early, so its salt can be entered before it is needed).
+   */
+  unspentChains(brandId: number): Promise<ChainRow[]> {
+    return this.db
       .select()
       .from(crashChains)
       .where(and(eq(crashChains.brandId, brandId), sql`${crashChains.nextIndex} <= ${crashChains.length}`))
-      .orderBy(desc(crashChains.id))
-      .limit(1);
-    return row ?? null;
+      .orderBy(crashChains.id)
+      .limit(2);
+  }
+
+  /**
+   * Names the public source of a chain's salt, once, while the salt is not known; `alongside` (the audit
+   * row) commits with it, and only when it was named.
+   */
+  announceSalt(
+    chainId: number,
+    brandId: number,
+    source: string,
+    alongside?: (tx: Database) => Promise<void>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(crashChains)
+        .set({ saltSource: source, saltAnnouncedAt: sql`clock_timestamp()` })
+        .where(
+          and(
+            eq(crashChains.id, chainId),
+            eq(crashChains.brandId, brandId),
+            isNull(crashChains.saltSource),
+            isNull(crashChains.salt),
+          ),
+        )
+        .returning();
+      if (row && alongside) await alongside(tx);
+      return row ?? null;
+    });
+  }
+
+  /** Enters a chain's salt, once, after its source was announced; `alongside` commits with it. */
+  enterSalt(chainId: number, brandId: number, salt: string, alongside?: (tx: Database) => Promise<void>) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(crashChains)
+        .set({ salt, saltAt: sql`clock_timestamp()` })
+        .where(
+          and(
+            eq(crashChains.id, chainId),
+            eq(crashChains.brandId, brandId),
+            isNull(crashChains.salt),
+            isNotNull(crashChains.saltSource),
+          ),
+        )
+        .returning();
+      if (row && alongside) await alongside(tx);
+      return row ?? null;
+    });
   }
 
   async chains(brandId: number) {
@@ -103,11 +154,13 @@ export class CrashRepository {
     brandId: number;
     seedCipher: string;
     commitment: string;
-    salt: string | null;
     saltSource: string | null;
     length: number;
   }) {
-    const [row] = await this.db.insert(crashChains).values(chain).returning();
+    const [row] = await this.db
+      .insert(crashChains)
+      .values({ ...chain, ...(chain.saltSource ? { saltAnnouncedAt: sql`clock_timestamp()` } : {}) })
+      .returning();
     return row!;
   }
 

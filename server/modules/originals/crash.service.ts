@@ -29,6 +29,8 @@ export interface CrashTiming {
   chainLength: number;
   /** How often each process looks at the round. */
   tickMs: number;
+  /** How often a process asks the lottery whether the draw salting a waiting chain is drawn. */
+  saltPollMs?: number;
 }
 
 export const DEFAULT_CRASH_TIMING: CrashTiming = {
@@ -56,6 +58,45 @@ export function bustTime(bust: number): number {
 type Listener = (state: Omit<CrashState, 'mine'>) => void;
 
 /**
+ * Where a new chain's salt comes from (docs/originals-fairness.md, section 5). It must be a public value
+ * that did not exist when the chain's commitment was published, so the operator cannot choose it.
+ * 'operator': the operator announces a source in the back office (a named future draw, a future block)
+ * and enters its value once it exists. 'lottery' (the demo's default): the numbers of the brand's own
+ * next lottery draw, announced when the chain is made and entered by the game once drawn.
+ */
+export interface CrashSalt {
+  mode: 'operator' | 'lottery';
+  lottery?: {
+    /** The draw now taking bets of the brand's fastest lottery. */
+    next(brand: Brand): Promise<{ game: string; number: string } | null>;
+    /** A draw's numbers as players read them, joined by '-', once drawn; null before. */
+    numbers(brand: Brand, game: string, number: string): Promise<string | null>;
+  };
+}
+
+/** The demo's salt: the numbers of the next draw of this lottery (drawn every minute). */
+export const CRASH_SALT_LOTTERY = 'ssc1';
+
+/**
+ * A draw's numbers as the salt: every number of its result in the order shown, joined by '-' (SSC
+ * 3,8,2,0,4 → "3-8-2-0-4"; the zodiac of Mark Six is not a drawn number and is left out).
+ */
+export function drawNumbersText(result: Record<string, unknown>): string {
+  const numbers: string[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === 'number' || typeof v === 'string') numbers.push(String(v));
+  };
+  for (const [key, value] of Object.entries(result))
+    if (key !== 'family' && key !== 'zodiacOfOne') walk(value);
+  return numbers.join('-');
+}
+
+/** A chain's salt source when it is the brand's own lottery draw. */
+export const lotterySaltSource = (game: string, number: string) => `lottery:${game}:${number}`;
+const LOTTERY_SOURCE = /^lottery:([a-z0-9]+):([0-9-]+)$/;
+
+/**
  * Crash: one shared round at a time per brand. Every process runs the same loop and every step is a
  * conditional update, so whichever process comes first opens, starts, crashes and settles a round, once;
  * the database's clock is the only clock. Bust points come from the brand's hash chain, committed before
@@ -70,6 +111,7 @@ export class CrashService {
   private readonly autos = new Map<number, { roundId: number; bets: CrashBetRow[] }>();
   /** The round each brand's loop last saw running here: cash-outs check against it without a read. */
   private readonly live = new Map<number, RoundRow>();
+  private readonly saltPolledAt = new Map<number, number>();
   /** Outcomes of rounds in play, opened from their sealed copy once per process. */
   private readonly outcomes = new Map<number, RoundOutcome>();
   private timer: NodeJS.Timeout | null = null;
@@ -86,6 +128,7 @@ export class CrashService {
     private readonly box: SecretBox,
     private readonly timing: CrashTiming = DEFAULT_CRASH_TIMING,
     private readonly log?: FastifyBaseLogger,
+    private readonly salt: CrashSalt = { mode: 'operator' },
   ) {}
 
   // ---- the loop -------------------------------------------------------------------------------------
@@ -162,7 +205,17 @@ export class CrashService {
   }
 
   private async open(brand: Brand, edgeBp: number) {
-    const chain = await this.chainFor(brand);
+    const chains = await this.unspent(brand);
+    let chain = chains[0]!;
+    // No round plays before the chain's salt is known.
+    if (chain.salt === null) {
+      const salted = await this.saltFromLottery(brand, chain);
+      if (!salted) return;
+      chain = salted;
+    }
+    // The next chain is published well before this one is spent, so its salt can be entered in time.
+    const ahead = Math.max(1, Math.min(1_000, Math.floor(chain.length / 10)));
+    if (chains.length === 1 && chain.length - chain.nextIndex < ahead) await this.newChain(brand);
     const hash = this.hashAt(chain, chain.nextIndex);
     const bust = crashPoint(hash, chain.salt!, edgeBp);
     const outcome: RoundOutcome = { hash, bust, bustMs: bustTime(bust) };
@@ -189,10 +242,24 @@ export class CrashService {
     return outcome;
   }
 
-  /** The brand's chain in play, made (and its commitment published) when there is none or it is spent. */
+  /**
+   * The brand's chains not yet spent, oldest (the one in play) first; a new one is made, and its
+   * commitment published, when there is none.
+   */
+  private async unspent(brand: Brand): Promise<ChainRow[]> {
+    const chains = await this.repo.unspentChains(brand.id);
+    if (chains.length > 0) return chains;
+    return [await this.newChain(brand)];
+  }
+
+  /** The chain in play (or the one waiting for its salt), made when there is none. */
   async chainFor(brand: Brand): Promise<ChainRow> {
-    const active = await this.repo.activeChain(brand.id);
-    if (active) return active;
+    return (await this.unspent(brand))[0]!;
+  }
+
+  /** A new chain: its commitment published now, its salt from a source that does not exist yet. */
+  private async newChain(brand: Brand): Promise<ChainRow> {
+    const next = this.salt.mode === 'lottery' ? await this.salt.lottery?.next(brand) : null;
     const seed = randomHex(32);
     const length = this.timing.chainLength;
     let hash = seed;
@@ -206,12 +273,57 @@ export class CrashService {
       brandId: brand.id,
       seedCipher: this.box.seal(seed),
       commitment: hashes[0]!,
-      salt: randomHex(16),
-      saltSource: null,
+      saltSource: next ? lotterySaltSource(next.game, next.number) : null,
       length,
     });
     this.chainHashes.set(row.id, hashes);
     return row;
+  }
+
+  /** Enters a chain's salt from the lottery draw it names, once drawn: the chain with its salt, or null. */
+  private async saltFromLottery(brand: Brand, chain: ChainRow): Promise<ChainRow | null> {
+    const source = LOTTERY_SOURCE.exec(chain.saltSource ?? '');
+    if (!source || !this.salt.lottery) return null;
+    const now = Date.now();
+    if (now - (this.saltPolledAt.get(chain.id) ?? 0) < (this.timing.saltPollMs ?? 5_000)) return null;
+    this.saltPolledAt.set(chain.id, now);
+    const numbers = await this.salt.lottery.numbers(brand, source[1]!, source[2]!);
+    if (numbers === null) return null;
+    const entered = await this.repo.enterSalt(chain.id, brand.id, numbers);
+    if (entered) this.log?.info({ chainId: chain.id }, 'crash: the chain has its salt; rounds begin');
+    // Another process may have entered it first: the same numbers either way.
+    return entered ?? (await this.repo.chain(chain.id));
+  }
+
+  /** The operator names where the salt of a chain waiting for it will come from (audited alongside). */
+  async announceSalt(
+    brand: Brand,
+    chainId: number,
+    source: string,
+    alongside: Parameters<CrashRepository['announceSalt']>[3],
+  ) {
+    const chain = await this.repo.chain(chainId);
+    if (!chain || chain.brandId !== brand.id) throw new AppError('CRASH_CHAIN_NOT_FOUND');
+    if (chain.salt !== null || chain.saltSource !== null) throw new AppError('CRASH_SALT_ANNOUNCED');
+    if (!(await this.repo.announceSalt(chainId, brand.id, source, alongside)))
+      throw new AppError('CRASH_SALT_ANNOUNCED');
+  }
+
+  /** The operator enters the value of the announced source: the chain can start (audited alongside). */
+  async enterSalt(
+    brand: Brand,
+    chainId: number,
+    salt: string,
+    alongside: Parameters<CrashRepository['enterSalt']>[3],
+  ) {
+    const chain = await this.repo.chain(chainId);
+    if (!chain || chain.brandId !== brand.id) throw new AppError('CRASH_CHAIN_NOT_FOUND');
+    if (chain.salt !== null) throw new AppError('CRASH_SALT_ENTERED');
+    if (chain.saltSource === null) throw new AppError('CRASH_SALT_NOT_ANNOUNCED');
+    // The brand's own draw salts its chain by itself: nobody types its value.
+    if (LOTTERY_SOURCE.test(chain.saltSource)) throw new AppError('CRASH_SALT_AUTOMATIC');
+    if (!(await this.repo.enterSalt(chainId, brand.id, salt, alongside)))
+      throw new AppError('CRASH_SALT_ENTERED');
   }
 
   /** x_index of a chain: hashed down from its sealed seed once per process and kept. */
@@ -368,8 +480,13 @@ export class CrashService {
     return this.repo.measured(brandId, from, to);
   }
 
-  chains(brandId: number) {
-    return this.repo.chains(brandId);
+  async chains(brandId: number) {
+    return (await this.repo.chains(brandId)).map((c) => ({
+      ...chainView(c),
+      id: c.id,
+      played: c.nextIndex - 1,
+      createdAt: c.createdAt.getTime(),
+    }));
   }
 
   /**
@@ -426,7 +543,7 @@ export class CrashService {
     const [bets, history, chain] = await Promise.all([
       round ? this.repo.roundBets(round.id) : Promise.resolve([]),
       this.repo.rounds(brand.id, 21),
-      this.repo.activeChain(brand.id),
+      this.repo.unspentChains(brand.id).then((c) => c[0] ?? null),
     ]);
     const names = await this.ports.usernames([...new Set(bets.map((b) => b.memberId))]);
     const shown = [...bets].sort((a, b) => b.stake - a.stake).slice(0, PLAYERS_SHOWN);
@@ -447,7 +564,7 @@ export class CrashService {
         .filter((r) => r.status === 'crashed' || r.status === 'settled')
         .slice(0, 20)
         .map((r) => ({ id: r.id, bust: r.bust!, hash: r.hash! })),
-      chain: chain ? { commitment: chain.commitment, salt: chain.salt, length: chain.length } : null,
+      chain: chain ? chainView(chain) : null,
       currency: brand.currency,
     };
   }
@@ -470,6 +587,18 @@ export class CrashService {
     this.lastPushed.set(brand.id, key);
     for (const listener of set) listener(state);
   }
+}
+
+/** A chain as players and operators see it: never its secret end. */
+export function chainView(c: ChainRow) {
+  return {
+    commitment: c.commitment,
+    salt: c.salt,
+    saltSource: c.saltSource,
+    saltAnnouncedAt: c.saltAnnouncedAt?.getTime() ?? null,
+    saltAt: c.saltAt?.getTime() ?? null,
+    length: c.length,
+  };
 }
 
 function roundView(r: RoundRow): CrashRound {

@@ -107,8 +107,8 @@ export const originalsSettings = pgTable(
  * A crash hash chain (src/originals/games/crash.ts): the secret end of the chain (sealed under the
  * installation's key), the commitment x_0 published before its first round, and the next index to play.
  * Its salt is not the operator's choice: the chain is published with `salt_source`, a public value that
- * does not exist yet (a named future lottery draw, a future block), and it plays no round until the
- * salt is entered from that source (`salt`, `salt_at`). A brand plays one chain at a time; a spent chain
+ * does not exist yet (a named future lottery draw, a future block), announced at `salt_announced_at`, and
+ * it plays no round until the salt is entered from that source (`salt`, `salt_at`). A brand plays one chain at a time; a spent chain
  * is followed by a new one.
  */
 export const crashChains = pgTable(
@@ -120,6 +120,7 @@ export const crashChains = pgTable(
     commitment: text('commitment').notNull(),
     salt: text('salt'),
     saltSource: text('salt_source'),
+    saltAnnouncedAt: timestamp('salt_announced_at', { withTimezone: true }),
     saltAt: timestamp('salt_at', { withTimezone: true }),
     length: integer('length').notNull(),
     nextIndex: integer('next_index').notNull().default(1),

@@ -210,6 +210,22 @@ export const crashPlayer = z.object({
 });
 export type CrashPlayer = z.infer<typeof crashPlayer>;
 
+/**
+ * A crash hash chain as published: its commitment (x_0) first, then where its salt will come from (a
+ * public value that does not exist yet, announced at `saltAnnouncedAt`), then the salt itself
+ * (`saltAt`). No round plays before the salt is known. A source `lottery:<game>:<draw>` is the brand's
+ * own lottery draw: its numbers joined by '-'.
+ */
+export const crashChain = z.object({
+  commitment: z.string(),
+  salt: z.string().nullable(),
+  saltSource: z.string().nullable(),
+  saltAnnouncedAt: epochMillis.nullable(),
+  saltAt: epochMillis.nullable(),
+  length: z.number().int(),
+});
+export type CrashChain = z.infer<typeof crashChain>;
+
 export const crashState = z.object({
   round: crashRound.nullable(),
   /** The server's clock when this was read, so the page can follow the multiplier on its own clock. */
@@ -219,9 +235,7 @@ export const crashState = z.object({
   totalStake: minorUnits,
   /** The last rounds' bust points and hashes, newest first. */
   history: z.array(z.object({ id: z.number().int(), bust: z.number().int(), hash: z.string() })),
-  chain: z
-    .object({ commitment: z.string(), salt: z.string().nullable(), length: z.number().int() })
-    .nullable(),
+  chain: crashChain.nullable(),
   /** The member's own bet in the current round. */
   mine: crashBet.nullable(),
   currency: z.string(),
@@ -255,13 +269,7 @@ export const adminOriginals = z.object({
   ),
   /** Crash hash chains, newest first: each one's commitment was public before its first round. */
   chains: z.array(
-    z.object({
-      commitment: z.string(),
-      salt: z.string().nullable(),
-      length: z.number().int(),
-      played: z.number().int(),
-      createdAt: epochMillis,
-    }),
+    crashChain.extend({ id: z.number().int(), played: z.number().int(), createdAt: epochMillis }),
   ),
 });
 export const updateOriginalBody = z.object({
@@ -272,6 +280,21 @@ export const updateOriginalBody = z.object({
   minBet: z.number().int().min(1).max(MAX_AMOUNT),
   maxBet: z.number().int().min(1).max(MAX_AMOUNT),
   maxWin: z.number().int().min(1).max(MAX_AMOUNT),
+});
+/** A public source named before its value exists: what, where and when, in the operator's words. */
+export const announceCrashSaltBody = z.object({
+  chainId: z.number().int().min(1),
+  source: z.string().trim().min(10).max(300),
+});
+/** The announced source's value, once it exists (visible ASCII, as the verifier hashes it). */
+export const enterCrashSaltBody = z.object({
+  chainId: z.number().int().min(1),
+  salt: z
+    .string()
+    .trim()
+    .min(4)
+    .max(128)
+    .regex(/^[\x21-\x7e]+$/),
 });
 export const adminRecallQuery = z.object({
   username: z.string().trim().min(1).max(64),

@@ -22,6 +22,7 @@ import { useLiveBalance } from '../session/member-events';
 import { useSession } from '../session/session';
 import { AutoForm, DEFAULT_AUTO } from './AutoForm';
 import './crash.css';
+import { CrashChainNote } from './CrashChainNote';
 import { GameShell } from './GameShell';
 import { ModeSwitch, PanelReport } from './PanelParts';
 import { StakeField } from './StakeField';
@@ -343,6 +344,11 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
       <div className="og-crash-screen">
         <canvas ref={canvas} className="og-crash-canvas" />
         <div className="og-crash-multiplier" ref={label} data-testid="og-crash-multiplier" aria-live="off" />
+        {!feed?.round && feed?.chain?.salt === null && (
+          <p className="og-crash-waiting" role="status" data-testid="og-crash-waiting-salt">
+            {t('originals.crash.waiting_salt')}
+          </p>
+        )}
         <p className="visually-hidden" aria-live="polite" data-testid="og-result">
           {round?.status === 'crashed' || round?.status === 'settled'
             ? t('originals.crash.crashed', { multiplier: formatHundredths(round.bust ?? 100) })
@@ -395,12 +401,7 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
       rules={
         <>
           <p>{t('originals.crash.rules', { edge: (gameSettings.edgeBp / 100).toFixed(2) })}</p>
-          {feed?.chain && (
-            <p className="og-chain">
-              {t('originals.crash.chain', { length: feed.chain.length })} <code>{feed.chain.commitment}</code>{' '}
-              · salt <code>{feed.chain.salt}</code>
-            </p>
-          )}
+          {feed?.chain && <CrashChainNote chain={feed.chain} />}
         </>
       }
     />

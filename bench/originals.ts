@@ -155,6 +155,9 @@ async function startServer() {
         RATE_LIMIT_MAX: '10000000',
         ORIGINALS_BETS_PER_MINUTE: '10000000',
         CRASH_BETTING_MS: String(CRASH_BETTING_MS),
+        // The crash chain salts itself from the brand's next SSC draw (a minute or two) instead of
+        // waiting for an operator to enter one.
+        CRASH_SALT_SOURCE: 'lottery',
       },
       stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     },

@@ -43,7 +43,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const PLAYERS = 1_000;
 /** Zipf exponent of the choice of player; 0 picks uniformly. */
 const SKEW = Number(process.env.BENCH_SKEW ?? 0.8);
-const VENDOR = 'BGS';
+// An external demo vendor: the in-house codes (BGS, the lotteries) cannot be connected.
+const VENDOR = 'NOVA';
 const FUNDS = 1_000_000_000;
 
 // The bench seeds the demo brand into its own database: it runs in demo mode with a key of its own, the

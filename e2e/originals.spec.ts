@@ -21,6 +21,9 @@ function money(value: number) {
   return `${value < 0 ? '-' : ''}${whole},${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A roll or a multiplier as the games write it in Portuguese: "36,64" → 36.64. */
+const decimal = (text: string) => Number(text.replace(',', '.'));
+
 /** The game panel's balance, in minor units. */
 async function panelBalance(page: Page) {
   await expect(page.getByTestId('og-balance')).toHaveText(/\d,\d{2}/);
@@ -49,9 +52,9 @@ test('a member plays dice by hand: the roll is shown and the balance moves by ex
   await memberAt(page, '/originals/dice', 'dice');
   await page.getByLabel('Chance de ganhar (%)').fill('60');
   await page.getByLabel('Chance de ganhar (%)').blur();
-  await expect(page.getByLabel('Chance de ganhar (%)')).toHaveValue('60.00');
-  // Over 99.99 − 60.00: the line is 39.99.
-  await expect(page.getByTestId('og-flip')).toHaveText('39.99 ⇄');
+  await expect(page.getByLabel('Chance de ganhar (%)')).toHaveValue('60,00');
+  // Over 99,99 − 60,00: the line is 39,99 (numbers in the Brazilian way on a Portuguese page).
+  await expect(page.getByTestId('og-flip')).toHaveText('39,99 ⇄');
   await expect(page.getByLabel('Valor da aposta')).toHaveValue('1,00');
   const profit = minor((await page.getByTestId('og-profit').textContent()) ?? '');
   expect(profit).toBeGreaterThan(0);
@@ -60,9 +63,9 @@ test('a member plays dice by hand: the roll is shown and the balance moves by ex
   const result = page.getByTestId('og-result');
   await expect(result).toHaveText('—');
   await page.getByTestId('og-bet').click();
-  await expect(result).toHaveText(/^\d{1,2}\.\d{2}$/);
+  await expect(result).toHaveText(/^\d{1,2},\d{2}$/);
   await expect(result).toHaveClass(/og-(win|loss)/);
-  const roll = Number((await result.textContent()) ?? '');
+  const roll = decimal((await result.textContent()) ?? '');
   expect(roll).toBeGreaterThanOrEqual(0);
   expect(roll).toBeLessThanOrEqual(99.99);
   const won = /og-win/.test((await result.getAttribute('class')) ?? '');
@@ -114,8 +117,8 @@ test('a plinko ball lands in a bin and pays that bin’s multiplier times the st
   const bin = page.locator('[data-testid="og-plinko-bin"][data-active="true"]');
   await expect(bin).toHaveCount(1, { timeout: 15_000 });
   const title = (await bin.getAttribute('title')) ?? '';
-  expect(title).toMatch(/^\d+\.\d{2}×$/);
-  const hundredths = Math.round(Number.parseFloat(title) * 100);
+  expect(title).toMatch(/^\d+,\d{2}×$/);
+  const hundredths = Math.round(decimal(title.replace('×', '')) * 100);
   const payout = Math.floor((100 * hundredths) / 100);
   await expect(page.getByTestId('og-result')).toHaveText(title);
   await expect(page.getByTestId('og-announce')).toHaveText(
@@ -211,7 +214,7 @@ test('mines: a game survives a reload, a mine ends it showing the field, and a c
     const playing = await panelBalance(page);
     expect(playing).toBe(before - 100);
     await bet.click();
-    await expect(result).toHaveText(new RegExp(`^Retirado a \\d+\\.\\d{2}×: ${money(amount)} FUN$`));
+    await expect(result).toHaveText(new RegExp(`^Retirado a \\d+,\\d{2}×: ${money(amount)} FUN$`));
     await expectBalances(page, playing + amount);
     // Once the game is over the field shows where the mines were.
     await expect(minesShown).toHaveCount(3);
@@ -243,7 +246,7 @@ test('fairness: after rotating the seeds, the verifier recomputes a dice bet to 
   await memberAt(page, '/originals/dice', 'fair');
   await page.getByTestId('og-bet').click();
   const result = page.getByTestId('og-result');
-  await expect(result).toHaveText(/^\d{1,2}\.\d{2}$/);
+  await expect(result).toHaveText(/^\d{1,2},\d{2}$/);
   const roll = (await result.textContent()) ?? '';
 
   await page.getByTestId('og-open-seeds').click();
@@ -289,7 +292,8 @@ test('fairness: after rotating the seeds, the verifier recomputes a dice bet to 
     'A semente do servidor corresponde ao compromisso da rodada ✓',
   );
   await expect(verifier.getByTestId('fv-outcome-verdict')).toHaveText('Confere com o resultado registrado ✓');
-  await expect(verifier.getByTestId('fv-outcome').locator('.fv-big')).toHaveText(roll);
+  // The verifier still writes its rolls with a point.
+  await expect(verifier.getByTestId('fv-outcome').locator('.fv-big')).toHaveText(roll.replace(',', '.'));
 });
 
 /** What a crash page shows once its round is over and the member's own bet in it is settled. */
@@ -300,7 +304,7 @@ async function crashEnd(page: Page) {
       const mine = document.querySelector('[data-testid="og-crash-mine"]');
       const top = document.querySelector<HTMLElement>('.og-crash-history li');
       if (screen?.dataset.phase !== 'crashed' || !mine || !top) return null;
-      const crashed = /Caiu em (\d+\.\d{2})×/.exec(screen.textContent ?? '');
+      const crashed = /Caiu em (\d+,\d{2})×/.exec(screen.textContent ?? '');
       // The history has this round once its first entry is the bust just shown.
       if (!crashed || top.textContent !== `${crashed[1]}×`) return null;
       return {
@@ -365,8 +369,9 @@ test('crash: two members in the same round cash out at different multipliers and
           if (document.querySelector('[data-testid="og-crash-mine"]')) return true;
           const screen = document.querySelector<HTMLElement>('[data-testid="og-crash-multiplier"]');
           const button = document.querySelector<HTMLButtonElement>('[data-testid="og-bet"]');
-          const m = /^(\d+\.\d{2})×$/.exec(screen?.textContent ?? '');
-          if (screen?.dataset.phase !== 'running' || !m || Number(m[1]) < 1.1) return false;
+          const m = /^(\d+,\d{2})×$/.exec(screen?.textContent ?? '');
+          if (screen?.dataset.phase !== 'running' || !m || Number(m[1]!.replace(',', '.')) < 1.1)
+            return false;
           if (!button || button.disabled || !button.textContent?.startsWith('Retirar ')) return false;
           button.click();
           return true;
@@ -382,10 +387,10 @@ test('crash: two members in the same round cash out at different multipliers and
       expect(b.hash).toBe(a.hash);
       expect(a.players).toBe(2);
       expect(b.players).toBe(2);
-      const bust = Number(a.bust);
+      const bust = decimal(a.bust);
 
-      const cashedA = /^Você retirou em (\d+\.\d{2})×: ([\d.]+,\d{2}) FUN$/.exec(a.mine);
-      const cashedB = /^Você retirou em (\d+\.\d{2})×: ([\d.]+,\d{2}) FUN$/.exec(b.mine);
+      const cashedA = /^Você retirou em (\d+,\d{2})×: ([\d.]+,\d{2}) FUN$/.exec(a.mine);
+      const cashedB = /^Você retirou em (\d+,\d{2})×: ([\d.]+,\d{2}) FUN$/.exec(b.mine);
       for (const [cashed, text] of [
         [cashedA, a.mine],
         [cashedB, b.mine],
@@ -396,9 +401,9 @@ test('crash: two members in the same round cash out at different multipliers and
       if (!cashedA) expect(bust).toBeLessThan(1.01);
       if (!cashedA || !cashedB) continue;
 
-      expect(cashedA[1]).toBe('1.01');
+      expect(cashedA[1]).toBe('1,01');
       expect(cashedA[2]).toBe('1,01');
-      const multiplierB = Number(cashedB[1]);
+      const multiplierB = decimal(cashedB[1]!);
       expect(multiplierB).toBeGreaterThanOrEqual(1.1);
       expect(multiplierB).toBeLessThanOrEqual(bust);
       expect(cashedB[1]).not.toBe(cashedA[1]);
@@ -433,7 +438,7 @@ test.describe('on a phone', () => {
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await width()).toBeLessThanOrEqual(390);
     await bet.click();
-    await expect(result).toHaveText(/^\d{1,2}\.\d{2}$/);
+    await expect(result).toHaveText(/^\d{1,2},\d{2}$/);
     const box = await bet.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import i18next from 'i18next';
 
 const groupers = new Map<string, Intl.NumberFormat>();
 function grouper(locale: string) {
@@ -35,9 +36,70 @@ export function formatWhole(value: number, lang: string): string {
   return grouper(localeOf(lang)).format(Math.trunc(value));
 }
 
-/** The spec's date format everywhere: YYYY-MM-DD HH:mm:ss. */
-export function formatDateTime(epochMillis: number): string {
-  return dayjs(epochMillis).format('YYYY-MM-DD HH:mm:ss');
+/**
+ * The page's language, for helpers called without one, so every page (the member's, the agent's, the
+ * back office's) reads dates and numbers the same way; i18next switches it before the page renders again.
+ * Portuguese, the default language, before the catalogue is loaded.
+ */
+export function pageLanguage(): string {
+  return i18next.language?.startsWith('en') ? 'en' : 'pt';
+}
+
+/**
+ * One date format per language, on every page: Brazilian day first in Portuguese, the spec's
+ * YYYY-MM-DD in English (a day-first date reads as month-first to many English readers).
+ */
+const DATE_FORMATS = {
+  pt: { dateTime: 'DD/MM/YYYY HH:mm:ss', date: 'DD/MM/YYYY', dayMonth: 'DD/MM', minute: 'DD/MM/YYYY HH:mm' },
+  en: { dateTime: 'YYYY-MM-DD HH:mm:ss', date: 'YYYY-MM-DD', dayMonth: 'MM-DD', minute: 'YYYY-MM-DD HH:mm' },
+} as const;
+const datesOf = (lang: string) => (lang === 'en' ? DATE_FORMATS.en : DATE_FORMATS.pt);
+
+/** A moment with its seconds: "22/11/2026 09:05:07" in PT, "2026-11-22 09:05:07" in EN. */
+export function formatDateTime(epochMillis: number | string | Date, lang = pageLanguage()): string {
+  return dayjs(epochMillis).format(datesOf(lang).dateTime);
+}
+
+/** A moment to the minute: "22/11/2026 09:05" in PT, "2026-11-22 09:05" in EN. */
+export function formatDateMinute(epochMillis: number | string | Date, lang = pageLanguage()): string {
+  return dayjs(epochMillis).format(datesOf(lang).minute);
+}
+
+/** A day: "22/11/2026" in PT, "2026-11-22" in EN. */
+export function formatDate(day: number | string | Date, lang = pageLanguage()): string {
+  return dayjs(day).format(datesOf(lang).date);
+}
+
+/** A day without its year, for charts: "22/11" in PT, "11-22" in EN. */
+export function formatDayMonth(day: number | string | Date, lang = pageLanguage()): string {
+  return dayjs(day).format(datesOf(lang).dayMonth);
+}
+
+/**
+ * A number with a fixed count of decimals in the language's way ("1.234,50" in PT, "1,234.50" in EN);
+ * without grouping for text a player may edit and send back ("2,0000").
+ */
+export function formatDecimal(
+  value: number,
+  digits: number,
+  lang = pageLanguage(),
+  options: { grouping?: boolean } = {},
+): string {
+  return value.toLocaleString(localeOf(lang), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: options.grouping ?? true,
+  });
+}
+
+/** A percentage given in percent: 99 → "99,00%" in PT, "99.00%" in EN. */
+export function formatPercent(percent: number, lang = pageLanguage(), digits = 2): string {
+  return `${formatDecimal(percent, digits, lang)}%`;
+}
+
+/** A multiplier: 1.28 → "1,28×" in PT, "1.28×" in EN. */
+export function formatTimes(value: number, lang = pageLanguage(), digits = 2): string {
+  return `${formatDecimal(value, digits, lang)}×`;
 }
 
 /**

@@ -50,7 +50,8 @@ describe('home page', () => {
     await waitFor(() => expect(popups.querySelector('.ann-content')?.innerHTML).toContain('Hello'));
     expect(popups.innerHTML).not.toContain('onerror');
     expect(popups.innerHTML).not.toContain('<script');
-    expect(within(popups).getAllByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toHaveLength(2);
+    // Portuguese dates, day first.
+    expect(within(popups).getAllByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)).toHaveLength(2);
 
     await user.click(within(popups).getByText('Second popup'));
     expect(within(popups).getAllByRole('button', { expanded: true })).toHaveLength(1);

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatWhole, parseAmount } from '../../src/ui/format';
+import {
+  formatAmount,
+  formatDate,
+  formatDateMinute,
+  formatDateTime,
+  formatDayMonth,
+  formatDecimal,
+  formatPercent,
+  formatTimes,
+  formatWhole,
+  parseAmount,
+} from '../../src/ui/format';
 
 describe('amount formatting', () => {
   it('shows two decimals and thousands separators in each language', () => {
@@ -29,8 +40,25 @@ describe('amount formatting', () => {
     expect(formatWhole(2_345_678_901, 'en')).toBe('2,345,678,901');
   });
 
-  it('formats dates as YYYY-MM-DD HH:mm:ss', () => {
-    expect(formatDateTime(new Date(2026, 10, 22, 9, 5, 7).getTime())).toBe('2026-11-22 09:05:07');
+  it("formats dates one way per language: day first in PT, the spec's YYYY-MM-DD in EN", () => {
+    const at = new Date(2026, 10, 22, 9, 5, 7).getTime();
+    expect(formatDateTime(at, 'pt')).toBe('22/11/2026 09:05:07');
+    expect(formatDateTime(at, 'en')).toBe('2026-11-22 09:05:07');
+    expect(formatDateMinute(at, 'pt')).toBe('22/11/2026 09:05');
+    expect(formatDate('2026-11-22', 'pt')).toBe('22/11/2026');
+    expect(formatDate('2026-11-22', 'en')).toBe('2026-11-22');
+    expect(formatDayMonth('2026-11-22', 'pt')).toBe('22/11');
+    expect(formatDayMonth('2026-11-22', 'en')).toBe('11-22');
+  });
+
+  it('writes decimals, percentages and multipliers the Brazilian way in PT', () => {
+    expect(formatPercent(99, 'pt')).toBe('99,00%');
+    expect(formatPercent(99, 'en')).toBe('99.00%');
+    expect(formatTimes(1.28, 'pt')).toBe('1,28×');
+    expect(formatDecimal(2, 4, 'pt', { grouping: false })).toBe('2,0000');
+    expect(formatDecimal(97_500, 2, 'pt')).toBe('97.500,00');
+    expect(formatDecimal(97_500, 2, 'en')).toBe('97,500.00');
+    expect(formatDecimal(1_000_000, 2, 'pt', { grouping: false })).toBe('1000000,00');
   });
 });
 

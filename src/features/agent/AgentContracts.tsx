@@ -1,10 +1,9 @@
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import type { ContractView } from '../../api/contract/agents';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { formatRate } from '../../ui/format';
+import { formatDate, formatRate } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { useMemberEvents } from '../session/member-events';
 import { useWhitelabel } from '../site/SiteProvider';
@@ -95,9 +94,7 @@ export function AgentContracts(props: { version: number }) {
                   <td data-label={t('agent.contracts.status')}>
                     {t(`agent.contracts.statuses.${c.status}`)}
                   </td>
-                  <td data-label={t('agent.contracts.since')}>
-                    {dayjs(c.decidedAt ?? c.offeredAt).format('DD/MM/YYYY')}
-                  </td>
+                  <td data-label={t('agent.contracts.since')}>{formatDate(c.decidedAt ?? c.offeredAt)}</td>
                   <td>
                     {c.status === 'offered' && (
                       <button

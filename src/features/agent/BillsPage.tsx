@@ -1,10 +1,9 @@
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import type { BillView, ContractKind } from '../../api/contract/agents';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { formatAmount, formatRate } from '../../ui/format';
+import { formatAmount, formatDate, formatDateMinute, formatRate } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { useMemberEvents } from '../session/member-events';
 import { useWhitelabel } from '../site/SiteProvider';
@@ -90,8 +89,8 @@ export function BillsTable({
   const money = (n: number) => formatAmount(n, i18n.language);
   const when = (b: BillView) =>
     b.kind === 'hourly_salary' || b.kind === 'realtime_salary'
-      ? dayjs(b.periodStart).format('DD/MM/YYYY HH:mm')
-      : dayjs(b.periodStart).format('DD/MM/YYYY');
+      ? formatDateMinute(b.periodStart)
+      : formatDate(b.periodStart);
   return (
     <ScrollRegion className="records-table-wrap" label={t(`agent.bills.roles.${role}`)}>
       <table className="records-table stack-table" data-testid="bills-table">

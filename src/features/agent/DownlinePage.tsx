@@ -1,10 +1,9 @@
-import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { REPORT_PRESETS, type ReportPreset } from '../../api/contract/agents';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatDate } from '../../ui/format';
 import { Modal } from '../../ui/Modal';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { AgentContracts } from './AgentContracts';
@@ -105,8 +104,8 @@ export default function DownlinePage() {
             {t('agent.downline.found', { count: data.total })}
             {' · '}
             {t('agent.period', {
-              from: dayjs(data.from).format('DD/MM/YYYY'),
-              to: dayjs(data.to).format('DD/MM/YYYY'),
+              from: formatDate(data.from),
+              to: formatDate(data.to),
             })}
           </p>
           {data.total > 0 && (
@@ -175,7 +174,7 @@ export default function DownlinePage() {
                           </button>
                         )}
                       </td>
-                      <td data-label={t('agent.columns.joined')}>{dayjs(m.joinedAt).format('DD/MM/YYYY')}</td>
+                      <td data-label={t('agent.columns.joined')}>{formatDate(m.joinedAt)}</td>
                       <td className="num" data-label={t('agent.columns.team')}>
                         {m.teamSize}
                       </td>

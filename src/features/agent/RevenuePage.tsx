@@ -1,9 +1,8 @@
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_PRESETS, type ReportPreset } from '../../api/contract/agents';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatDate } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { ExportButton } from './ExportButton';
 import { PeriodLine } from './PeriodLine';
@@ -116,7 +115,7 @@ export default function RevenuePage() {
                 <tbody>
                   {days.map((d) => (
                     <tr key={d.day}>
-                      <td data-label={t('agent.columns.day')}>{dayjs(d.day).format('DD/MM/YYYY')}</td>
+                      <td data-label={t('agent.columns.day')}>{formatDate(d.day)}</td>
                       <td className="num" data-label={t('agent.revenue.received')}>
                         {money(d.received)}
                       </td>

@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TeamOverview } from '../../api/contract/agents';
+import { formatDayMonth } from '../../ui/format';
 
 const TOP = 120;
 const BOTTOM = 70;
@@ -22,7 +22,7 @@ export function TeamChart(props: { days: TeamOverview['byDay']; money: (n: numbe
   const bar = Math.min(slot * 0.7, 6);
   const label = (i: number) => {
     const d = days[i]!;
-    return `${dayjs(d.day).format('DD/MM')}: ${t('agent.overview.valid_bet')} ${money(d.validBet)}, ${t('agent.overview.result')} ${money(d.profit)}`;
+    return `${formatDayMonth(d.day)}: ${t('agent.overview.valid_bet')} ${money(d.validBet)}, ${t('agent.overview.result')} ${money(d.profit)}`;
   };
   const every = Math.ceil(days.length / 7);
   return (
@@ -64,7 +64,7 @@ export function TeamChart(props: { days: TeamOverview['byDay']; money: (n: numbe
               )}
               {(i % every === 0 || i === days.length - 1) && (
                 <text x={`${i * slot + slot / 2}%`} y={HEIGHT - 4} textAnchor="middle" className="tick">
-                  {dayjs(d.day).format('DD/MM')}
+                  {formatDayMonth(d.day)}
                 </text>
               )}
             </g>

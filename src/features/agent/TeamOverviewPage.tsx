@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { REPORT_PRESETS, type ReportPreset, type TeamOverview } from '../../api/contract/agents';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatDate } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { PresetChips } from './PresetChips';
 import { TeamChart } from './TeamChart';
@@ -35,8 +35,8 @@ export default function TeamOverviewPage() {
         <>
           <p className="muted agent-period">
             {t('agent.period', {
-              from: dayjs(data.from).format('DD/MM/YYYY'),
-              to: dayjs(data.to).format('DD/MM/YYYY'),
+              from: formatDate(data.from),
+              to: formatDate(data.to),
             })}
             {' · '}
             {data.updatedAt
@@ -96,7 +96,7 @@ export default function TeamOverviewPage() {
               <tbody>
                 {[...data.byDay].reverse().map((d) => (
                   <tr key={d.day}>
-                    <td data-label={t('agent.columns.day')}>{dayjs(d.day).format('DD/MM/YYYY')}</td>
+                    <td data-label={t('agent.columns.day')}>{formatDate(d.day)}</td>
                     <td className="num" data-label={t('agent.overview.joined')}>
                       {d.joined}
                     </td>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatDayMonth } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { LOOKBACK, type Lookback, lookbackStart } from './BettingRecordPage';
 
@@ -122,7 +122,7 @@ export default function ProfitPage() {
               <ul className="day-bars" data-testid="profit-days">
                 {data.byDay.map((d) => (
                   <li key={d.day}>
-                    <span className="day">{dayjs(d.day).format('DD/MM')}</span>
+                    <span className="day">{formatDayMonth(d.day)}</span>
                     <span className="bar-track" aria-hidden="true">
                       <span
                         className={`bar ${d.net < 0 ? 'negative' : 'positive'}`}

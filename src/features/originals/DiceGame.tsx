@@ -13,9 +13,10 @@ import { InstantControls } from './InstantControls';
 import { play } from './sound';
 import { useHotkeys } from './useHotkeys';
 import { useInstantGame } from './useInstantGame';
-import { formatMultiplier } from './useOriginals';
+import { formatHundredths, formatMultiplier } from './useOriginals';
 
-const pct = (hundredths: number) => (hundredths / 100).toFixed(2);
+/** A chance or a roll in hundredths of a percent, in the page's language: 3664 → "36,64" in PT. */
+const pct = formatHundredths;
 
 /** Dice: roll 0.00–99.99 over or under a line the player sets by its chance (or its payout). */
 export default function DiceGame({ settings }: { settings: OriginalsSettings }) {
@@ -205,7 +206,7 @@ export default function DiceGame({ settings }: { settings: OriginalsSettings }) 
       switches={switches}
       hotkeyHelp={t('originals.dice.hotkeys')}
       refreshKey={state.context.results.length ? state.context.results[0]!.id : 0}
-      rules={<p>{t('originals.dice.rules', { edge: (edge / 100).toFixed(2) })}</p>}
+      rules={<p>{t('originals.dice.rules', { edge: formatHundredths(edge) })}</p>}
     />
   );
 }

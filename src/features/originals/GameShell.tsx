@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OriginalsGameSettings } from '../../api/contract/originals';
 import type { OriginalGame } from '../../originals/outcome';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatDecimal, formatPercent } from '../../ui/format';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/session';
 import { RecentBets } from './RecentBets';
@@ -86,7 +86,7 @@ export function GameShell({
           / {t(`originals.games.${game}`)}
         </h1>
         <span className="og-rtp" title={t('originals.rtp_title')}>
-          RTP {settings.rtp}%
+          RTP {formatPercent(Number(settings.rtp), lang)}
         </span>
       </div>
       {!settings.enabled && (
@@ -142,8 +142,8 @@ export function GameShell({
             max: formatAmount(settings.maxBet, lang),
             win: formatAmount(settings.maxWin, lang),
             currency,
-            edge: (settings.edgeBp / 100).toFixed(2),
-            rtp: settings.rtp,
+            edge: formatDecimal(settings.edgeBp / 100, 2, lang),
+            rtp: formatDecimal(Number(settings.rtp), 2, lang),
           })}
         </p>
       </details>

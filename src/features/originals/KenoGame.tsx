@@ -322,7 +322,7 @@ export default function KenoGame({ settings }: { settings: OriginalsSettings }) 
       switches={switches}
       hotkeyHelp={t('originals.keno.hotkeys')}
       refreshKey={state.context.results.length ? state.context.results[0]!.id : 0}
-      rules={<p>{t('originals.keno.rules', { edge: (edge / 100).toFixed(2) })}</p>}
+      rules={<p>{t('originals.keno.rules', { edge: formatHundredths(edge) })}</p>}
     />
   );
 }

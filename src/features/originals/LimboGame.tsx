@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OriginalsBet, OriginalsSettings } from '../../api/contract/originals';
 import { LIMBO_MAX_TARGET, LIMBO_MIN_TARGET, limboChance } from '../../originals/games/limbo';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, pageLanguage } from '../../ui/format';
 import { GameShell } from './GameShell';
 import { InstantControls } from './InstantControls';
 import './limbo.css';
@@ -16,7 +16,7 @@ const clampTarget = (t: number) => Math.min(LIMBO_MAX_TARGET, Math.max(LIMBO_MIN
 const parseDecimal = (text: string) => Number.parseFloat(text.trim().replace(',', '.'));
 /** The chance in percent as text: two decimals at least, enough to tell 1,000,000× from 999,999×. */
 const chanceText = (target: number, edgeBp: number) =>
-  limboChance(target, edgeBp).toLocaleString('en-US', {
+  limboChance(target, edgeBp).toLocaleString(pageLanguage() === 'en' ? 'en-US' : 'pt-BR', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 6,
     useGrouping: false,
@@ -271,7 +271,7 @@ export default function LimboGame({ settings }: { settings: OriginalsSettings })
       switches={switches}
       hotkeyHelp={t('originals.limbo.hotkeys')}
       refreshKey={state.context.results.length ? state.context.results[0]!.id : 0}
-      rules={<p>{t('originals.limbo.rules', { edge: (edge / 100).toFixed(2) })}</p>}
+      rules={<p>{t('originals.limbo.rules', { edge: formatHundredths(edge) })}</p>}
     />
   );
 }

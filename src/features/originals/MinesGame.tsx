@@ -346,7 +346,7 @@ export default function MinesGame({ settings }: { settings: OriginalsSettings })
       switches={{ instant, setInstant, sound, setSound, hotkeys, setHotkeys }}
       hotkeyHelp={t('originals.mines.hotkeys')}
       refreshKey={ended && game ? game.id : 0}
-      rules={<p>{t('originals.mines.rules', { edge: (edge / 100).toFixed(2) })}</p>}
+      rules={<p>{t('originals.mines.rules', { edge: formatHundredths(edge) })}</p>}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import './originals.css';
 import { ORIGINAL_GAMES } from '../../originals/outcome';
+import { formatPercent } from '../../ui/format';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/session';
 import { RecentBets } from './RecentBets';
@@ -37,7 +38,7 @@ export default function OriginalsLobby() {
                 <img src={`/art/game/INHOUSE-${game}.svg`} alt="" width={240} height={240} />
                 <span className="og-tile-name">{t(`originals.games.${game}`)}</span>
                 <span className="og-tile-line">{t(`originals.lobby.${game}`)}</span>
-                {s && <span className="og-tile-rtp">RTP {s.rtp}%</span>}
+                {s && <span className="og-tile-rtp">RTP {formatPercent(Number(s.rtp))}</span>}
               </Link>
             </li>
           );

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OriginalsBet, OriginalsSettings } from '../../api/contract/originals';
 import { PLINKO_RISKS, PLINKO_ROWS, type PlinkoRisk } from '../../originals/games/plinko';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatDecimal, pageLanguage } from '../../ui/format';
 import { GameShell } from './GameShell';
 import { InstantControls } from './InstantControls';
 import './plinko.css';
@@ -82,7 +82,7 @@ function binColour(bin: number, rows: number) {
 /** A bin's multiplier short enough for its box, rounded down so it never promises more: 819, 42.3, 0.56. */
 function binLabel(h: number) {
   if (h >= 10_000) return String(Math.floor(h / 100));
-  if (h >= 1_000) return (Math.floor(h / 10) / 10).toFixed(1);
+  if (h >= 1_000) return formatDecimal(Math.floor(h / 10) / 10, 1, pageLanguage(), { grouping: false });
   return formatHundredths(h);
 }
 
@@ -417,7 +417,7 @@ export default function PlinkoGame({ settings }: { settings: OriginalsSettings }
       switches={switches}
       hotkeyHelp={t('originals.plinko.hotkeys')}
       refreshKey={state.context.results.length ? state.context.results[0]!.id : 0}
-      rules={<p>{t('originals.plinko.rules', { edge: (edge / 100).toFixed(2) })}</p>}
+      rules={<p>{t('originals.plinko.rules', { edge: formatHundredths(edge) })}</p>}
     />
   );
 }

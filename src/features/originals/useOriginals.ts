@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../api/client';
 import type { OriginalsGameSettings, OriginalsSettings } from '../../api/contract/originals';
 import type { OriginalGame } from '../../originals/outcome';
+import { formatDecimal, pageLanguage } from '../../ui/format';
 
 let settings: Promise<OriginalsSettings> | null = null;
 
@@ -59,15 +60,13 @@ export function usePreference(name: 'instant' | 'sound' | 'hotkeys', initial: bo
   return [value, set] as const;
 }
 
-/** A multiplier kept in ten-thousandths, as text: 19800 → "1.98". */
+/**
+ * A multiplier kept in ten-thousandths, as text in the page's language: 19800 → "1,98" in PT. Without
+ * grouping: the games put it in fields the player edits, and read it back with either separator.
+ */
 export function formatMultiplier(tenThousandths: number, digits = 2) {
-  const value = tenThousandths / 10_000;
-  return value.toLocaleString('en-US', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    useGrouping: false,
-  });
+  return formatDecimal(tenThousandths / 10_000, digits, pageLanguage(), { grouping: false });
 }
 
-/** A multiplier kept in hundredths, as text: 198 → "1.98". */
-export const formatHundredths = (h: number) => (h / 100).toFixed(2);
+/** A multiplier or a percentage kept in hundredths, as text in the page's language: 198 → "1,98" in PT. */
+export const formatHundredths = (h: number) => formatDecimal(h / 100, 2, pageLanguage(), { grouping: false });

@@ -59,10 +59,7 @@ interface Route {
  * started with the request id of an earlier dice bet answers that bet (a replay) and fails its own answer's
  * schema.
  */
-const KNOWN_5XX: RegExp[] = [
-  // originals: fixed by the originals work
-  /^POST \/api\/originals\/mines\/start as \w+ \[(accepted values|required fields)/,
-];
+const KNOWN_5XX: RegExp[] = [];
 
 /** Strings a typical pattern of the contract accepts (payment passwords, codes, phone numbers...). */
 const PATTERN_SAMPLES = ['246810', 'abcd1234', 'Abcd-1234', '11987654321', '55', 'demo@aurora.example'];

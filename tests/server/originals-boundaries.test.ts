@@ -45,6 +45,38 @@ describe.each(databaseKinds)('in-house games at their boundaries, on %s', (kind)
     return (outcome as { result: number }).result;
   }
 
+  it('refuses a request id already used by another wager instead of answering with that wager', async () => {
+    const requestId = rid();
+    const dice = await ctx.call('originalsBet', {
+      token: player.token,
+      body: { game: 'dice', requestId, stake: 100, chance: 5_000, side: 'under' } as never,
+    });
+    expect(dice.code).toBe('OK');
+    const before = await balance();
+    const mines = await ctx.call('minesStart', {
+      token: player.token,
+      body: { requestId, stake: 100, mines: 3 },
+    });
+    expect([mines.status, mines.code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
+    const limbo = await ctx.call('originalsBet', {
+      token: player.token,
+      body: { game: 'limbo', requestId, stake: 100, target: 200 } as never,
+    });
+    expect(limbo.code).toBe('IDEMPOTENCY_CONFLICT');
+    const more = await ctx.call('originalsBet', {
+      token: player.token,
+      body: { game: 'dice', requestId, stake: 200, chance: 5_000, side: 'under' } as never,
+    });
+    expect(more.code).toBe('IDEMPOTENCY_CONFLICT');
+    // The same wager sent again is still answered with itself.
+    const again = await ctx.call('originalsBet', {
+      token: player.token,
+      body: { game: 'dice', requestId, stake: 100, chance: 5_000, side: 'under' } as never,
+    });
+    expect(again.value.id).toBe(dice.value.id);
+    expect(await balance()).toBe(before);
+  });
+
   it('pays a limbo bet whose multiplier lands exactly on its target', async () => {
     // Small bets move the nonce on until the next draw can be a target (1.01× or more).
     let result = await nextLimboResult();

@@ -314,6 +314,9 @@ export class OriginalsService {
               win,
               session: w.session ?? null,
             });
+        // A request id already used by another wager (another game, another stake) is not a retry of it.
+        if (played.replayed && (played.bet.game !== w.game || played.bet.stake !== w.stake))
+          throw new AppError('IDEMPOTENCY_CONFLICT');
         if (!played.replayed) {
           this.seeds.set(member.id, { ...seed, nonce: seed.nonce + 1 });
           if (played.bet.balanceAfter !== null)
@@ -321,6 +324,7 @@ export class OriginalsService {
         }
         return { ...played, seed: played.replayed ? await this.seedOfBet(played.bet) : seed };
       } catch (error) {
+        if (error instanceof AppError) throw error;
         if (isCode(error, 'ORIGINALS_NONCE_MOVED') && attempt < NONCE_RETRIES) continue;
         if (isUniqueViolation(error, 'originals_bets_open_uq')) throw new AppError('GAME_IN_PROGRESS');
         // The same request id racing itself: the first one's row answers.

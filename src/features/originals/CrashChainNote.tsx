@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CrashChain } from '../../api/contract/originals';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatWhole } from '../../ui/format';
 
 const LOTTERY_SOURCE = /^lottery:([a-z0-9]+):([0-9-]+)$/;
 
@@ -20,13 +20,14 @@ export function useSaltSource() {
  * value existed) and the salt once entered. No round plays before the salt is known.
  */
 export function CrashChainNote({ chain }: { chain: CrashChain }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sourceText = useSaltSource();
   const when = (ms: number | null) => (ms === null ? '' : formatDateTime(ms));
   return (
     <div className="og-chain" data-testid="og-crash-chain">
       <p>
-        {t('originals.crash.chain', { length: chain.length })} <code>{chain.commitment}</code>
+        {t('originals.crash.chain', { length: formatWhole(chain.length, i18n.language) })}{' '}
+        <code>{chain.commitment}</code>
       </p>
       {chain.saltSource === null ? (
         <p>{t('originals.crash.salt_unannounced')}</p>

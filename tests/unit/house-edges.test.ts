@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryEdges,
+  DEFAULT_BEST_RETURNS,
   edgeOfRtp,
   edgeShortfall,
   mostRateFor,
 } from '../../server/modules/agents/house-edges';
 import type { ContractTerms } from '../../src/api/contract/agents';
+import { betTypes } from '../../src/lottery/bet-types';
+import { betTypeReturns } from '../../src/lottery/returns';
 
 const salary = (rateBp: number): Pick<ContractTerms, 'kind' | 'tiers'> => ({
   kind: 'daily_salary',
@@ -77,5 +80,37 @@ describe('the house edge a contract must leave', () => {
     expect(edges.get('LOTT')).toBe(250);
     expect(edgeShortfall(salary(30), edges, { INHOUSE: 10, LIVE: 80, LOTT: 100 })?.category).toBe('LIVE');
     expect(edgeShortfall(salary(25), edges, { INHOUSE: 10, LIVE: 80, LOTT: 100 })).toBeNull();
+  });
+
+  it('knows the best return of every lottery bet type at its default odds, exactly (rounded up to a millionth)', () => {
+    const exact = Object.fromEntries(
+      [...betTypes.values()].map((def) => [
+        def.code,
+        Math.max(
+          ...betTypeReturns(def, def.defaultOdds).each.map((e) =>
+            Number((e.ratio.num * 1_000_000n + e.ratio.den - 1n) / e.ratio.den),
+          ),
+        ),
+      ]),
+    );
+    expect(DEFAULT_BEST_RETURNS).toEqual(exact);
+  }, 120_000);
+
+  it('bounds a lottery whose odds were raised by the most any odds rose, and never below nothing', async () => {
+    const edgeAt = async (odds: Record<string, number>) =>
+      (
+        await categoryEdges({
+          vendorCategory: new Map([['LOTT', 'LOTT']]),
+          catalogue: [],
+          inHouse: { vendor: 'BGS', games: [] },
+          lottery: [
+            { vendor: 'LOTT', enabled: true, betTypes: [{ code: '11x5.any5', enabled: true, odds }] },
+          ],
+        })
+      ).get('LOTT');
+    expect(await edgeAt({ win: 45_045 })).toBe(250);
+    // About 2 % more on the odds (45,946): 97.5 % × 1.02002 = 99.452 % back at most.
+    expect(await edgeAt({ win: 45_946 })).toBe(54);
+    expect(await edgeAt({ win: 90_090 })).toBe(0);
   });
 });

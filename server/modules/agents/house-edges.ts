@@ -27,15 +27,76 @@ export interface EdgeSources {
   }>;
 }
 
-/** A bet type's best return at its odds, as a fraction; SSC types walk 100,000 results, so once per odds. */
+/**
+ * Each bet type's best return at its default odds, in millionths rounded up. Exact and costly to compute
+ * (an SSC type walks 100,000 results: all of them take seconds), so kept here; tests/unit/house-edges.test.ts
+ * recomputes every one from src/lottery/returns.ts and fails when the bet types or their odds change.
+ */
+export const DEFAULT_BEST_RETURNS: Record<string, number> = {
+  'ssc.star5': 975_000,
+  'ssc.star4': 975_000,
+  'ssc.star3': 975_000,
+  'ssc.star2': 975_000,
+  'ssc.star1': 975_000,
+  'ssc.group120': 975_000,
+  'ssc.group24': 975_000,
+  'ssc.group3': 975_000,
+  'ssc.group6': 975_000,
+  'ssc.group2': 975_000,
+  'ssc.bsoe': 975_000,
+  'ssc.sum': 975_000,
+  'ssc.dragonTiger': 975_000,
+  '11x5.any1': 972_728,
+  '11x5.any2': 974_546,
+  '11x5.any3': 974_546,
+  '11x5.any4': 975_000,
+  '11x5.any5': 975_000,
+  '11x5.any6': 974_936,
+  '11x5.any7': 975_000,
+  '11x5.any8': 974_546,
+  '11x5.front2': 975_000,
+  '11x5.front2group': 974_910,
+  '11x5.front3': 975_000,
+  '11x5.front3group': 974_970,
+  'pk10.position': 975_000,
+  'pk10.sum': 974_889,
+  'pk10.sumBsoe': 973_334,
+  'pk10.bsoe': 975_000,
+  'pk10.dragonTiger': 975_000,
+  'lhc.special': 974_898,
+  'lhc.zodiac': 974_694,
+  'lhc.colour': 974_898,
+  'lhc.bsoe': 970_613,
+  '4d.big': 640_000,
+  '4d.small': 650_000,
+  'vn.lo': 974_700,
+  'vn.de': 975_000,
+  'vn.xien2': 974_158,
+  'vn.xien3': 974_981,
+  'vn.xien4': 975_000,
+  'vn.3cang': 975_000,
+};
+
+/** Exact returns of a bet type the table does not know yet, once per odds. */
 const returnsMemo = new Map<string, number>();
+
+/**
+ * A bet type's best return at its odds as a fraction, at most: a return is linear in the odds, so it is
+ * at most the default odds' times the most any of its odds rose (exact at the default odds).
+ */
 async function bestReturn(code: string, odds: Record<string, number>) {
+  const def = betTypes.get(code);
+  if (!def) return null;
+  const base = DEFAULT_BEST_RETURNS[code];
+  if (base !== undefined) {
+    let rise = 1;
+    for (const [key, d] of Object.entries(def.defaultOdds)) rise = Math.max(rise, (odds[key] ?? d) / d);
+    return (base * rise) / 1_000_000;
+  }
   const key = `${code}:${JSON.stringify(Object.entries(odds).sort())}`;
   let best = returnsMemo.get(key);
   if (best === undefined) {
-    const def = betTypes.get(code);
-    if (!def) return null;
-    // Each type takes up to half a second the first time: let other requests run in between.
+    // Up to half a second: let other requests run first.
     await new Promise((resolve) => setImmediate(resolve));
     best = betTypeReturns(def, odds).max;
     if (returnsMemo.size > 2_000) returnsMemo.clear();
@@ -69,7 +130,11 @@ export async function categoryEdges(sources: EdgeSources): Promise<Map<string, n
     let best = 0;
     for (const t of lottery.betTypes)
       if (t.enabled) best = Math.max(best, (await bestReturn(t.code, t.odds)) ?? 0);
-    lowest(sources.vendorCategory.get(lottery.vendor), Math.floor(Number(((1 - best) * 10_000).toFixed(6))));
+    // Odds raised past the table may bound the return above 100 %: no edge left.
+    lowest(
+      sources.vendorCategory.get(lottery.vendor),
+      Math.max(0, Math.floor(Number(((1 - best) * 10_000).toFixed(6)))),
+    );
   }
   for (const game of sources.catalogue)
     if (game.active && game.vendor !== sources.inHouse.vendor) lowest(game.category, edgeOfRtp(game.rtp));

@@ -8,6 +8,8 @@ export class Session {
   readonly id = randomBytes(18).toString('base64url');
   balance: number;
   serverSeed = newServerSeed();
+  /** The server seed that follows, committed (its SHA-256 shown) before the player picks its client seed. */
+  nextServerSeed = newServerSeed();
   clientSeed = randomBytes(8).toString('hex');
   nonce = 0;
   /** Rounds played in this session, never reset (the nonce restarts with every new seed pair). */
@@ -46,9 +48,11 @@ export class Session {
     };
   }
 
+  /** Reveals the server seed, pairs the committed next one with the client seed, commits a new next. */
   rotateSeeds(clientSeed?: string) {
     this.revealed = { serverSeed: this.serverSeed, clientSeed: this.clientSeed, lastNonce: this.nonce };
-    this.serverSeed = newServerSeed();
+    this.serverSeed = this.nextServerSeed;
+    this.nextServerSeed = newServerSeed();
     if (clientSeed) this.clientSeed = clientSeed;
     this.nonce = 0;
   }
@@ -56,6 +60,7 @@ export class Session {
   fairness() {
     return {
       commitment: commitment(this.serverSeed),
+      nextCommitment: commitment(this.nextServerSeed),
       clientSeed: this.clientSeed,
       nonce: this.nonce,
       revealed: this.revealed,

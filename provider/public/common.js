@@ -150,6 +150,7 @@ function fairnessButton() {
           { class: 'fair' },
           el('p', { class: 'muted' }, t('fairnessHelp')),
           el('label', {}, t('commitment'), el('code', {}, f.commitment)),
+          el('label', {}, t('nextCommitment'), el('code', {}, f.nextCommitment)),
           el('label', {}, t('clientSeed'), input),
           el('label', {}, t('nonce'), el('code', {}, String(f.nonce))),
           f.revealed

@@ -28,6 +28,7 @@ export default function BettingRecordPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const menus = useGameMenus();
+  const vendorName = useVendorName();
   const [preset, setPreset] = useState<Lookback>('prev7');
   const [gameType, setGameType] = useState<SectionKey | ''>('');
   const [vendor, setVendor] = useState('');
@@ -203,7 +204,9 @@ export default function BettingRecordPage() {
                     {r.gameName}
                   </button>
                   <small className="muted block">
-                    {r.gameType ? t(`titles.${r.gameType}`) : ''} · {r.vassalage}
+                    {[r.gameType ? t(`titles.${r.gameType}`) : '', vendorName(r.vassalage)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </small>
                 </td>
                 <td className="num" data-label={t('centre.bets.stake')}>
@@ -259,6 +262,24 @@ export default function BettingRecordPage() {
   );
 }
 
+/** The vendor's name as the menus show it ("Aurora Originals"), not its code ("BGS"). */
+function useVendorName() {
+  const menus = useGameMenus();
+  return (code: string) =>
+    menus?.flatMap((m) => m.vendors).find((v) => v.vassalage === code)?.accountTypeName ?? code;
+}
+
+/** A round's reference a player can read: an in-house bet `dice-15` is "Dados nº 15". */
+function useRoundReference() {
+  const { t } = useTranslation();
+  return (record: BetRecord) => {
+    const m = record.vassalage === 'BGS' ? /^([a-z]+)-(\d+)$/.exec(record.roundId) : null;
+    return m
+      ? t('centre.bets.round_number', { game: t(`originals.games.${m[1]}`), number: m[2] })
+      : record.roundId;
+  };
+}
+
 /** One round: what was staked and paid, and each wallet movement it made. */
 function RoundDialog({ record, onClose }: { record: BetRecord; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -271,15 +292,15 @@ function RoundDialog({ record, onClose }: { record: BetRecord; onClose: () => vo
     );
   }, [record]);
   const money = (n: number) => formatAmount(n, i18n.language);
+  const vendorName = useVendorName();
+  const roundReference = useRoundReference();
   return (
     <Modal title={record.gameName} onClose={onClose} testId="round-detail">
       <dl className="detail-list">
         <dt>{t('centre.bets.round')}</dt>
-        <dd>
-          <code>{record.roundId}</code>
-        </dd>
+        <dd data-testid="round-reference">{roundReference(record)}</dd>
         <dt>{t('centre.bets.vendor')}</dt>
-        <dd>{record.vassalage}</dd>
+        <dd>{vendorName(record.vassalage)}</dd>
         <dt>{t('centre.bets.stake')}</dt>
         <dd>{money(record.stake)}</dd>
         <dt>{t('centre.bets.payout')}</dt>

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, crashRounds, originalsBets } from '../../server/db/schema';
+import { brands, crashRounds, lotteryDraws, lotteryGames, originalsBets } from '../../server/db/schema';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { bustTime } from '../../server/modules/originals/crash.service';
 import { minesPayout } from '../../src/originals/games/mines';
@@ -98,6 +98,63 @@ describe.each(databaseKinds)('rules in force when a wager is accepted, on %s', (
       await ctx.call('minesReveal', { token: player.token, body: { betId: next.value.id, tile } });
     const capped = await ctx.call('minesCashout', { token: player.token, body: { betId: next.value.id } });
     expect(capped.value.payout).toBe(stake);
+  });
+
+  it('pays a lottery line at the odds it was placed with, after the operator lowered them', async () => {
+    await ctx.app.lottery.ensureCatalogue(brand);
+    await ctx.app.lottery.schedule(brand);
+    // The test's clock: pk10's open draws move an hour on and the first keeps taking bets until closed here.
+    const [game] = await ctx.handle.db.select().from(lotteryGames).where(eq(lotteryGames.code, 'pk10'));
+    await ctx.handle.db.execute(sql`UPDATE lottery_draws SET opens_at = opens_at + interval '1 hour',
+        closes_at = closes_at + interval '1 hour', draws_at = draws_at + interval '1 hour'
+      WHERE game_id = ${game!.id} AND status IN ('scheduled', 'open') AND closes_at > now()`);
+    await ctx.handle.db.execute(sql`UPDATE lottery_draws SET opens_at = now() - interval '1 second'
+      WHERE id = (SELECT id FROM lottery_draws WHERE game_id = ${game!.id} AND status IN ('scheduled', 'open')
+        AND closes_at > now() ORDER BY draws_at LIMIT 1)`);
+    const draw = (await ctx.call('lotteryState', { token: player.token, query: { game: 'pk10' } })).value
+      .upcoming[0]!;
+    // Every car in first place: exactly one of the ten combinations wins, whatever is drawn.
+    const placed = await ctx.call('placeSlip', {
+      token: player.token,
+      body: {
+        requestId: rid(),
+        game: 'pk10',
+        draw: draw.number,
+        lines: [
+          {
+            betType: 'pk10.position',
+            selection: [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [], [], [], [], [], [], [], [], []],
+            unit: 100,
+            multiplier: 2,
+          },
+        ],
+      },
+    });
+    expect(placed.code).toBe('OK');
+    const lowered = await ctx.call('updateLottery', {
+      token: admin,
+      body: {
+        game: 'pk10',
+        betType: {
+          code: 'pk10.position',
+          enabled: true,
+          odds: { win: 500 },
+          minStake: 10,
+          maxStake: 1_000_000,
+        },
+      },
+    });
+    expect(lowered.code).toBe('OK');
+    await ctx.handle.db
+      .update(lotteryDraws)
+      .set({ closesAt: sql`now() - interval '2 seconds'`, drawsAt: sql`now() - interval '1 second'` })
+      .where(and(eq(lotteryDraws.gameId, game!.id), eq(lotteryDraws.number, draw.number)));
+    for (let i = 0; i < 3; i++) await ctx.app.lottery.advance();
+    const mine = (await ctx.call('myLotteryLines', { token: player.token, query: { game: 'pk10' } })).value;
+    const line = mine.lines.find((l) => l.draw === draw.number)!;
+    expect(line.status).toBe('won');
+    // One winning combination of 100 × 2 at the odds in force when placed (9.75), not the new ones (5.00).
+    expect(line.payout).toBe(1_950);
   });
 
   it('pays a crash bet at its automatic cash-out under the max win it was placed with', async () => {

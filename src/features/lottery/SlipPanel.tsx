@@ -14,7 +14,7 @@ import {
   slipCost,
 } from '../../machines/lottery-slip.machine';
 import type { Attempt } from '../../machines/request-attempt';
-import { formatAmount, parseAmount } from '../../ui/format';
+import { formatAmount, formatDecimal, parseAmount } from '../../ui/format';
 import { Modal } from '../../ui/Modal';
 
 const rand = (n: number) => {
@@ -114,11 +114,11 @@ function PickRow({
   );
 }
 
-/** The odds of a bet type as the player reads them: "× 9.75", or each option's. */
+/** The odds of a bet type as the player reads them, in the page's language: "× 97.500,00", or each option's. */
 function oddsText(odds: Record<string, number>, t: (k: string) => string) {
   const entries = Object.entries(odds);
-  if (entries.length === 1) return `× ${(entries[0]![1] / 100).toFixed(2)}`;
-  return entries.map(([k, v]) => `${t(`lottery.oddsKeys.${k}`)} × ${(v / 100).toFixed(2)}`).join(' · ');
+  if (entries.length === 1) return `× ${formatDecimal(entries[0]![1] / 100, 2)}`;
+  return entries.map(([k, v]) => `${t(`lottery.oddsKeys.${k}`)} × ${formatDecimal(v / 100, 2)}`).join(' · ');
 }
 
 /**

@@ -308,7 +308,7 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
                     date: formatDateTime(c.createdAt),
                   })}
                 </span>
-                <CrashChainNote chain={c} />
+                <CrashChainNote chain={c} commitment={false} />
                 {c.salt === null && (
                   <ChainSaltForm
                     chain={c}

@@ -16,19 +16,21 @@ export function useSaltSource() {
 }
 
 /**
- * The crash chain as published: its commitment, then where its salt comes from (announced before that
+ * The crash chain as published: its commitment (unless the page shows it already), then where its salt comes from (announced before that
  * value existed) and the salt once entered. No round plays before the salt is known.
  */
-export function CrashChainNote({ chain }: { chain: CrashChain }) {
+export function CrashChainNote({ chain, commitment = true }: { chain: CrashChain; commitment?: boolean }) {
   const { t, i18n } = useTranslation();
   const sourceText = useSaltSource();
   const when = (ms: number | null) => (ms === null ? '' : formatDateTime(ms));
   return (
     <div className="og-chain" data-testid="og-crash-chain">
-      <p>
-        {t('originals.crash.chain', { length: formatWhole(chain.length, i18n.language) })}{' '}
-        <code>{chain.commitment}</code>
-      </p>
+      {commitment && (
+        <p>
+          {t('originals.crash.chain', { length: formatWhole(chain.length, i18n.language) })}{' '}
+          <code>{chain.commitment}</code>
+        </p>
+      )}
       {chain.saltSource === null ? (
         <p>{t('originals.crash.salt_unannounced')}</p>
       ) : (

@@ -75,6 +75,9 @@ test('the agent offers a daily salary, the member accepts it in the contract dia
   const player = await browser.newContext();
   const playerPage = await player.newPage();
   const username = await registerMember(playerPage, 'ctr', 'Secret123', 'AURORA01');
+  // The member's announcements are open when the offer arrives: they step aside for it, never stacked.
+  const announcements = playerPage.getByTestId('home-popups');
+  await expect(announcements).toBeVisible();
 
   await agentLogin(page);
   await page.goto('/agentHome/downlineManagmentView');
@@ -96,8 +99,10 @@ test('the agent offers a daily salary, the member accepts it in the contract dia
   const dialog = playerPage.getByTestId('contract-dialog');
   await expect(dialog).toContainText('demoagent propõe a você um contrato de salário diário');
   await expect(dialog.getByTestId('contract-terms')).toContainText('0,10%');
+  await expect(announcements).toBeHidden();
   await dialog.getByRole('button', { name: 'Aceitar' }).click();
   await expect(dialog).toBeHidden();
+  await expect(announcements).toBeVisible();
   await expect(given).toHaveAttribute('data-status', 'active');
 
   await given.getByRole('button', { name: 'Pedir encerramento' }).click();

@@ -1,4 +1,4 @@
-import { closePopups, expect, loginAs, test } from './fixtures';
+import { closePopups, expect, loginAs, registerMember, test } from './fixtures';
 
 test.describe('home page', () => {
   test('renders seeded banners, jackpot, notice marquee, navigation and footer', async ({ page }) => {
@@ -66,6 +66,51 @@ test.describe('member centre', () => {
       // Not window.innerWidth: a phone browser widens it to fit a page that overflows.
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
+  });
+});
+
+test.describe('fits the screen it is on', () => {
+  test('the payment gateway page, the dice result at the end of the track and the category banners', async ({
+    page,
+  }, testInfo) => {
+    const width = page.viewportSize()!.width;
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+    await registerMember(page, 'fit');
+    await page.goto('/member/depositv2');
+    const form = page.getByTestId('deposit-form');
+    await form.getByLabel(/^Valor/).fill('100');
+    await form.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByTestId('gateway-amount')).toHaveText('100,00 FUN');
+    // Its card's padding came on top of its width: 415 px on a 390 px phone.
+    expect(await pageWidth(), 'gateway').toBeLessThanOrEqual(width);
+    await page.getByRole('button', { name: 'Pagar agora' }).click();
+    await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'credited');
+
+    // The highest roll there is puts the result's label at the very end of the track: it stays inside.
+    await page.route('**/api/originals/bet', async (route) => {
+      const response = await route.fetch();
+      const body = JSON.stringify(await response.json()).replace(/"roll":\d+/g, '"roll":9999');
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/originals/dice');
+    await expect(page.getByTestId('og-balance')).toHaveText('100,00');
+    await page.getByTestId('og-bet').click();
+    await expect(page.getByTestId('og-result')).toHaveText(/^99[.,]99$/);
+    const label = (await page.locator('.og-dice-marker span').boundingBox())!;
+    const track = (await page.locator('.og-dice-track').boundingBox())!;
+    expect(label.x).toBeGreaterThanOrEqual(track.x);
+    expect(label.x + label.width).toBeLessThanOrEqual(track.x + track.width);
+    expect(await pageWidth(), 'dice').toBeLessThanOrEqual(width);
+
+    // On a phone the banner's text keeps to the left half, clear of the art's motif on the right.
+    if (testInfo.project.name !== 'phone') return;
+    for (const path of ['/rng', '/originals']) {
+      await page.goto(path);
+      const hero = (await page.locator('.category-hero').boundingBox())!;
+      const text = (await page.locator('.category-hero > div').boundingBox())!;
+      expect(text.x + text.width - hero.x, path).toBeLessThanOrEqual(hero.width * 0.6);
     }
   });
 });

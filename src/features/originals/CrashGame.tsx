@@ -15,7 +15,7 @@ import { inspectOptions } from '../../machines/inspect';
 import type { AutoConfig } from '../../machines/originals-bet.machine';
 import type { Attempt } from '../../machines/request-attempt';
 import { crashMultiplierAt } from '../../originals/games/crash';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatDecimal } from '../../ui/format';
 import { useAccountModal } from '../account/AccountModalContext';
 import { TrialNoticeDialog } from '../session/guards';
 import { useLiveBalance } from '../session/member-events';
@@ -186,7 +186,7 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
         text.dataset.phase = 'crashed';
       } else {
         const left = Math.max(0, r.bettingEndsAt - now);
-        text.textContent = t('originals.crash.starts_in', { seconds: (left / 1000).toFixed(1) });
+        text.textContent = t('originals.crash.starts_in', { seconds: formatDecimal(left / 1000, 1, lang) });
         text.dataset.phase = 'betting';
       }
       if (cashLabel.current && mine && inPlay)
@@ -400,7 +400,7 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
       recent={false}
       rules={
         <>
-          <p>{t('originals.crash.rules', { edge: (gameSettings.edgeBp / 100).toFixed(2) })}</p>
+          <p>{t('originals.crash.rules', { edge: formatDecimal(gameSettings.edgeBp / 100, 2, lang) })}</p>
           {feed?.chain && <CrashChainNote chain={feed.chain} />}
         </>
       }

@@ -361,8 +361,12 @@ export async function buildApp({
     {
       mode: config.CRASH_SALT_SOURCE ?? (config.mode === 'demo' ? 'lottery' : 'operator'),
       lottery: {
+        // With that lottery switched off the chain waits for an operator to announce a source instead.
         next: async (brand) => {
-          const draw = (await lottery.state(brand, CRASH_SALT_LOTTERY, brand.defaultLanguage)).upcoming[0];
+          const state = await lottery
+            .state(brand, CRASH_SALT_LOTTERY, brand.defaultLanguage)
+            .catch(() => null);
+          const draw = state?.upcoming[0];
           return draw ? { game: CRASH_SALT_LOTTERY, number: draw.number } : null;
         },
         numbers: async (brand, game, number) => {
@@ -596,7 +600,8 @@ export async function buildApp({
           await crash.measured(brandId, from, to),
         ],
         chains: (brandId) => crash.chains(brandId),
-        announceSalt: (brand, chainId, source, alongside) => crash.announceSalt(brand, chainId, source, alongside),
+        announceSalt: (brand, chainId, source, alongside) =>
+          crash.announceSalt(brand, chainId, source, alongside),
         enterSalt: (brand, chainId, salt, alongside) => crash.enterSalt(brand, chainId, salt, alongside),
         recall: (memberId, game) =>
           game === 'crash' ? crash.recall(memberId) : originals.recallOf(memberId, game),

@@ -143,7 +143,7 @@ test("the agent reads a new player's bets and money in the team reports and expo
   await depositThroughGateway(playerPage, '100');
   await playerPage.goto('/originals/dice');
   await playerPage.getByTestId('og-bet').click();
-  await expect(playerPage.getByTestId('og-result')).toHaveText(/^\d{1,2}\.\d{2}$/);
+  await expect(playerPage.getByTestId('og-result')).toHaveText(/^\d{1,2},\d{2}$/);
   await player.close();
 
   await agentLogin(page);
@@ -365,7 +365,7 @@ test('a real-time salary settles through the ledger: the house pays the agent, t
   await playerPage.goto('/originals/dice');
   await playerPage.getByLabel('Valor da aposta').fill('50,00');
   await playerPage.getByTestId('og-bet').click();
-  await expect(playerPage.getByTestId('og-result')).toHaveText(/^\d{1,2}\.\d{2}$/);
+  await expect(playerPage.getByTestId('og-result')).toHaveText(/^\d{1,2},\d{2}$/);
   const balance = async () => (await playerPage.getByTestId('header-balance').textContent()) ?? '';
   const before = await balance();
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TFunction } from 'i18next';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type LoginResult,
   type RegisterFieldName,
@@ -66,6 +66,10 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 
 // Typing into a whole form in jsdom takes a few seconds on a busy machine.
 describe('the registration form and the brand’s captcha rule', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the image captcha when the rule is on, requires its answer and sends it', async () => {
     const server = installFakeServer();
     let image = 0;
@@ -73,6 +77,8 @@ describe('the registration form and the brand’s captcha rule', { timeout: 30_0
     server.respond('register', result);
     const onDone = vi.fn();
     const user = userEvent.setup();
+    // The form's clock is the test's: a new image is given at most once a second.
+    vi.useFakeTimers({ toFake: ['Date'] });
     render(<RegisterForm settings={settings(true)} onSwitchToLogin={() => {}} onDone={onDone} />);
 
     expect(await screen.findByTestId('captcha-image')).toHaveAttribute('src', 'data:image/png;base64,IMG1');
@@ -81,7 +87,8 @@ describe('the registration form and the brand’s captcha rule', { timeout: 30_0
     expect(await screen.findByText(t('errors.CAPTCHA_REQUIRED'))).toBeVisible();
     expect(server.calls.filter((c) => c.path.endsWith('/register'))).toHaveLength(0);
 
-    // A click on the image brings a new one.
+    // A click on the image brings a new one, once a second has passed since the last.
+    vi.setSystemTime(Date.now() + 1_000);
     await user.click(screen.getByTitle(t('account.refresh_captcha')));
     await waitFor(() =>
       expect(screen.getByTestId('captcha-image')).toHaveAttribute('src', 'data:image/png;base64,IMG2'),

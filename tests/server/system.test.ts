@@ -63,12 +63,11 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
       regionRestricted: false,
     });
     expect(v.whitelabelVal).toMatchObject({ USERNAMEREG3: true, FREEPLAY3: true, PTSYS3: true });
+    // The demo publishes no app (its links pointed at files that did not exist): only its social links.
     expect((v.resources as Array<{ resourceType: string }>).map((r) => r.resourceType)).toEqual([
       'FACEBOOK',
       'INSTAGRAM',
       'TELEGRAM',
-      'MOBILECONFIG',
-      'Android',
     ]);
     // The demo has no live chat: only channels that reach someone are listed.
     expect((v.customerService as Array<{ csType: string }>).map((c) => c.csType)).toEqual(['TELEGRAM']);

@@ -1,3 +1,5 @@
+import { eq, sql } from 'drizzle-orm';
+import { crashRounds } from '../../server/db/schema';
 import { masterBox } from '../../server/lib/master-key';
 import { SecretBox } from '../../server/lib/secret-box';
 import { installationSecret } from '../../server/lib/secrets';
@@ -39,4 +41,29 @@ export async function saltChain(ctx: TestContext, brand: Brand, adminToken: stri
   });
   if (entered.code !== 'OK') throw new Error(`saltChain: ${entered.code} ${entered.message}`);
   return salt;
+}
+
+/**
+ * Plays the brand's crash rounds through (each ended at once by moving its times back) until one taking
+ * bets will reach `atLeast` (hundredths), and answers it with its outcome. With `unseen`, also one whose
+ * bust no earlier round had, so any sight of that number is a sight of this round.
+ */
+export async function roundReaching(ctx: TestContext, brand: Brand, atLeast: number, unseen = false) {
+  const seen = new Set<number>();
+  for (;;) {
+    await ctx.app.crash.tick(brand);
+    const [row] = await ctx.handle.db.select().from(crashRounds).orderBy(sql`id DESC`).limit(1);
+    const round = await withOutcome(ctx, row!);
+    if (round.status === 'betting' && round.bust >= atLeast && !(unseen && seen.has(round.bust)))
+      return round;
+    seen.add(round.bust);
+    const set = (values: Record<string, unknown>) =>
+      ctx.handle.db.update(crashRounds).set(values).where(eq(crashRounds.id, round.id));
+    await set({ bettingEndsAt: sql`clock_timestamp() - interval '1 millisecond'` });
+    await ctx.app.crash.tick(brand);
+    await set({ startedAt: sql`clock_timestamp() - interval '1 hour'` });
+    await ctx.app.crash.tick(brand);
+    await set({ crashedAt: sql`clock_timestamp() - interval '1 hour'` });
+    await ctx.app.crash.tick(brand);
+  }
 }

@@ -13,7 +13,7 @@ import { SecretBox } from '../../server/lib/secret-box';
 import { installationSecret } from '../../server/lib/secrets';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { bustTime } from '../../server/modules/originals/crash.service';
-import { saltChain, withOutcome } from './crash-rounds';
+import { roundReaching, saltChain, withOutcome } from './crash-rounds';
 import {
   createTestContext,
   databaseKinds,
@@ -73,24 +73,6 @@ describe.each(databaseKinds)('outcomes stay secret until their round ends, on %s
   const setRound = (id: number, set: Record<string, unknown>) =>
     ctx.handle.db.update(crashRounds).set(set).where(eq(crashRounds.id, id));
 
-  /** A round taking bets whose bust is at least 2.00× and no earlier round's: any sight of it is a leak. */
-  async function freshRound() {
-    const seen = new Set<number>();
-    for (;;) {
-      await ctx.app.crash.tick(brand);
-      const r = await latestRound();
-      if (r.status === 'betting' && r.bust >= 200 && !seen.has(r.bust)) return r;
-      seen.add(r.bust);
-      await setRound(r.id, { bettingEndsAt: sql`clock_timestamp() - interval '1 millisecond'` });
-      await ctx.app.crash.tick(brand);
-      await setRound(r.id, { startedAt: sql`clock_timestamp() - interval '1 hour'` });
-      await ctx.app.crash.tick(brand);
-      await setRound(r.id, { crashedAt: sql`clock_timestamp() - interval '1 hour'` });
-      await ctx.app.crash.tick(brand);
-      await ctx.app.crash.tick(brand);
-    }
-  }
-
   beforeAll(async () => {
     ctx = await createTestContext(kind, { env });
     const [row] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
@@ -106,7 +88,8 @@ describe.each(databaseKinds)('outcomes stay secret until their round ends, on %s
 
     // The crash round: the agent's bet is paid by its automatic cash-out at 1.01×, the downline's by hand.
     await saltChain(ctx, brand, operators.admin!);
-    round = await freshRound();
+    // A round reaching 2.00× whose bust no earlier round had: any sight of that number is a leak.
+    round = await roundReaching(ctx, brand, 200, true);
     const auto = await ctx.call('crashBet', {
       token: agent.token,
       body: { requestId: rid(), stake: 1_000, autoCashout: 101 },

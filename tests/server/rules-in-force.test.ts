@@ -5,7 +5,7 @@ import type { Brand } from '../../server/modules/brand/brand.service';
 import { bustTime } from '../../server/modules/originals/crash.service';
 import { minesPayout } from '../../src/originals/games/mines';
 import type { OriginalGame } from '../../src/originals/outcome';
-import { saltChain, withOutcome } from './crash-rounds';
+import { roundReaching, saltChain } from './crash-rounds';
 import {
   createTestContext,
   databaseKinds,
@@ -159,21 +159,7 @@ describe.each(databaseKinds)('rules in force when a wager is accepted, on %s', (
 
   it('pays a crash bet at its automatic cash-out under the max win it was placed with', async () => {
     // A round that reaches 2.00×, taking bets.
-    let round: Awaited<ReturnType<typeof withOutcome>>;
-    for (;;) {
-      await ctx.app.crash.tick(brand);
-      const [row] = await ctx.handle.db.select().from(crashRounds).orderBy(sql`id DESC`).limit(1);
-      round = await withOutcome(ctx, row!);
-      if (round.status === 'betting' && round.bust >= 200) break;
-      const set = (values: Record<string, unknown>) =>
-        ctx.handle.db.update(crashRounds).set(values).where(eq(crashRounds.id, row!.id));
-      await set({ bettingEndsAt: sql`clock_timestamp() - interval '1 millisecond'` });
-      await ctx.app.crash.tick(brand);
-      await set({ startedAt: sql`clock_timestamp() - interval '1 hour'` });
-      await ctx.app.crash.tick(brand);
-      await set({ crashedAt: sql`clock_timestamp() - interval '1 hour'` });
-      await ctx.app.crash.tick(brand);
-    }
+    const round = await roundReaching(ctx, brand, 200);
     const stake = 200_000;
     const before = await balance();
     const bet = await ctx.call('crashBet', {

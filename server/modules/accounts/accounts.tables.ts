@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  date,
   index,
   inet,
   integer,
@@ -56,6 +57,13 @@ export const members = pgTable(
     language: text('language'),
     /** Other contact fields of the registration form (qq, line, whatsapp, facebook, wechat, idNumber). */
     contacts: jsonb('contacts').$type<Record<string, string>>().notNull().default({}),
+    /** Profile fields of "Minha conta" (spec 3): the birthday and nationality lock once given. */
+    birthday: date('birthday', { mode: 'string' }),
+    /** ISO 3166-1 alpha-2 country code (src/api/nationalities.ts). */
+    nationality: text('nationality'),
+    address: text('address'),
+    telegram: text('telegram'),
+    zalo: text('zalo'),
     status: text('status').notNull().default('active'),
     /** Two-step verification (TOTP): the active secret, one being set up, and the last time step used. */
     totpSecret: text('totp_secret'),

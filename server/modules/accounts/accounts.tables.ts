@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -84,6 +85,9 @@ export const members = pgTable(
     uniqueIndex('members_brand_username_uq').on(t.brandId, t.username),
     uniqueIndex('members_brand_affiliate_uq').on(t.brandId, t.affiliateCode),
     index('members_parent_idx').on(t.parentId),
+    // Trial accounts (user type 4): the reports leave them out (trial_members()) and the end-of-trial job
+    // finds the expired ones by age.
+    index('members_trial_idx').on(t.createdAt).where(sql`user_type = 4`),
   ],
 );
 

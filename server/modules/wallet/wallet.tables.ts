@@ -32,6 +32,8 @@ export const vendorIntegrations = pgTable(
     currencies: text('currencies').array().notNull().default([]),
     /** 'page': the game shows inside /seamless; 'window': the vendor wants a window of its own. */
     opensIn: text('opens_in').notNull().default('page'),
+    /** Trial accounts (free play) may play this vendor's games with trial money (docs/money.md). */
+    trialPlay: boolean('trial_play').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

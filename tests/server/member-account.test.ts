@@ -78,6 +78,85 @@ describe.each(databaseKinds)('Minha conta: profile and recent logins on %s', (ki
     expect((await ctx.call('memberProfile', { token: member.token })).value.realName).toBeNull();
   });
 
+  it('writes the birthday and nationality once, and changes or clears address, Telegram and Zalo', async () => {
+    const member = await newMember(ctx, { prefix: 'facts', ip: '10.70.0.6' });
+    const first = await ctx.call('updateProfile', {
+      token: member.token,
+      body: {
+        birthday: '1990-02-28',
+        nationality: 'br',
+        address: '  Rua das Flores, 12, São Paulo  ',
+        telegram: '@sortudo_90',
+        zalo: '+84901234567',
+      },
+    });
+    expect(first.status).toBe(200);
+    expect(first.value).toMatchObject({
+      birthday: '1990-02-28',
+      nationality: 'BR',
+      address: 'Rua das Flores, 12, São Paulo',
+      telegram: '@sortudo_90',
+      zalo: '+84901234567',
+    });
+    // Contacts change freely; an empty one clears it; absent ones stay.
+    const changed = await ctx.call('updateProfile', {
+      token: member.token,
+      body: { telegram: '5511987654321', zalo: '' },
+    });
+    expect(changed.value).toMatchObject({
+      telegram: '5511987654321',
+      zalo: null,
+      address: 'Rua das Flores, 12, São Paulo',
+      birthday: '1990-02-28',
+    });
+    // The identity facts do not change once given, in either language.
+    for (const [body, language] of [
+      [{ birthday: '1991-03-01' }, 'pt'],
+      [{ nationality: 'PT' }, 'en'],
+    ] as const) {
+      const locked = await ctx.call('updateProfile', { token: member.token, body, language });
+      expect(locked).toMatchObject({ status: 409, code: 'PROFILE_FIELD_LOCKED' });
+      expect(locked.message).toMatch(language === 'pt' ? /fale com o suporte/ : /talk to support/);
+    }
+    const stored = (await ctx.call('memberProfile', { token: member.token })).value;
+    expect(stored).toMatchObject({ birthday: '1990-02-28', nationality: 'BR', telegram: '5511987654321' });
+  });
+
+  it('refuses a birthday that is no date, in the future or under 18, an unknown country and bad contacts', async () => {
+    const member = await newMember(ctx, { prefix: 'factsbad', ip: '10.70.0.7' });
+    const today = new Date().toISOString().slice(0, 10);
+    const seventeen = `${Number(today.slice(0, 4)) - 17}${today.slice(4)}`;
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const cases: Array<[Record<string, string>, string, RegExp]> = [
+      [{ birthday: '2001-02-30' }, 'body.birthday', /real date/],
+      [{ birthday: '30/01/1990' }, 'body.birthday', /real date/],
+      [{ birthday: tomorrow }, 'body.birthday', /future/],
+      [{ birthday: seventeen }, 'body.birthday', /18 or older/],
+      [{ nationality: 'XX' }, 'body.nationality', /from the list/],
+      [{ telegram: 'ab' }, 'body.telegram', /Telegram username/],
+      [{ zalo: 'zalo-me' }, 'body.zalo', /Zalo/],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await ctx.call('updateProfile', { token: member.token, body, language: 'en' });
+      expect(res, JSON.stringify(body)).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
+      const issues = (res.value as unknown as { issues: Array<{ path: string; message: string }> }).issues;
+      expect(issues).toEqual([{ path, message: expect.stringMatching(message) }]);
+    }
+    // Every problem at once, in Portuguese by default; nothing is written.
+    const all = await ctx.call('updateProfile', {
+      token: member.token,
+      body: { birthday: tomorrow, nationality: 'XX', address: 'Rua 1', zalo: 'x' },
+    });
+    const issues = (all.value as unknown as { issues: Array<{ path: string; message: string }> }).issues;
+    expect(issues.map((i) => i.path)).toEqual(['body.birthday', 'body.nationality', 'body.zalo']);
+    expect(issues[0]!.message).toBe('A data de nascimento não pode estar no futuro.');
+    const stored = (await ctx.call('memberProfile', { token: member.token })).value;
+    expect(stored).toMatchObject({ birthday: null, nationality: null, address: null, zalo: null });
+    // An address longer than 200 characters is refused by the contract itself.
+    const long = await ctx.call('updateProfile', { token: member.token, body: { address: 'x'.repeat(201) } });
+    expect(long).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
+  });
+
   it('lets a trial account read but not write a profile', async () => {
     const trial = await ctx.call('freePlay', { ip: '10.70.0.4', body: {} });
     expect(trial.status).toBe(200);

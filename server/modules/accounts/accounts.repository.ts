@@ -235,6 +235,59 @@ export class AccountsRepository {
       .where(eq(members.id, memberId));
   }
 
+  /**
+   * Ends the trial accounts (user type 4) made before `cutoff` that are still active: closed, their
+   * sessions revoked, in one statement each way; at most `limit` a call, oldest first. Returns them.
+   */
+  async endTrials(cutoff: Date, limit: number) {
+    return this.db.transaction(async (tx) => {
+      const ended = await tx.execute(sql`
+        UPDATE members SET status = 'closed'
+        WHERE id IN (
+          SELECT id FROM members
+          WHERE user_type = 4 AND created_at < ${cutoff} AND status = 'active'
+          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, brand_id AS "brandId"`);
+      const rows = (ended as unknown as { rows: Array<{ id: number; brandId: number }> }).rows.map((r) => ({
+        id: Number(r.id),
+        brandId: Number(r.brandId),
+      }));
+      if (rows.length > 0)
+        await tx
+          .update(memberSessions)
+          .set({ revokedAt: sql`now()` })
+          .where(
+            and(
+              inArray(
+                memberSessions.memberId,
+                rows.map((r) => r.id),
+              ),
+              isNull(memberSessions.revokedAt),
+            ),
+          );
+      return rows;
+    });
+  }
+
+  /** Closed trial accounts made after `since` (a late win may still reach their wallet). */
+  async closedTrials(since: Date) {
+    const rows = await this.db
+      .select({ id: members.id, brandId: members.brandId })
+      .from(members)
+      .where(and(sql`${members.userType} = 4`, eq(members.status, 'closed'), gt(members.createdAt, since)));
+    return rows;
+  }
+
+  /** Which of these members are trial accounts (user type 4). */
+  async trialIds(memberIds: number[]) {
+    if (memberIds.length === 0) return new Set<number>();
+    const rows = await this.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(inArray(members.id, memberIds), sql`${members.userType} = 4`));
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Sets a new password and ends every session of the member, in one transaction. */
   async replacePassword(memberId: number, passwordHash: string, mustChange = false) {
     await this.db.transaction(async (tx) => {
@@ -255,17 +308,38 @@ export class AccountsRepository {
   }
 
   /** The member's nickname and, only while it is still empty, real name; the row as it is after. */
-  async updateProfile(memberId: number, fields: { nickname?: string | null; realName?: string }) {
+  async updateProfile(
+    memberId: number,
+    fields: {
+      nickname?: string | null;
+      realName?: string;
+      birthday?: string;
+      nationality?: string;
+      address?: string | null;
+      telegram?: string | null;
+      zalo?: string | null;
+    },
+  ) {
     // Nothing sent, nothing to write: the profile as it is.
-    if (fields.nickname === undefined && fields.realName === undefined) return undefined;
+    if (Object.values(fields).every((v) => v === undefined)) return undefined;
     const [row] = await this.db
       .update(members)
       .set({
         ...(fields.nickname !== undefined ? { nickname: fields.nickname } : {}),
-        // Written once: a real name already set stays, whatever was sent at the same moment.
+        // Written once: a real name, birthday or nationality already set stays, whatever was sent at the
+        // same moment.
         ...(fields.realName !== undefined
           ? { payeeName: sql`coalesce(${members.payeeName}, ${fields.realName})` }
           : {}),
+        ...(fields.birthday !== undefined
+          ? { birthday: sql`coalesce(${members.birthday}, ${fields.birthday}::date)` }
+          : {}),
+        ...(fields.nationality !== undefined
+          ? { nationality: sql`coalesce(${members.nationality}, ${fields.nationality})` }
+          : {}),
+        ...(fields.address !== undefined ? { address: fields.address } : {}),
+        ...(fields.telegram !== undefined ? { telegram: fields.telegram } : {}),
+        ...(fields.zalo !== undefined ? { zalo: fields.zalo } : {}),
       })
       .where(eq(members.id, memberId))
       .returning();

@@ -13,10 +13,12 @@ import {
   TRIAL_TYPE,
 } from '../../../src/api/contract/accounts';
 import type { LanguageCode } from '../../../src/api/contract/common';
+import { TRIAL_HOURS } from '../../../src/api/contract/trial';
 import { DIALING_CODES, MOBILE_PATTERN } from '../../../src/api/countries';
 import { isLanguage } from '../../../src/api/languages';
 import { MEMBER_ICON_COUNT, memberIconUrl } from '../../../src/api/member-icons';
 import { checkField, type FieldRule } from '../../../src/api/patterns';
+import { profileFieldProblems } from '../../../src/api/profile-fields';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
@@ -386,7 +388,12 @@ export class AccountsService {
     member: MemberRow,
     loginType: string,
     ctx: CallerContext,
-    flags: { passwordExpired: boolean; mustChangePassword: LoginResult['mustChangePassword'] },
+    flags: {
+      passwordExpired: boolean;
+      mustChangePassword: LoginResult['mustChangePassword'];
+      /** How long this session lasts, when not the usual SESSION_TTL_HOURS (a trial's ends with it). */
+      ttlMs?: number;
+    },
   ): Promise<LoginResult> {
     const token = newToken();
     await this.repo.createSession({
@@ -395,7 +402,7 @@ export class AccountsService {
       loginType,
       ip: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 512) ?? null,
-      expiresAt: new Date(Date.now() + this.sessionTtlMs),
+      expiresAt: new Date(Date.now() + (flags.ttlMs ?? this.sessionTtlMs)),
       mustChangePassword: flags.mustChangePassword,
     });
     await this.repo.recordLogin(member.id, ctx.ip);
@@ -539,6 +546,11 @@ export class AccountsService {
       mobile: member.mobile,
       countryDialingCode: member.countryDialingCode,
       contacts: { ...member.contacts },
+      birthday: member.birthday,
+      nationality: member.nationality,
+      address: member.address,
+      telegram: member.telegram,
+      zalo: member.zalo,
       createdAt: member.createdAt.getTime(),
       lastLoginAt: member.lastLoginAt?.getTime() ?? null,
       lastLoginIp: member.lastLoginIp ?? null,
@@ -546,8 +558,10 @@ export class AccountsService {
   }
 
   /**
-   * Changes what the member may change of their profile: the nickname (any text, empty clears it), and
-   * the real name only while none is stored (REAL_NAME_LOCKED after), under the brand's payeeName rule.
+   * Changes what the member may change of their profile (src/api/profile-fields.ts): the nickname,
+   * address, Telegram and Zalo freely (empty clears them); the real name (under the brand's payeeName
+   * rule), birthday and nationality only while none is stored (REAL_NAME_LOCKED, PROFILE_FIELD_LOCKED
+   * after). Every field's problem is reported at once, in the caller's language.
    */
   async updateProfile(
     brand: Brand,
@@ -557,21 +571,47 @@ export class AccountsService {
   ): Promise<MemberProfile> {
     if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
     const realName = body.realName || undefined;
+    const birthday = body.birthday || undefined;
+    const nationality = body.nationality || undefined;
+    if (realName !== undefined && member.payeeName !== null) throw new AppError('REAL_NAME_LOCKED');
+    if (
+      (birthday !== undefined && member.birthday !== null) ||
+      (nationality !== undefined && member.nationality !== null)
+    )
+      throw new AppError('PROFILE_FIELD_LOCKED');
+    const issues: Array<{ path: string; message: string }> = [];
     if (realName !== undefined) {
-      if (member.payeeName !== null) throw new AppError('REAL_NAME_LOCKED');
       const rules = await this.registerRules(brand);
       const problem = checkField(realName, { ...rules.payeeName, required: true });
-      if (problem) {
-        const message = translate(ctx.lang, problem.key, problem.params);
-        throw new AppError('VALIDATION_FAILED', {}, { issues: [{ path: 'body.realName', message }] });
-      }
+      if (problem)
+        issues.push({ path: 'body.realName', message: translate(ctx.lang, problem.key, problem.params) });
     }
-    const nickname = body.nickname === undefined ? undefined : body.nickname || null;
-    const row = await this.repo.updateProfile(member.id, {
-      ...(nickname !== undefined ? { nickname } : {}),
-      ...(realName !== undefined ? { realName } : {}),
-    });
+    const problems = profileFieldProblems({ ...body, birthday, nationality }, new Date());
+    for (const [field, key] of Object.entries(problems))
+      issues.push({ path: `body.${field}`, message: translate(ctx.lang, key) });
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
+    const free = (value: string | undefined) => (value === undefined ? undefined : value || null);
+    const fields = {
+      nickname: free(body.nickname),
+      realName,
+      birthday,
+      nationality,
+      address: free(body.address),
+      telegram: free(body.telegram),
+      zalo: free(body.zalo),
+    };
+    const row = await this.repo.updateProfile(
+      member.id,
+      Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    );
+    // Another request wrote a once-only field first: this one's value was not kept.
     if (realName !== undefined && row && row.payeeName !== realName) throw new AppError('REAL_NAME_LOCKED');
+    if (
+      row &&
+      ((birthday !== undefined && row.birthday !== birthday) ||
+        (nationality !== undefined && row.nationality !== nationality))
+    )
+      throw new AppError('PROFILE_FIELD_LOCKED');
     return this.profile(row ?? member);
   }
 
@@ -975,7 +1015,12 @@ export class AccountsService {
     return null;
   }
 
-  /** A trial account with no credentials (user type 4): it browses, it cannot play or pay. */
+  /**
+   * A trial account with no credentials (user type 4): it gets trial money (the hook set with
+   * `onTrialStarted`, the wallet's trial grant) and plays the in-house games and the vendors that take
+   * trial players with it; it cannot pay in or out. Its session ends with the trial (TRIAL_HOURS), when
+   * the end-of-trial job closes the account and takes the trial money back.
+   */
   async freePlay(brand: Brand, ctx: CallerContext): Promise<LoginResult> {
     const options = await this.brands.options(brand.id);
     if (!options.FREEPLAY3) throw new AppError('FREE_PLAY_DISABLED');
@@ -988,6 +1033,49 @@ export class AccountsService {
       registerIp: ctx.ip,
     });
     if (!member) throw new AppError('INTERNAL');
-    return this.startSession(member, 'freeplay', ctx, { passwordExpired: false, mustChangePassword: null });
+    this.rememberTrial(member.id, true);
+    await this.trialStartedHook?.(brand, member.id);
+    return this.startSession(member, 'freeplay', ctx, {
+      passwordExpired: false,
+      mustChangePassword: null,
+      ttlMs: Math.min(this.sessionTtlMs, TRIAL_HOURS * 3_600_000),
+    });
+  }
+
+  private trialStartedHook?: (brand: Brand, memberId: number) => Promise<unknown>;
+
+  /** What a new trial account gets before its first session (its trial money). */
+  onTrialStarted(hook: (brand: Brand, memberId: number) => Promise<unknown>) {
+    this.trialStartedHook = hook;
+  }
+
+  /** Whether each member is a trial account, remembered: a member's kind never turns to or from trial. */
+  private readonly trialKinds = new Map<number, boolean>();
+
+  private rememberTrial(memberId: number, trial: boolean) {
+    if (this.trialKinds.size > 100_000) this.trialKinds.clear();
+    this.trialKinds.set(memberId, trial);
+  }
+
+  /** Whether a member is a trial account (its bets and wins post against the brand's `trial` account). */
+  async isTrial(memberId: number): Promise<boolean> {
+    const known = this.trialKinds.get(memberId);
+    if (known !== undefined) return known;
+    const trial = (await this.repo.trialIds([memberId])).has(memberId);
+    this.rememberTrial(memberId, trial);
+    return trial;
+  }
+
+  /**
+   * Closes the trial accounts whose trial has ended (made TRIAL_HOURS ago), their sessions revoked, at
+   * most `limit` a call; returns them with their brand, so their trial money can be taken back.
+   */
+  endExpiredTrials(now: Date, limit = 500) {
+    return this.repo.endTrials(new Date(now.getTime() - TRIAL_HOURS * 3_600_000), limit);
+  }
+
+  /** Trial accounts closed in the last days (a vendor's late win may still reach one). */
+  recentlyEndedTrials(now: Date, days = 3) {
+    return this.repo.closedTrials(new Date(now.getTime() - (TRIAL_HOURS + days * 24) * 3_600_000));
   }
 }

@@ -226,6 +226,13 @@ export const memberProfile = z.object({
   countryDialingCode: z.string().nullable(),
   /** Other contacts given at registration (line, whatsapp, facebook, wechat, qqNum, idNumber). */
   contacts: z.record(z.string(), z.string()),
+  /** YYYY-MM-DD; given once (src/api/profile-fields.ts). */
+  birthday: z.string().nullable(),
+  /** ISO 3166-1 alpha-2 code; given once. */
+  nationality: z.string().nullable(),
+  address: z.string().nullable(),
+  telegram: z.string().nullable(),
+  zalo: z.string().nullable(),
   createdAt: z.number().int(),
   lastLoginAt: z.number().int().nullable(),
   lastLoginIp: z.string().nullable(),
@@ -238,6 +245,14 @@ export const profileBody = z.object({
   nickname: z.string().trim().max(NICKNAME_MAX).optional(),
   /** Only while the profile has none: checked against the brand's payeeName rule. */
   realName: z.string().trim().max(64).optional(),
+  /** YYYY-MM-DD, only while the profile has none; a real date, not in the future, 18 or older. */
+  birthday: z.string().trim().max(10).optional(),
+  /** An ISO 3166-1 alpha-2 code, only while the profile has none. */
+  nationality: z.string().trim().toUpperCase().max(2).optional(),
+  /** Address, Telegram and Zalo change freely; empty clears them, absent leaves them. */
+  address: z.string().trim().max(200).optional(),
+  telegram: z.string().trim().max(33).optional(),
+  zalo: z.string().trim().max(16).optional(),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
 

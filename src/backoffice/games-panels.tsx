@@ -5,7 +5,7 @@ import type { AdminGame } from '../api/contract/backoffice';
 import type { EndpointValue } from '../api/endpoints';
 import { errorKey } from '../api/errors';
 import { failureCode, failureIssues } from '../machines/failure';
-import { formatAmount, formatDateTime } from '../ui/format';
+import { formatAmount, formatDateTime, formatPercentText } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { useOperatorList } from './panels';
 
@@ -944,7 +944,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                         </select>
                       </label>
                     </td>
-                    <td className="num">{g.rtp ? `${g.rtp}%` : '—'}</td>
+                    <td className="num">{g.rtp ? formatPercentText(g.rtp) : '—'}</td>
                   </tr>
                   {change.failure?.target === key && (
                     <tr className="bo-detail">

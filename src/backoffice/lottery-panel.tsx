@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { EndpointValue } from '../api/endpoints';
 import { failureCode, failureIssues } from '../machines/failure';
-import { formatAmount, formatDateTime, parseAmount } from '../ui/format';
+import { formatAmount, formatDateTime, formatDecimal, formatPercentText, parseAmount } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { Failure } from './games-panels';
 import { useOperatorList } from './panels';
@@ -33,7 +33,9 @@ function BetTypeRow({
   const lang = i18n.language;
   const [enabled, setEnabled] = useState(betType.enabled);
   const [odds, setOdds] = useState(() =>
-    Object.fromEntries(Object.entries(betType.odds).map(([k, v]) => [k, (v / 100).toFixed(2)])),
+    Object.fromEntries(
+      Object.entries(betType.odds).map(([k, v]) => [k, formatDecimal(v / 100, 2, lang, { grouping: false })]),
+    ),
   );
   const [min, setMin] = useState(formatAmount(betType.minStake, lang));
   const [max, setMax] = useState(formatAmount(betType.maxStake, lang));
@@ -64,7 +66,7 @@ function BetTypeRow({
       </td>
       <td className="num" data-testid={`bo-lt-${betType.code}-return`}>
         {betType.returns
-          .map((r) => `${r.percent}%`)
+          .map((r) => formatPercentText(r.percent, lang))
           .filter((v, i, all) => all.indexOf(v) === i)
           .join(' · ')}
       </td>

@@ -5,7 +5,14 @@ import type { CrashChain } from '../api/contract/originals';
 import type { EndpointValue } from '../api/endpoints';
 import { CrashChainNote } from '../features/originals/CrashChainNote';
 import { failureCode, failureIssues } from '../machines/failure';
-import { formatAmount, formatDateTime, formatWhole, parseAmount } from '../ui/format';
+import {
+  formatAmount,
+  formatDateTime,
+  formatDecimal,
+  formatPercentText,
+  formatWhole,
+  parseAmount,
+} from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { dayEdge, Failure } from './games-panels';
 import { useOperatorList } from './panels';
@@ -29,7 +36,7 @@ function GameRow({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [enabled, setEnabled] = useState(game.enabled);
-  const [edge, setEdge] = useState((game.edgeBp / 100).toFixed(2));
+  const [edge, setEdge] = useState(formatDecimal(game.edgeBp / 100, 2, lang, { grouping: false }));
   const [min, setMin] = useState(formatAmount(game.minBet, lang));
   const [max, setMax] = useState(formatAmount(game.maxBet, lang));
   const [win, setWin] = useState(formatAmount(game.maxWin, lang));
@@ -88,9 +95,9 @@ function GameRow({
           onChange={(e) => setWin(e.target.value)}
         />
       </td>
-      <td className="num">{game.rtp}%</td>
+      <td className="num">{formatPercentText(game.rtp, lang)}</td>
       <td className="num" data-testid={`${id}-measured`}>
-        {game.measured.rtp === null ? '—' : `${game.measured.rtp}%`}
+        {game.measured.rtp === null ? '—' : formatPercentText(game.measured.rtp, lang)}
         <small className="bo-sub">
           {' '}
           {t('backoffice.originals.bets', { count: game.measured.bets })} ·{' '}

@@ -97,6 +97,23 @@ export function formatPercent(percent: number, lang = pageLanguage(), digits = 2
   return `${formatDecimal(percent, digits, lang)}%`;
 }
 
+/**
+ * An exact decimal the server sends as text ("97.50", "1234.5", "-0.25") in the language's way, digit for
+ * digit ("97,50", "1.234,5" in PT), never through a float; text that is not such a number is kept as it is.
+ */
+export function formatDecimalText(text: string, lang = pageLanguage()): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) return text;
+  const locale = localeOf(lang);
+  const whole = grouper(locale).format(BigInt(m[2]!));
+  return `${m[1]}${whole}${m[3] === undefined ? '' : `${decimalSeparator(locale)}${m[3]}`}`;
+}
+
+/** A percentage the server sends as exact text ("97.50") in the language's way: "97,50%" in PT. */
+export function formatPercentText(text: string, lang = pageLanguage()): string {
+  return `${formatDecimalText(text, lang)}%`;
+}
+
 /** A multiplier: 1.28 → "1,28×" in PT, "1.28×" in EN. */
 export function formatTimes(value: number, lang = pageLanguage(), digits = 2): string {
   return `${formatDecimal(value, digits, lang)}×`;

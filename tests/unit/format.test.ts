@@ -7,7 +7,9 @@ import {
   formatDateTime,
   formatDayMonth,
   formatDecimal,
+  formatDecimalText,
   formatPercent,
+  formatPercentText,
   formatTimes,
   formatWhole,
   parseAmount,
@@ -59,6 +61,23 @@ describe('amount formatting', () => {
     expect(formatDecimal(97_500, 2, 'pt')).toBe('97.500,00');
     expect(formatDecimal(97_500, 2, 'en')).toBe('97,500.00');
     expect(formatDecimal(1_000_000, 2, 'pt', { grouping: false })).toBe('1000000,00');
+  });
+});
+
+describe('exact decimals sent as text', () => {
+  it('writes them digit for digit in the language, never through a float', () => {
+    expect(formatPercentText('97.50', 'pt')).toBe('97,50%');
+    expect(formatPercentText('97.50', 'en')).toBe('97.50%');
+    expect(formatDecimalText('1234567.125', 'pt')).toBe('1.234.567,125');
+    expect(formatDecimalText('1234567.125', 'en')).toBe('1,234,567.125');
+    expect(formatDecimalText('-0.25', 'pt')).toBe('-0,25');
+    expect(formatDecimalText('390', 'pt')).toBe('390');
+    // 2^53 + 1 is not a double: the text keeps its last digit.
+    expect(formatDecimalText('9007199254740993.01', 'en')).toBe('9,007,199,254,740,993.01');
+  });
+
+  it('keeps text that is not a plain decimal as it is', () => {
+    for (const text of ['', 'n/a', '1e3', '97,50', '.5']) expect(formatDecimalText(text, 'pt')).toBe(text);
   });
 });
 

@@ -5,7 +5,7 @@ import type { SectionKey } from '../../api/contract/common';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatAmount, formatDateTime } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
-import { useGameMenus } from '../games/useGameMenus';
+import { useGameMenus, useVendorName } from '../games/useGameMenus';
 import { ExportButton } from './ExportButton';
 import { MemberFilter } from './MemberFilter';
 import { Pager } from './Pager';
@@ -20,6 +20,7 @@ const PAGE_SIZE = 20;
 export default function TeamBetsPage() {
   const { t, i18n } = useTranslation();
   const menus = useGameMenus();
+  const vendorName = useVendorName();
   const [preset, setPreset] = useState<ReportPreset>('today');
   const [username, setUsername] = useState('');
   const [gameType, setGameType] = useState<SectionKey | ''>('');
@@ -148,7 +149,9 @@ export default function TeamBetsPage() {
                   <td data-label={t('centre.bets.game')}>
                     {r.gameName}
                     <small className="muted block">
-                      {r.gameType ? t(`titles.${r.gameType}`) : ''} · {r.vassalage}
+                      {[r.gameType ? t(`titles.${r.gameType}`) : '', vendorName(r.vassalage)]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </small>
                   </td>
                   <td className="num" data-label={t('centre.bets.stake')}>

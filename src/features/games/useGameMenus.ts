@@ -27,3 +27,10 @@ export function useGameMenus(): GameMenu[] | null {
   }, []);
   return menus;
 }
+
+/** A vendor's name as the menus show it ("Aurora Originals", "Nova Slots"), not its code ("BGS", "NOVA"). */
+export function useVendorName() {
+  const menus = useGameMenus();
+  return (code: string) =>
+    menus?.flatMap((m) => m.vendors).find((v) => v.vassalage === code)?.accountTypeName ?? code;
+}

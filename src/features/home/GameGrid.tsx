@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../api/contract/games';
+import { formatDecimalText } from '../../ui/format';
 import { useFavourites } from '../games/favourites';
 import { useLaunchGame } from '../games/GameLauncher';
+import { useVendorName } from '../games/useGameMenus';
 import '../games/games.css';
 
 /** Game tiles; a click launches the game (spec 4.6: guests log in, trial players are told why not). */
@@ -9,6 +11,7 @@ export function GameGrid({ games, testId }: { games: GameItem[]; testId?: string
   const { t } = useTranslation();
   const launch = useLaunchGame();
   const favourites = useFavourites();
+  const vendorName = useVendorName();
   return (
     <ul className="game-grid" data-testid={testId}>
       {games.map((g) => (
@@ -34,8 +37,10 @@ export function GameGrid({ games, testId }: { games: GameItem[]; testId?: string
             </span>
             <span className="game-tile-name">{g.gameName}</span>
             <span className="game-tile-vendor">
-              {g.vassalage}
-              {g.rtp && <span className="game-tile-rtp"> · {t('games.rtp', { rtp: g.rtp })}</span>}
+              {vendorName(g.vassalage)}
+              {g.rtp && (
+                <span className="game-tile-rtp"> · {t('games.rtp', { rtp: formatDecimalText(g.rtp) })}</span>
+              )}
             </span>
           </button>
           {favourites.enabled && (

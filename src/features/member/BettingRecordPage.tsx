@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatAmount, formatDateTime } from '../../ui/format';
 import { Modal } from '../../ui/Modal';
 import { ScrollRegion } from '../../ui/ScrollRegion';
-import { useGameMenus } from '../games/useGameMenus';
+import { useGameMenus, useVendorName } from '../games/useGameMenus';
 
 type Records = Awaited<ReturnType<typeof call<'betRecords'>>>;
 type Round = Awaited<ReturnType<typeof call<'betRound'>>>;
@@ -260,13 +260,6 @@ export default function BettingRecordPage() {
       {open && <RoundDialog record={open} onClose={() => setOpen(null)} />}
     </div>
   );
-}
-
-/** The vendor's name as the menus show it ("Aurora Originals"), not its code ("BGS"). */
-function useVendorName() {
-  const menus = useGameMenus();
-  return (code: string) =>
-    menus?.flatMap((m) => m.vendors).find((v) => v.vassalage === code)?.accountTypeName ?? code;
 }
 
 /** A round's reference a player can read: an in-house bet `dice-15` is "Dados nº 15". */

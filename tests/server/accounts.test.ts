@@ -256,6 +256,57 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     });
 
+    it('asks for the contact fields the brand turns on, checks each by its rule, and shows them on the profile', async () => {
+      const [brand] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
+      // The demo brand asks for WhatsApp and LINE, both optional.
+      const settings = (await ctx.call('registerSettings')).value.fields;
+      expect(settings.whatsapp).toMatchObject({ enabled: true, required: false, patternId: 7 });
+      expect(settings.line).toMatchObject({ enabled: true, required: false });
+      expect(settings.facebook.enabled).toBe(false);
+      // An operator turns on Facebook (required), WeChat and the id number (optional).
+      const extra = [
+        { field: 'facebook', enabled: true, required: true, minLength: 2, maxLength: 80, patternId: 10 },
+        { field: 'wechat', enabled: true, required: false, minLength: 2, maxLength: 40, patternId: 10 },
+        { field: 'idNumber', enabled: true, required: false, minLength: 6, maxLength: 30, patternId: 5 },
+      ];
+      await ctx.handle.db.insert(registerFieldRules).values(extra.map((r) => ({ ...r, brandId: brand!.id })));
+      try {
+        const refused = await register(
+          { username: 'contacts1', whatsapp: '55-11-9876', idNumber: 'AB 12' },
+          { 'accept-language': 'en' },
+        );
+        expect(refused.status).toBe(422);
+        expect(refused.value.issues).toEqual([
+          { path: 'body.whatsapp', message: expect.stringMatching(/8-15/) },
+          { path: 'body.facebook', message: 'Input cannot be empty' },
+          { path: 'body.idNumber', message: expect.stringMatching(/6-30/) },
+        ]);
+        const made = await register({
+          username: 'contacts1',
+          whatsapp: '5511987654321',
+          line: 'sortudo.line',
+          facebook: 'maria.sortuda',
+          idNumber: 'RG123456',
+          // Turned off for this brand: not stored, whatever is sent.
+          qqNum: '123456',
+        });
+        expect(made.status).toBe(200);
+        const profile = await ctx.call('memberProfile', { token: (made.value as { token: string }).token });
+        expect(profile.value.contacts).toEqual({
+          whatsapp: '5511987654321',
+          line: 'sortudo.line',
+          facebook: 'maria.sortuda',
+          idNumber: 'RG123456',
+        });
+      } finally {
+        for (const { field } of extra)
+          await ctx.handle.db
+            .delete(registerFieldRules)
+            .where(and(eq(registerFieldRules.brandId, brand!.id), eq(registerFieldRules.field, field)));
+      }
+      expect((await ctx.call('registerSettings')).value.fields.facebook.enabled).toBe(false);
+    });
+
     it('refuses a taken username whatever its case', async () => {
       const taken = await newMember(ctx, { prefix: 'taken' });
       const res = await register({ username: taken.username.toUpperCase() });

@@ -22,6 +22,7 @@ import { DEMO_PROVIDER_VENDORS } from './demo-content';
 import { connectDemoProvider, seedDemoGames } from './demo-games';
 import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPayments } from './demo-payments';
+import { seedDemoRegisterRules } from './demo-register';
 import { ensureLotteryCatalogue } from './lottery-catalogue';
 import { ensureOriginalsCatalogue } from './originals-catalogue';
 import { seedDemoBrand } from './seed';
@@ -71,6 +72,7 @@ export async function prepareInstallation(
     await ensureOriginalsCatalogue(db);
     await ensureLotteryCatalogue(db);
     await seedDemoPayments(db, master);
+    await seedDemoRegisterRules(db);
     await seedDemoAccounts(db);
     await seedDemoContracts(db);
     await seedDemoOperators(db);

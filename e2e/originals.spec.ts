@@ -292,8 +292,9 @@ test('fairness: after rotating the seeds, the verifier recomputes a dice bet to 
     'A semente do servidor corresponde ao compromisso da rodada ✓',
   );
   await expect(verifier.getByTestId('fv-outcome-verdict')).toHaveText('Confere com o resultado registrado ✓');
-  // The verifier still writes its rolls with a point.
-  await expect(verifier.getByTestId('fv-outcome').locator('.fv-big')).toHaveText(roll.replace(',', '.'));
+  // The verifier writes the roll as the game did (36,64 in Portuguese), and the recorded outcome in words.
+  await expect(verifier.getByTestId('fv-outcome').locator('.fv-big')).toHaveText(roll);
+  await expect(verifier.getByTestId('fv-round')).toContainText(`Número sorteado ${roll}`);
 });
 
 /** What a crash page shows once its round is over and the member's own bet in it is settled. */

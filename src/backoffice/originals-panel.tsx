@@ -4,6 +4,7 @@ import { call } from '../api/client';
 import type { CrashChain } from '../api/contract/originals';
 import type { EndpointValue } from '../api/endpoints';
 import { CrashChainNote } from '../features/originals/CrashChainNote';
+import { OutcomeSummary } from '../features/originals/OutcomeSummary';
 import { failureCode, failureIssues } from '../machines/failure';
 import {
   formatAmount,
@@ -392,7 +393,7 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
                       </code>
                     </td>
                     <td className="bo-seeds">
-                      <code>{JSON.stringify(r.outcome)}</code>
+                      <OutcomeSummary game={r.game} outcome={r.outcome} />
                     </td>
                     <td className="num">{formatAmount(r.stake, lang)}</td>
                     <td className="num">{formatAmount(r.payout, lang)}</td>

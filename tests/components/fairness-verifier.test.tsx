@@ -90,8 +90,12 @@ describe('fairness page: the verifier', () => {
       'Confere com o resultado registrado ✓',
     );
     expect(within(verifier).getByTestId('fv-commitment-verdict')).toHaveTextContent('✓');
-    // nonce 0 of the known-answer seeds rolls 3423: 34.23, under 49.50 wins.
-    expect(within(verifier).getByTestId('fv-outcome')).toHaveTextContent('34.23');
+    // nonce 0 of the known-answer seeds rolls 3423: 34,23 (in Portuguese), under 49,50 wins.
+    expect(within(verifier).getByTestId('fv-outcome')).toHaveTextContent('34,23');
+    expect(within(verifier).getByTestId('fv-outcome')).toHaveTextContent('Aposta: abaixo de 49,50');
+    // The recorded outcome in words, not its JSON.
+    expect(within(verifier).getByTestId('fv-round')).toHaveTextContent('Número sorteado 34,23');
+    expect(within(verifier).getByTestId('fv-round')).not.toHaveTextContent('{');
     expect(within(verifier).getByTestId('fv-commitment')).toHaveTextContent(commitmentOf(serverSeed));
     expect(within(verifier).getByLabelText('Semente do servidor')).toHaveValue(serverSeed);
     expect(within(verifier).getByLabelText('Nonce')).toHaveValue('0');
@@ -199,7 +203,7 @@ describe('fairness page: the verifier', () => {
     await user.type(within(crash).getByLabelText('Hash da rodada'), hash);
     await user.type(within(crash).getByLabelText('Sal da cadeia'), salt);
     expect(await within(crash).findByTestId('fv-bust')).toHaveTextContent(
-      `${(crashPoint(hash, salt, 100) / 100).toFixed(2)}×`,
+      `${(crashPoint(hash, salt, 100) / 100).toFixed(2).replace('.', ',')}×`,
     );
     const commitment = nextInChain(nextInChain(nextInChain(hash)));
     await user.type(within(crash).getByLabelText(/compromisso publicado/), commitment);

@@ -168,10 +168,12 @@ describe('the fairness page verifier', () => {
   });
 
   it('formats rolls, multipliers and the mines field', () => {
-    expect(rollText(3423)).toBe('34.23');
-    expect(rollText(5)).toBe('0.05');
-    expect(hundredthsText(159)).toBe('1.59');
-    expect(hundredthsText(100_000_000)).toBe('1000000.00');
+    expect(rollText(3423, 'pt')).toBe('34,23');
+    expect(rollText(3423, 'en')).toBe('34.23');
+    expect(rollText(5, 'pt')).toBe('0,05');
+    expect(hundredthsText(159, 'pt')).toBe('1,59');
+    expect(hundredthsText(100_000_000, 'pt')).toBe('1.000.000,00');
+    expect(hundredthsText(100_000_000, 'en')).toBe('1,000,000.00');
     const field = minesField([0, 24, 12]);
     expect(field).toHaveLength(25);
     expect(field.filter(Boolean)).toHaveLength(3);

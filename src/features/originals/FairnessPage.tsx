@@ -14,6 +14,7 @@ import { type Outcome, SEEDED_GAMES, type SeededGame } from '../../originals/out
 import { formatAmount, formatDateTime } from '../../ui/format';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/session';
+import { OutcomeSummary } from './OutcomeSummary';
 import { SeedsPanel } from './SeedsDialog';
 import { formatMultiplier } from './useOriginals';
 import {
@@ -391,7 +392,7 @@ function RoundSummary({ round, currency }: { round: RecallRound; currency: strin
       </dd>
       <dt>{t('originals.verify.recorded')}</dt>
       <dd>
-        <code className="fv-code">{JSON.stringify(round.outcome)}</code>
+        <OutcomeSummary game={round.game} outcome={round.outcome} />
       </dd>
     </dl>
   );

@@ -20,6 +20,7 @@ import {
   type Seeds,
 } from '../../originals/outcome';
 import { Hmac256, toHex } from '../../originals/sha256';
+import { formatDecimal, pageLanguage } from '../../ui/format';
 
 export const DEFAULT_EDGE_BP = 100;
 
@@ -226,11 +227,11 @@ export function parseForm(
   return { ok: true, seeds: { serverSeed, clientSeed, nonce }, input };
 }
 
-/** A dice roll (0 … 9999) as shown: 0.00 … 99.99. */
-export const rollText = (roll: number) => (roll / 100).toFixed(2);
+/** A dice roll (0 … 9999) in the page's language: 0,00 … 99,99 in PT. */
+export { rollText } from './outcomeText';
 
-/** A multiplier in hundredths as shown: 159 → "1.59". */
-export const hundredthsText = (h: number) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
+/** A multiplier in hundredths in the page's language: 159 → "1,59" in PT, 100000000 → "1.000.000,00". */
+export const hundredthsText = (h: number, lang = pageLanguage()) => formatDecimal(h / 100, 2, lang);
 
 /** The 5×5 field, row by row: true where a mine is. */
 export const minesField = (mines: readonly number[]) =>

@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import ipaddr from 'ipaddr.js';
+import { TRIAL_TYPE } from '../src/api/contract/accounts';
 import { endpoints } from '../src/api/endpoints';
 import { type ErrorCode, errorCatalogue } from '../src/api/errors';
 import { LANGUAGE_HEADER } from '../src/api/languages';
@@ -98,6 +99,7 @@ import { SystemService } from './modules/system/system.service';
 import { BetRecords } from './modules/wallet/bet-records.service';
 import { RoundsRepository } from './modules/wallet/rounds.repository';
 import { TreeTransfersService } from './modules/wallet/tree-transfers.service';
+import { TrialWalletService } from './modules/wallet/trial-wallet.service';
 import { VendorIntegrations } from './modules/wallet/vendor-integrations.service';
 import { VendorLauncher } from './modules/wallet/vendor-launch';
 import { vendorWalletRoutes } from './modules/wallet/vendor-wallet.routes';
@@ -264,6 +266,14 @@ export async function buildApp({
   const vendorIntegrations = new VendorIntegrations(walletRepo, secretBox, { requireHttps: !demo });
   const records = new BetRecords(
     new RoundsRepository(db),
+  // Trial money (free play): granted from the brand's `trial` account when a trial account starts.
+  const trialWallet = new TrialWalletService(ledger, (brand, memberId, balance) =>
+    wallet.gameBalanceChanged(brand, memberId, balance),
+  );
+  accounts.onTrialStarted(
+    (brand: Parameters<WalletService['gameBalanceChanged']>[0], memberId: number): Promise<number> =>
+      trialWallet.grant(brand, memberId),
+  );
     ledger,
     games,
     events,
@@ -288,6 +298,7 @@ export async function buildApp({
   };
   const agentsRepo = new AgentsRepository(db);
   const agents = new AgentsService(agentsRepo, {
+    isTrial: (memberId: number): Promise<boolean> => accounts.isTrial(memberId),
     rounds: (...args) => records.dailyTotals(...args),
     deposits: (...args) => payments.dailyTotals(...args),
     withdrawals: (...args) => withdrawals.dailyTotals(...args),
@@ -480,7 +491,11 @@ export async function buildApp({
     const token = bearerToken(request.headers.authorization);
     if (auth === 'operator') request.operator = await backoffice.authenticate(request.brand, token);
     else if (auth === 'member') request.member = await accounts.authenticate(request.brand, token);
-    else if (auth === 'claim') request.claim = await accounts.claim(request.brand, token);
+    else if (auth === 'real') {
+      // The one home of the trial-account rule: a trial plays with trial money and does nothing else.
+      request.member = await accounts.authenticate(request.brand, token);
+      if (request.member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
+    } else if (auth === 'claim') request.claim = await accounts.claim(request.brand, token);
     else if (auth === 'password-change') {
       request.member = await accounts.authenticate(request.brand, token, { passwordChange: true });
     } else if (token) {
@@ -563,6 +578,7 @@ export async function buildApp({
     }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));
+      trial: trialWallet,
   accounts.onJoined((brand, agentId, memberId) => contracts.offerInvitationTerms(brand, agentId, memberId));
   await app.register(
     agentsRoutes({
@@ -638,6 +654,22 @@ export async function buildApp({
       agents: {
         rollUp: async (days) => agents.rollUpRecent(await brands.all(), days),
         rollUpChanges: async () => agents.rollUpRecentChanges(await brands.all()),
+      trials: {
+        end: async () => {
+          const now = new Date();
+          const all = await brands.all();
+          const ended: Array<{ id: number; brandId: number }> = await accounts.endExpiredTrials(now);
+          // Closed in this run, and closed earlier (a vendor's late win may have reached one since).
+          const late: Array<{ id: number; brandId: number }> = await accounts.recentlyEndedTrials(now);
+          const closed = [...ended, ...late];
+          let returned = 0;
+          for (const brand of all) {
+            const ids = [...new Set(closed.filter((m) => m.brandId === brand.id).map((m) => m.id))];
+            if (ids.length > 0) returned += await trialWallet.giveBack(brand, ids);
+          }
+          return { ended: ended.length, returned };
+        },
+      },
         settle: async () => settlement.settleDue(await brands.all()),
       },
       lottery: {

@@ -36,9 +36,11 @@ declare module 'fastify' {
      * 'member': the route needs a live session token; 'optional': a valid one is used when present;
      * 'claim': the route needs one too, and its write confirms it (a hot route, session-claims.ts);
      * 'password-change': as 'member', and takes too a login that must change its password before anything
-     * else (changing it, logging out), which every other route refuses.
+     * else (changing it, logging out), which every other route refuses; 'real': as 'member', and a trial
+     * account (free play) is refused with REAL_ACCOUNT_REQUIRED (paying in and out, transfers, lotteries,
+     * rebate: everything but playing with trial money).
      */
-    auth?: 'member' | 'optional' | 'operator' | 'claim' | 'password-change';
+    auth?: 'member' | 'real' | 'optional' | 'operator' | 'claim' | 'password-change';
     /** The body may arrive sealed (the spec's `enc` routes); it is opened before validation. */
     enc?: boolean;
   }

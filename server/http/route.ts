@@ -18,7 +18,7 @@ export interface RouteOptions {
   summary: string;
   tags: string[];
   gate?: 'open';
-  auth?: 'member' | 'optional' | 'operator' | 'claim' | 'password-change';
+  auth?: 'member' | 'real' | 'optional' | 'operator' | 'claim' | 'password-change';
   /**
    * Per-address limit for this route, tighter than the global one (login, captcha, sms); false for
    * callers that sign every request and send thousands a second (the game-vendor wallet API).

@@ -13,6 +13,7 @@ export interface JobServices {
     settle(): Promise<void>;
   };
   lottery: { tick(): Promise<void>; advance(): Promise<void> };
+  trials: { end(): Promise<{ ended: number; returned: number }> };
 }
 
 /** Every job the server runs (docs/jobs.md tells how to add one). */
@@ -24,6 +25,15 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       cron: '* * * * *',
       handler: async () => {
         await services.withdrawals.autoConfirm();
+      },
+    },
+    {
+      // Trial accounts whose trial has ended (TRIAL_HOURS) are closed and their trial money goes back to
+      // the brand's trial account; a late win that reached a closed one since goes back too.
+      name: 'trials.end',
+      cron: '*/10 * * * *',
+      handler: async () => {
+        await services.trials.end();
       },
     },
     {

@@ -204,6 +204,7 @@ import {
   whitelabel,
 } from './contract/system';
 import {
+import { trialWallet } from './contract/trial';
   accountRecords,
   consolidatedFunds,
   downlineMembers,
@@ -299,6 +300,8 @@ export const endpoints = {
   publicKey: { ...paths.publicKey, value: publicKeyInfo },
   walletBalance: { ...paths.walletBalance, value: walletBalance },
   consolidatedFunds: { ...paths.consolidatedFunds, value: consolidatedFunds },
+  trialWallet: { ...paths.trialWallet, value: trialWallet },
+  trialTopUp: { ...paths.trialTopUp, value: trialWallet },
   merchantWallets: { ...paths.merchantWallets, value: merchantWallets },
   walletTransfer: { ...paths.walletTransfer, body: walletTransferBody, value: walletTransferResult },
   depositMethods: { ...paths.depositMethods, value: z.array(paymentMethod) },

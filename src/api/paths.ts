@@ -51,6 +51,8 @@ export const paths = {
   countries: { method: 'GET', path: '/wps/system/countries' },
   publicKey: { method: 'GET', path: '/api/crypto/public-key' },
   walletBalance: { method: 'GET', path: '/wps/v2/wallets/balance' },
+  trialWallet: { method: 'GET', path: '/api/wallet/trial' },
+  trialTopUp: { method: 'POST', path: '/api/wallet/trial/top-up' },
   consolidatedFunds: { method: 'GET', path: '/wps/member/info/funds/consolidated' },
   merchantWallets: { method: 'GET', path: '/wps/relay/GCS_merchantWallet' },
   walletTransfer: { method: 'POST', path: '/wps/relay/GCS_walletTransfer' },

@@ -423,6 +423,7 @@ export async function connectVendor(
     secret?: string;
     opensIn?: 'page' | 'window';
     mode?: 'seamless' | 'transfer';
+    trialPlay?: boolean;
   } = {},
 ): Promise<string> {
   const { integrations, brandId } = await vendorSide(ctx);
@@ -433,6 +434,7 @@ export async function connectVendor(
     currencies: [],
     opensIn: options.opensIn ?? 'page',
     secret: options.secret,
+    trialPlay: options.trialPlay,
   });
   return secret;
 }

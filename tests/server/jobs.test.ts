@@ -87,6 +87,7 @@ describe.each(databaseKinds)('the job queue on %s', (kind) => {
       winners: { run: async () => 0 },
       agents: { rollUp: async (_days: number) => {}, rollUpChanges: async () => {}, settle: async () => {} },
       lottery: { tick: async () => {}, advance: async () => {} },
+      trials: { end: async () => ({ ended: 0, returned: 0 }) },
     };
     const started = Math.floor(Date.now() / 60_000);
     const one = await process();

@@ -128,6 +128,8 @@ export async function connectDemoProvider(
       currencies: [],
       opensIn: 'page',
       secret,
+      // The demo provider's games take trial accounts (free play) with trial money.
+      trialPlay: true,
     });
   }
   return secret;

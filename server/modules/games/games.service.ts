@@ -381,6 +381,8 @@ export class GamesService {
       ? await this.houseLaunch(brand, lang, body.vassalage, body.gameCode)
       : null;
     if (house) {
+      // The lotteries take real accounts only; trial money plays the in-house games and the vendors that
+      // take trial players (the launch token's check).
       if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
       return house;
     }
@@ -393,7 +395,6 @@ export class GamesService {
     if (!vendor) throw new AppError('GAME_NOT_FOUND');
     if (vendor.status === 'maintenance' || game.status === 'maintenance')
       throw new AppError('GAME_MAINTENANCE');
-    if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
     if (!this.launcher) throw new AppError('VENDOR_NOT_FOUND');
     const launched = await this.launcher.launch(brand, member, {
       vendor: game.vendorCode,

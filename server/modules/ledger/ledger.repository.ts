@@ -117,6 +117,21 @@ export class LedgerRepository {
     );
   }
 
+  /** These members' main wallets: account id, balance and version (those without a wallet yet have none). */
+  async mainWallets(brandId: number, memberIds: number[]) {
+    if (memberIds.length === 0) return [];
+    const result = await this.db.execute(sql`
+      SELECT member_id AS "memberId", id, balance::bigint AS balance, version::bigint AS version
+      FROM ledger_accounts
+      WHERE brand_id = ${brandId} AND kind = 'main' AND member_id = ANY(${integerArrayLiteral(memberIds)}::integer[])`);
+    return rowsOf<Record<string, string | number>>(result).map((r) => ({
+      memberId: Number(r.memberId),
+      accountId: Number(r.id),
+      balance: Number(r.balance),
+      version: Number(r.version),
+    }));
+  }
+
   /** The main wallets of `agentId`'s whole downline added up (the team overview), in one statement. */
   async teamMainBalance(brandId: number, agentId: number) {
     const result = await this.db.execute(sql`

@@ -33,7 +33,14 @@ export interface MovementResult {
 }
 
 export type MemberWalletKind = 'main' | 'hold' | `vendor:${string}`;
-export type HouseKind = 'house' | 'clearing' | 'bonus' | 'commission' | 'adjustment' | 'rebate';
+export type HouseKind = 'house' | 'clearing' | 'bonus' | 'commission' | 'adjustment' | 'rebate' | 'trial';
+
+/**
+ * The house account a member's bets and wins post against: the brand's `house` for real members, its
+ * `trial` account for trial accounts (free play), which also funds their trial money, so trial money never
+ * reaches the house's result (docs/money.md, "Trial money").
+ */
+export const houseFor = (trial: boolean): HouseKind => (trial ? 'trial' : 'house');
 
 /** One side of a two-sided movement: a member's wallet, or one of the brand's own (house) accounts. */
 export type Side = { memberId: number; wallet: MemberWalletKind } | { house: HouseKind };
@@ -539,6 +546,11 @@ export class Ledger {
 
   mainBalances(brandId: number, memberIds: number[]) {
     return this.repo.mainBalances(brandId, memberIds);
+  }
+
+  /** These members' main wallets with their balance and version (a movement keyed by the version). */
+  mainWallets(brandId: number, memberIds: number[]) {
+    return this.repo.mainWallets(brandId, memberIds);
   }
 
   /** Stored balance of a member wallet; a derived account's balance is the sum of its postings. */

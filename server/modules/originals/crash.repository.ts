@@ -366,6 +366,8 @@ export class CrashRepository {
           eq(crashBets.brandId, brandId),
           sql`${crashBets.status} <> 'active'`,
           sql`${crashBets.settledAt} >= ${from.toISOString()} AND ${crashBets.settledAt} < ${to.toISOString()}`,
+          // Trial money is not business: the measured return is the real members' (trial_members.sql).
+          sql`${crashBets.memberId} NOT IN (SELECT member_id FROM trial_members())`,
         ),
       );
     return { game: 'crash', bets: row!.bets, stake: Number(row!.stake), payout: Number(row!.payout) };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type {
   CrashBet,
@@ -15,7 +16,7 @@ import { AppError } from '../../http/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Brand } from '../brand/brand.service';
 import { maskAccount } from '../games/games.service';
-import { emptyFingerprint, type Ledger, translateError } from '../ledger/ledger';
+import { emptyFingerprint, houseFor, type Ledger, translateError } from '../ledger/ledger';
 import { checkBrandAmount } from '../wallet/amount';
 import type { ChainRow, CrashBetRow, CrashRepository, RoundOutcome, RoundRow } from './crash.repository';
 import type { OriginalsPorts, OriginalsService } from './originals.service';
@@ -377,12 +378,14 @@ export class CrashService {
     const maxWin = bet.maxWin ?? (await this.originals.gameSettings(brand)).crash.maxWin;
     const payout = Math.min(Math.floor((bet.stake * multiplier) / 100), maxWin);
     const side = { memberId: bet.memberId, wallet: 'main' as const };
+    // Paid from where the stake went: the brand's trial account for a trial account's bet.
+    const house = houseFor(await this.ports.isTrial(bet.memberId));
     const [postings, wallet] = await Promise.all([
       this.ledger.prepare({
         brand,
         key: `bgs:crash:${bet.id}:win`,
         kind: 'win',
-        from: { house: 'house' },
+        from: { house },
         to: side,
         amount: payout,
       }),
@@ -402,7 +405,7 @@ export class CrashService {
 
   async placeBet(
     brand: Brand,
-    member: { id: number },
+    member: { id: number; userType: number },
     body: { requestId: string; stake: number; autoCashout?: number | undefined },
     lang: LanguageCode,
   ): Promise<CrashBet> {
@@ -420,7 +423,7 @@ export class CrashService {
         key: `bgs:crash:${member.id}:${body.requestId}:bet`,
         kind: 'bet',
         from: { memberId: member.id, wallet: 'main' },
-        to: { house: 'house' },
+        to: { house: houseFor(member.userType === TRIAL_TYPE) },
         amount: body.stake,
       }),
       this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency),

@@ -462,6 +462,8 @@ export class OriginalsRepository {
           eq(originalsBets.brandId, brandId),
           eq(originalsBets.status, 'settled'),
           sql`${originalsBets.settledAt} >= ${from.toISOString()} AND ${originalsBets.settledAt} < ${to.toISOString()}`,
+          // Trial money is not business: the measured return is the real members' (trial_members.sql).
+          sql`${originalsBets.memberId} NOT IN (SELECT member_id FROM trial_members())`,
         ),
       )
       .groupBy(originalsBets.game);

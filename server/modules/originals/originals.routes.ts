@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
 import { CRASH_SOCKET_PATH, type CrashEvent } from '../../../src/api/contract/originals';
 import { endpoints } from '../../../src/api/endpoints';
 import { AppError } from '../../http/app-error';
@@ -7,12 +6,11 @@ import { defineRoute } from '../../http/route';
 import type { CrashService } from './crash.service';
 import type { OriginalsService } from './originals.service';
 
-/** A real account plays: trial accounts are told they need one, as at a vendor's game. */
-function realAccount<M extends { userType: number }>(member: M) {
-  if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
-  return member;
-}
-const player = (request: FastifyRequest) => realAccount(request.member!);
+/**
+ * Members and trial accounts play alike: a trial account's wagers move its trial money against the
+ * brand's `trial` house account (docs/money.md, "Trial money"), with the same seeds and the same rules.
+ */
+const player = (request: FastifyRequest) => request.member!;
 
 /** The in-house games (docs/originals-fairness.md). */
 export function originalsRoutes(deps: {
@@ -59,9 +57,7 @@ export function originalsRoutes(deps: {
         auth: 'claim',
       },
       ({ request, body }) => {
-        const claim = request.claim!;
-        realAccount(claim.member);
-        return originals.bet(request.brand, claim, body, request.lang);
+        return originals.bet(request.brand, request.claim!, body, request.lang);
       },
     );
     defineRoute(

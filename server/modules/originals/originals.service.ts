@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type {
   MinesGame,
@@ -23,7 +24,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import type { SessionClaim } from '../accounts/session-claims';
 import type { Brand } from '../brand/brand.service';
 import { maskAccount } from '../games/games.service';
-import { type Ledger, translateError } from '../ledger/ledger';
+import { houseFor, type Ledger, translateError } from '../ledger/ledger';
 import { checkBrandAmount } from '../wallet/amount';
 import type {
   BatchAnswer,
@@ -45,6 +46,8 @@ export interface OriginalsPorts {
    * reason (SESSION_EXPIRED, ACCOUNT_DISABLED, UNAUTHORIZED).
    */
   reconfirmSession(brand: Brand, tokenHash: string): Promise<void>;
+  /** Whether a member is a trial account (its money moves against the brand's `trial` account). */
+  isTrial(memberId: number): Promise<boolean>;
 }
 
 type Member = { id: number; userType: number };
@@ -267,6 +270,8 @@ export class OriginalsService {
   ) {
     const main = await this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency);
     const side = { memberId: member.id, wallet: 'main' as const };
+    // A trial account's stake and win move against the brand's trial account, never its house.
+    const house = houseFor(member.userType === TRIAL_TYPE);
     const key = `bgs:${member.id}:${w.requestId}`;
     for (let attempt = 0; ; attempt++) {
       const seed = await this.seed(brand, member.id, attempt > 0);
@@ -278,14 +283,14 @@ export class OriginalsService {
           key: `${key}:bet`,
           kind: 'bet',
           from: side,
-          to: { house: 'house' },
+          to: { house },
           amount: w.stake,
         }),
         this.ledger.prepare({
           brand,
           key: `${key}:win`,
           kind: 'win',
-          from: { house: 'house' },
+          from: { house },
           to: side,
           amount: payout,
         }),
@@ -524,7 +529,7 @@ export class OriginalsService {
       brand,
       key: `bgs:mines:${bet.id}:win`,
       kind: 'win',
-      from: { house: 'house' },
+      from: { house: houseFor(member.userType === TRIAL_TYPE) },
       to: side,
       amount: payout,
     });

@@ -16,6 +16,13 @@ export interface RoundFilter {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/**
+ * Trial accounts' rounds are played with trial money: not business, so the figures below (contracts'
+ * settlement, the agents' daily figures, the winner board) leave them out. trial_members() is the
+ * accounts module's published list (server/db/functions/trial_members.sql).
+ */
+const notTrial = sql`member_id NOT IN (SELECT member_id FROM trial_members())`;
+
 /** A round's valid bet: what was staked and not given back, once the round is settled. */
 const validBet = sql<number>`CASE WHEN ${vendorRounds.status} = 'settled' THEN ${vendorRounds.stake} - ${vendorRounds.refunded} ELSE 0 END`;
 
@@ -30,7 +37,7 @@ export class RoundsRepository {
              sum(CASE WHEN status = 'settled' THEN stake - refunded ELSE 0 END)::bigint AS "validBet",
              sum(CASE WHEN status = 'settled' THEN payout + refunded - stake ELSE 0 END)::bigint AS profit
       FROM vendor_rounds
-      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to}
+      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to} AND ${notTrial}
       GROUP BY member_id`);
     return rowsOf<Record<string, string | number>>(result).map((r) => ({
       memberId: Number(r.memberId),
@@ -53,7 +60,7 @@ export class RoundsRepository {
              sum(CASE WHEN status = 'settled' THEN payout + refunded - stake ELSE 0 END)::bigint AS profit,
              count(*) FILTER (WHERE status = 'open')::int AS open
       FROM vendor_rounds
-      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to} ${only}
+      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to} ${only} AND ${notTrial}
       GROUP BY 1, 2`);
     return rowsOf<Record<string, string | number>>(result).map((r) => ({
       memberId: Number(r.memberId),
@@ -272,7 +279,7 @@ export class RoundsRepository {
              game_code AS "gameCode", stake, payout, settled_at AS "settledAt"
       FROM vendor_rounds
       WHERE status = 'settled' AND settled_at > ${since} AND payout >= ${minPayout}
-        AND payout >= stake * ${multiple}
+        AND payout >= stake * ${multiple} AND ${notTrial}
       ORDER BY settled_at
       LIMIT 200`);
     return rowsOf<{

@@ -16,6 +16,8 @@ export interface VendorConnection {
   mode: VendorMode;
   currencies: string[];
   opensIn: OpensIn;
+  /** Trial accounts (free play) may play its games with trial money. */
+  trialPlay: boolean;
   connectedAt: number;
   updatedAt: number;
 }
@@ -29,6 +31,8 @@ export interface ConnectInput {
   opensIn: OpensIn;
   /** The secret the vendor signs with, when it gave one; otherwise one is made here and shown once. */
   secret?: string | undefined;
+  /** Whether trial accounts may play it (a vendor's fun mode); kept as it was when not given. */
+  trialPlay?: boolean | undefined;
 }
 
 /** What launching needs of a connection: where to ask, how to sign, and what it accepts. */
@@ -51,6 +55,7 @@ function toConnection(row: Row): VendorConnection {
     mode: row.mode === 'transfer' ? 'transfer' : 'seamless',
     currencies: row.currencies,
     opensIn: row.opensIn === 'window' ? 'window' : 'page',
+    trialPlay: row.trialPlay,
     connectedAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };
@@ -111,6 +116,7 @@ export class VendorIntegrations {
         mode: input.mode,
         currencies: input.currencies,
         opensIn: input.opensIn,
+        trialPlay: input.trialPlay,
       },
       alongside,
     );

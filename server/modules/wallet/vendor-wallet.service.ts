@@ -7,7 +7,13 @@ import type { SecretBox } from '../../lib/secret-box';
 import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken, newToken } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
-import type { Ledger, MemberWalletKind, MovementResult, Side } from '../ledger/ledger';
+import {
+  houseFor,
+  type Ledger,
+  type MemberWalletKind,
+  type MovementResult,
+  type Side,
+} from '../ledger/ledger';
 import { checkBrandAmount } from './amount';
 import { isInHouseVendor } from './in-house-vendors';
 import type { WalletRepository } from './wallet.repository';
@@ -96,9 +102,17 @@ export class VendorWalletService {
     vendor: string,
     gameCode?: string,
   ) {
-    if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
-    if (isInHouseVendor(vendor) || !(await this.repo.integration(brand.id, vendor)))
-      throw new AppError('VENDOR_NOT_FOUND');
+    const integration = isInHouseVendor(vendor) ? undefined : await this.repo.integration(brand.id, vendor);
+    if (!integration) throw new AppError('VENDOR_NOT_FOUND');
+    // A trial account plays with trial money only at a vendor that takes trial players, and only from its
+    // main wallet (it cannot fill a vendor's own wallet: no transfers).
+    if (
+      member.userType === TRIAL_TYPE &&
+      (!integration.trialPlay ||
+        integration.mode === 'transfer' ||
+        (await this.wallets.usesVendorWallet(brand, vendor)))
+    )
+      throw new AppError('REAL_ACCOUNT_REQUIRED');
     const token = newToken();
     const expiresAt = Date.now() + LAUNCH_TOKEN_TTL_MS;
     await this.repo.saveLaunchToken({
@@ -134,6 +148,8 @@ export class VendorWalletService {
     return {
       memberId: member.id,
       active: member.status === 'active',
+      // A trial account's bets and wins move against the brand's trial account, never its house.
+      house: houseFor(member.userType === TRIAL_TYPE),
       side: { memberId: member.id, wallet } satisfies Side,
       account: await this.wallets.account(call.brand, member.id, wallet),
       wallet,
@@ -200,7 +216,7 @@ export class VendorWalletService {
     const amount = checkBrandAmount(call.brand, body.amount);
     const session = await this.session(call, body.token);
     if (String(session.memberId) !== body.playerId) throw new AppError('TOKEN_INVALID');
-    const { memberId, account, side, active, wallet } = await this.player(call, body.playerId);
+    const { memberId, account, side, active, wallet, house } = await this.player(call, body.playerId);
     // A disabled account places no new bets; its open rounds still settle (wins, rollbacks).
     if (!active) throw new AppError('ACCOUNT_DISABLED');
     try {
@@ -210,7 +226,7 @@ export class VendorWalletService {
           key: `v:${call.vendor}:bet:${body.transactionId}`,
           kind: 'bet',
           from: side,
-          to: { house: 'house' },
+          to: { house },
           amount,
           meta: {
             vendor: call.vendor,
@@ -249,13 +265,13 @@ export class VendorWalletService {
     this.checkCurrency(call, body.currency);
     // A win of 0 settles a lost round.
     const amount = body.amount === 0 ? 0 : checkBrandAmount(call.brand, body.amount);
-    const { memberId, account, side, wallet } = await this.player(call, body.playerId);
+    const { memberId, account, side, wallet, house } = await this.player(call, body.playerId);
     const result = await this.ledger.transferInRound(
       {
         brand: call.brand,
         key: `v:${call.vendor}:win:${body.transactionId}`,
         kind: 'win',
-        from: { house: 'house' },
+        from: { house },
         to: side,
         amount,
         meta: { vendor: call.vendor, round: body.roundId, game: body.gameCode ?? null, member: memberId },

@@ -41,13 +41,16 @@ export class WalletRepository {
       mode: string;
       currencies: string[];
       opensIn: string;
+      /** Left as it was on a reconnection when not given. */
+      trialPlay?: boolean | undefined;
     },
     alongside?: (tx: Database) => Promise<void>,
   ) {
+    const { trialPlay, ...fields } = row;
     return this.db.transaction(async (tx) => {
       const [saved] = await tx
         .insert(vendorIntegrations)
-        .values({ ...row, active: true })
+        .values({ ...fields, active: true, trialPlay: trialPlay ?? false })
         .onConflictDoUpdate({
           target: [vendorIntegrations.brandId, vendorIntegrations.vendorCode],
           set: {
@@ -56,6 +59,7 @@ export class WalletRepository {
             mode: row.mode,
             currencies: row.currencies,
             opensIn: row.opensIn,
+            ...(trialPlay !== undefined ? { trialPlay } : {}),
             active: true,
             updatedAt: sql`now()`,
           },

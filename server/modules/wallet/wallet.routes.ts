@@ -3,6 +3,7 @@ import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
 import type { BetRecords } from './bet-records.service';
 import type { TreeTransfersService } from './tree-transfers.service';
+import type { TrialWalletService } from './trial-wallet.service';
 import type { WalletService } from './wallet.service';
 
 /** The member's wallets (spec 2.5, 7) and their game records. */
@@ -10,16 +11,35 @@ export function walletRoutes(deps: {
   wallet: WalletService;
   transfers: TreeTransfersService;
   records: BetRecords;
+  trial: TrialWalletService;
 }) {
   return async (app: FastifyInstance) => {
-    const { wallet, transfers, records } = deps;
+    const { wallet, transfers, records, trial } = deps;
     const member = { tags: ['wallet'], auth: 'member' as const };
+    // Trial money stays in its wallet: no transfers, no rebate (it is not business).
+    const real = { tags: ['wallet'], auth: 'real' as const };
 
     defineRoute(
       app,
       endpoints.walletBalance,
       { summary: 'Main wallet balance and wallet mode', ...member },
       ({ request }) => wallet.balance(request.brand, request.member!.id),
+    );
+    defineRoute(
+      app,
+      endpoints.trialWallet,
+      { summary: "A trial account's trial balance, top-ups left and when the trial ends", ...member },
+      ({ request }) => trial.view(request.brand, request.member!),
+    );
+    defineRoute(
+      app,
+      endpoints.trialTopUp,
+      {
+        summary: 'Tops the trial balance back up (a few times, once it runs low)',
+        ...member,
+        rateLimit: { max: 10, timeWindow: 60_000 },
+      },
+      ({ request }) => trial.topUp(request.brand, request.member!, request.lang),
     );
     defineRoute(
       app,
@@ -38,7 +58,7 @@ export function walletRoutes(deps: {
       endpoints.walletTransfer,
       {
         summary: 'Move money between the main wallet and a vendor wallet, once per request id',
-        ...member,
+        ...real,
         rateLimit: { max: 60, timeWindow: 60_000 },
       },
       ({ request, body }) => wallet.transfer(request.brand, request.member!.id, body, request.lang),
@@ -54,7 +74,7 @@ export function walletRoutes(deps: {
       endpoints.transferUpline,
       {
         summary: 'Send money to the agent above (payment password)',
-        ...member,
+        ...real,
         rateLimit: { max: 10, timeWindow: 60_000 },
       },
       ({ request, body }) => transfers.toUpline(request.brand, request.member!, body, request.lang),
@@ -64,7 +84,7 @@ export function walletRoutes(deps: {
       endpoints.transferDownline,
       {
         summary: 'An agent sends money to a player of its downline (payment password)',
-        ...member,
+        ...real,
         rateLimit: { max: 10, timeWindow: 60_000 },
       },
       ({ request, body }) => transfers.toDownline(request.brand, request.member!, body, request.lang),
@@ -74,14 +94,14 @@ export function walletRoutes(deps: {
       endpoints.treeTransferSetup,
       {
         summary: 'The agent above, whether the member may pay players below, and the main wallet',
-        ...member,
+        ...real,
       },
       ({ request }) => transfers.setup(request.brand, request.member!),
     );
     defineRoute(
       app,
       endpoints.downlineMembers,
-      { summary: "Players in the agent's downline whose username starts with q, nearest first", ...member },
+      { summary: "Players in the agent's downline whose username starts with q, nearest first", ...real },
       ({ request, query }) => transfers.downline(request.brand, request.member!, query),
     );
     defineRoute(
@@ -109,13 +129,13 @@ export function walletRoutes(deps: {
     defineRoute(
       app,
       endpoints.rebate,
-      { summary: 'The rebate valid bets have earned since the last claim', ...member },
+      { summary: 'The rebate valid bets have earned since the last claim', ...real },
       ({ request }) => records.rebate(request.brand, request.member!.id),
     );
     defineRoute(
       app,
       endpoints.claimRebate,
-      { summary: 'Pays the earned rebate into the main wallet, once per period', ...member },
+      { summary: 'Pays the earned rebate into the main wallet, once per period', ...real },
       ({ request }) => records.claimRebate(request.brand, request.member!.id),
     );
   };

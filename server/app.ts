@@ -263,9 +263,6 @@ export async function buildApp({
   );
   alerts.backoffice = backoffice;
   const vendorWallet = new VendorWalletService(ledger, wallet, walletRepo, secretBox, config.BRAND_CACHE_MS);
-  const vendorIntegrations = new VendorIntegrations(walletRepo, secretBox, { requireHttps: !demo });
-  const records = new BetRecords(
-    new RoundsRepository(db),
   // Trial money (free play): granted from the brand's `trial` account when a trial account starts.
   const trialWallet = new TrialWalletService(ledger, (brand, memberId, balance) =>
     wallet.gameBalanceChanged(brand, memberId, balance),
@@ -274,6 +271,27 @@ export async function buildApp({
     (brand: Parameters<WalletService['gameBalanceChanged']>[0], memberId: number): Promise<number> =>
       trialWallet.grant(brand, memberId),
   );
+  // The end of trials (the trials.end job): ended trials closed, and their trial money given back.
+  const trials = {
+    end: async () => {
+      const now = new Date();
+      const all = await brands.all();
+      const ended: Array<{ id: number; brandId: number }> = await accounts.endExpiredTrials(now);
+      // Closed in this run, and closed earlier (a vendor's late win may have reached one since).
+      const late: Array<{ id: number; brandId: number }> = await accounts.recentlyEndedTrials(now);
+      const closed = [...ended, ...late];
+      let returned = 0;
+      for (const brand of all) {
+        const ids = [...new Set(closed.filter((m) => m.brandId === brand.id).map((m) => m.id))];
+        if (ids.length > 0) returned += await trialWallet.giveBack(brand, ids);
+      }
+      return { ended: ended.length, returned };
+    },
+  };
+  app.decorate('trials', trials);
+  const vendorIntegrations = new VendorIntegrations(walletRepo, secretBox, { requireHttps: !demo });
+  const records = new BetRecords(
+    new RoundsRepository(db),
     ledger,
     games,
     events,
@@ -295,10 +313,10 @@ export async function buildApp({
     usernames: (ids: number[]) => accounts.usernames(ids),
     reconfirmSession: (brand: Parameters<WalletService['gameBalanceChanged']>[0], tokenHash: string) =>
       accounts.reconfirm(brand, tokenHash),
+    isTrial: (memberId: number): Promise<boolean> => accounts.isTrial(memberId),
   };
   const agentsRepo = new AgentsRepository(db);
   const agents = new AgentsService(agentsRepo, {
-    isTrial: (memberId: number): Promise<boolean> => accounts.isTrial(memberId),
     rounds: (...args) => records.dailyTotals(...args),
     deposits: (...args) => payments.dailyTotals(...args),
     withdrawals: (...args) => withdrawals.dailyTotals(...args),
@@ -575,10 +593,10 @@ export async function buildApp({
       records,
       wallet,
       transfers: new TreeTransfersService(accounts.tree, ledger, paymentPasswords, events),
+      trial: trialWallet,
     }),
   );
   await app.register(vendorWalletRoutes({ vendorWallet }));
-      trial: trialWallet,
   accounts.onJoined((brand, agentId, memberId) => contracts.offerInvitationTerms(brand, agentId, memberId));
   await app.register(
     agentsRoutes({
@@ -651,25 +669,10 @@ export async function buildApp({
       accounts,
       messenger: outboxMessenger,
       winners,
+      trials,
       agents: {
         rollUp: async (days) => agents.rollUpRecent(await brands.all(), days),
         rollUpChanges: async () => agents.rollUpRecentChanges(await brands.all()),
-      trials: {
-        end: async () => {
-          const now = new Date();
-          const all = await brands.all();
-          const ended: Array<{ id: number; brandId: number }> = await accounts.endExpiredTrials(now);
-          // Closed in this run, and closed earlier (a vendor's late win may have reached one since).
-          const late: Array<{ id: number; brandId: number }> = await accounts.recentlyEndedTrials(now);
-          const closed = [...ended, ...late];
-          let returned = 0;
-          for (const brand of all) {
-            const ids = [...new Set(closed.filter((m) => m.brandId === brand.id).map((m) => m.id))];
-            if (ids.length > 0) returned += await trialWallet.giveBack(brand, ids);
-          }
-          return { ended: ended.length, returned };
-        },
-      },
         settle: async () => settlement.settleDue(await brands.all()),
       },
       lottery: {

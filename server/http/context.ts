@@ -17,6 +17,8 @@ declare module 'fastify' {
     settlement: import('../modules/agents/settlement.service').SettlementService;
     /** The lotteries (tests schedule and advance draws with `lottery.schedule(brand)`, `lottery.advance()`). */
     lottery: import('../modules/lottery/lottery.service').LotteryService;
+    /** The end of trials (the trials.end job; tests run it with `trials.end()`). */
+    trials: { end(): Promise<{ ended: number; returned: number }> };
   }
   interface FastifyRequest {
     brand: Brand;

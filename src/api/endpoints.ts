@@ -203,8 +203,8 @@ import {
   systemStatus,
   whitelabel,
 } from './contract/system';
-import {
 import { trialWallet } from './contract/trial';
+import {
   accountRecords,
   consolidatedFunds,
   downlineMembers,
@@ -299,9 +299,9 @@ export const endpoints = {
   peekHandoff: { ...paths.peekHandoff, body: handoffExchangeBody, value: handoffAccount },
   publicKey: { ...paths.publicKey, value: publicKeyInfo },
   walletBalance: { ...paths.walletBalance, value: walletBalance },
-  consolidatedFunds: { ...paths.consolidatedFunds, value: consolidatedFunds },
   trialWallet: { ...paths.trialWallet, value: trialWallet },
   trialTopUp: { ...paths.trialTopUp, value: trialWallet },
+  consolidatedFunds: { ...paths.consolidatedFunds, value: consolidatedFunds },
   merchantWallets: { ...paths.merchantWallets, value: merchantWallets },
   walletTransfer: { ...paths.walletTransfer, body: walletTransferBody, value: walletTransferResult },
   depositMethods: { ...paths.depositMethods, value: z.array(paymentMethod) },

@@ -434,7 +434,7 @@ export async function connectVendor(
     currencies: [],
     opensIn: options.opensIn ?? 'page',
     secret: options.secret,
-    trialPlay: options.trialPlay,
+    trialPlay: options.trialPlay ?? false,
   });
   return secret;
 }

@@ -423,6 +423,8 @@ export async function buildApp({
   games.setHouseLaunch((brand, lang, vendor, gameCode) =>
     lottery.launchTarget(brand, lang, vendor, gameCode),
   );
+  // The betting record names lottery rounds by their game and draw (the catalogue does not list lotteries).
+  records.addRoundSource(lottery);
   app.decorate('agents', agents);
   app.decorate('settlement', settlement);
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));

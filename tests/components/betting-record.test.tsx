@@ -82,4 +82,39 @@ describe('betting record', () => {
     expect(detail).not.toHaveTextContent('dice-15');
     expect(detail).not.toHaveTextContent('BGS');
   });
+  it('names a lottery line by its draw, not its round id', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem('token', 't'.repeat(43));
+    const line: BetRecord = {
+      ...dice,
+      roundId: 'L12',
+      draw: '20261127-0843',
+      vassalage: 'ELOTT',
+      gameCode: 'ssc1',
+      gameName: 'SSC Relâmpago 1′',
+      gameType: 'ELOTT',
+    };
+    await renderSite('/member/personalHistoryCopy', {
+      setup: (server) => {
+        server.respond('memberInfo', member);
+        server.respond('betRecords', {
+          items: [line],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          summary: { stake: 100, payout: 198, validBet: 100, net: 98 },
+          currency: 'FUN',
+        });
+        server.respond('betRound', { ...line, movements: [] });
+      },
+    });
+    const row = await screen.findByTestId('bet-line');
+    await user.click(within(row).getByRole('button', { name: 'SSC Relâmpago 1′' }));
+    const detail = await screen.findByTestId('round-detail');
+    expect(within(detail).getByTestId('round-reference')).toHaveTextContent(
+      'Concurso 20261127-0843 · aposta nº 12',
+    );
+    expect(detail).not.toHaveTextContent('L12');
+    expect(detail).not.toHaveTextContent('ssc1');
+  });
 });

@@ -174,6 +174,34 @@ describe.each(databaseKinds)('lotteries on %s', (kind) => {
     expect(await balance(player)).toBe(before - 2_600);
   });
 
+  it('names a line in the betting record by its lottery and draw, in the caller’s language (not ssc1, L12)', async () => {
+    const member = await newMember(ctx, { prefix: 'lotrec' });
+    await fund(ctx, member, 10_000);
+    const draw = await holdOpen('ssc1');
+    const res = await place(member, {
+      game: 'ssc1',
+      draw: draw.number,
+      lines: [{ betType: 'ssc.dragonTiger', selection: [[0]], unit: 100, multiplier: 1 }],
+    });
+    expect(res.code).toBe('OK');
+    const line = res.value.lines[0]!;
+    const pt = await ctx.call('betRecords', { token: member.token, language: 'pt' });
+    expect(pt.value.items).toHaveLength(1);
+    expect(pt.value.items[0]).toMatchObject({
+      roundId: `L${line.id}`,
+      draw: draw.number,
+      gameName: 'SSC Relâmpago 1′',
+      vassalage: 'ELOTT',
+      gameType: 'ELOTT',
+    });
+    const en = await ctx.call('betRound', {
+      token: member.token,
+      language: 'en',
+      query: { vassalage: 'ELOTT', roundId: `L${line.id}` },
+    });
+    expect(en.value).toMatchObject({ gameName: 'Flash SSC 1′', draw: draw.number });
+  });
+
   it('takes a burst of slips from one member only while the balance covers them, each once', async () => {
     const burst = await newMember(ctx, { prefix: 'lotburst' });
     await fund(ctx, burst, 1_000);

@@ -434,6 +434,17 @@ export class LotteryRepository {
       .where(and(eq(lotteryBets.memberId, memberId), inArray(lotteryBets.id, ids)));
   }
 
+  /** The draw number and vendor of each of these lines of the brand (the betting record's references). */
+  lineDraws(brandId: number, ids: number[]): Promise<Array<{ id: number; vendor: string; draw: string }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ id: lotteryBets.id, vendor: lotteryGames.vendorCode, draw: lotteryDraws.number })
+      .from(lotteryBets)
+      .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+      .innerJoin(lotteryGames, eq(lotteryGames.id, lotteryBets.gameId))
+      .where(and(eq(lotteryBets.brandId, brandId), inArray(lotteryBets.id, ids)));
+  }
+
   /** A member's lines, newest first, with their draws. */
   async memberLines(
     memberId: number,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import {
   type BetTypeSettings,
+  LOTTERY_VENDORS,
   type LotteryDraw,
   type LotteryGame,
   type LotteryLine,
@@ -167,6 +168,26 @@ export class LotteryService {
   /** Every game, on or off, for the back office. */
   async allGames(brand: Brand) {
     return this.repo.games(brand.id);
+  }
+
+  /** Each game's name in `lang`, by `${vendor}:${code}`: the betting record names lottery rounds with it. */
+  async gameNames(brand: Brand, lang: LanguageCode): Promise<Map<string, string>> {
+    const rows = await this.repo.games(brand.id);
+    return new Map(rows.map((g) => [`${g.vendorCode}:${g.code}`, lang === 'en' ? g.nameEn : g.namePt]));
+  }
+
+  /**
+   * The draw each lottery round was for, by `${vendor}:${roundId}` (a line is its vendor's round `L<id>`),
+   * so a player reads "Concurso 20261127-0843", not L12; rounds of other vendors are left out.
+   */
+  async roundDraws(brand: Brand, rounds: Array<{ vendor: string; roundId: string }>) {
+    const ids = rounds
+      .filter(
+        (r) => (LOTTERY_VENDORS as readonly string[]).includes(r.vendor) && /^L\d{1,15}$/.test(r.roundId),
+      )
+      .map((r) => Number(r.roundId.slice(1)));
+    const rows = await this.repo.lineDraws(brand.id, [...new Set(ids)]);
+    return new Map(rows.map((r) => [`${r.vendor}:L${r.id}`, r.draw]));
   }
 
   private async playable(brand: Brand, code: string) {

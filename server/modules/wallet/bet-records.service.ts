@@ -13,6 +13,18 @@ export interface GameDirectory {
   ): Promise<{ vendorCategory: Map<string, SectionKey>; gameName: Map<string, string> }>;
 }
 
+/**
+ * A game source that names and numbers its rounds itself (the lotteries, whose games are not in the
+ * catalogue): its games' names by `${vendor}:${gameCode}`, and the draw of each of its rounds by
+ * `${vendor}:${roundId}`, so the record reads "SSC Relâmpago 1′, concurso 20261127-0843", not "ssc1, L12".
+ */
+export interface RoundSource {
+  gameNames(brand: Brand, lang: LanguageCode): Promise<Map<string, string>>;
+  roundDraws(brand: Brand, rounds: Array<{ vendor: string; roundId: string }>): Promise<Map<string, string>>;
+}
+
+type Names = { vendorCategory: Map<string, SectionKey>; gameName: Map<string, string> };
+
 const DAY_MS = 86_400_000;
 
 function rebateOf(validBet: number, basisPoints: number) {
@@ -33,6 +45,31 @@ export class BetRecords {
     /** Rounds settled within this many milliseconds wait for the next claim (REBATE_DELAY_SECONDS). */
     private readonly settleDelayMs = 60_000,
   ) {}
+
+  private readonly sources: RoundSource[] = [];
+
+  /** Adds a source of game names and round draws (the lottery module, once it is built). */
+  addRoundSource(source: RoundSource) {
+    this.sources.push(source);
+  }
+
+  /** The catalogue's names, with the names of the games the other sources play. */
+  private async names(brand: Brand, lang: LanguageCode): Promise<Names> {
+    const [found, ...others] = await Promise.all([
+      this.games.catalogue(brand, lang),
+      ...this.sources.map((s) => s.gameNames(brand, lang)),
+    ]);
+    const gameName = new Map(found.gameName);
+    for (const names of others)
+      for (const [key, name] of names) if (!gameName.has(key)) gameName.set(key, name);
+    return { vendorCategory: found.vendorCategory, gameName };
+  }
+
+  private async draws(brand: Brand, rows: Array<Pick<RoundRow, 'vendorCode' | 'roundId'>>) {
+    const rounds = rows.map((r) => ({ vendor: r.vendorCode, roundId: r.roundId }));
+    const found = await Promise.all(this.sources.map((s) => s.roundDraws(brand, rounds)));
+    return new Map(found.flatMap((m) => [...m]));
+  }
 
   /** Each member's valid bets and result over rounds made in [from, to) (contracts' settlement). */
   memberTotals(brandId: number, from: Date, to: Date) {
@@ -61,13 +98,11 @@ export class BetRecords {
       .map(([vendor]) => vendor);
   }
 
-  private line(
-    row: RoundRow,
-    names: { vendorCategory: Map<string, SectionKey>; gameName: Map<string, string> },
-  ) {
+  private line(row: RoundRow, names: Names, draws: Map<string, string>) {
     const validBet = row.status === 'settled' ? row.stake - row.refunded : 0;
     return {
       roundId: row.roundId,
+      draw: draws.get(`${row.vendorCode}:${row.roundId}`) ?? null,
       vassalage: row.vendorCode,
       gameCode: row.gameCode,
       gameName: names.gameName.get(`${row.vendorCode}:${row.gameCode}`) ?? row.gameCode ?? row.vendorCode,
@@ -100,7 +135,7 @@ export class BetRecords {
   ) {
     const [vendors, names] = await Promise.all([
       this.vendorsOf(brand, query.gameType, query.vassalage),
-      this.games.catalogue(brand, lang),
+      this.names(brand, lang),
     ]);
     const found = await this.repo.page(
       memberId,
@@ -113,8 +148,9 @@ export class BetRecords {
       },
       { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
     );
+    const draws = await this.draws(brand, found.rows);
     return {
-      items: found.rows.map((r) => this.line(r, names)),
+      items: found.rows.map((r) => this.line(r, names, draws)),
       total: found.total,
       page: query.page,
       pageSize: query.pageSize,
@@ -148,15 +184,19 @@ export class BetRecords {
   ) {
     const [vendors, names] = await Promise.all([
       this.vendorsOf(brand, query.gameType, undefined),
-      this.games.catalogue(brand, lang),
+      this.names(brand, lang),
     ]);
     const found = await this.repo.teamPage(
       agentId,
       { vendors, username: query.username, status: query.status, from: query.from, to: query.to },
       { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
     );
+    const draws = await this.draws(brand, found.rows as unknown as RoundRow[]);
     return {
-      items: found.rows.map((r) => ({ ...this.line(r as unknown as RoundRow, names), username: r.username })),
+      items: found.rows.map((r) => ({
+        ...this.line(r as unknown as RoundRow, names, draws),
+        username: r.username,
+      })),
       total: found.total,
       page: query.page,
       pageSize: query.pageSize,
@@ -174,12 +214,13 @@ export class BetRecords {
   async round(brand: Brand, lang: LanguageCode, memberId: number, vassalage: string, roundId: string) {
     const row = await this.repo.round(brand.id, memberId, vassalage, roundId);
     if (!row) throw new AppError('ROUND_NOT_FOUND');
-    const [names, movements] = await Promise.all([
-      this.games.catalogue(brand, lang),
+    const [names, draws, movements] = await Promise.all([
+      this.names(brand, lang),
+      this.draws(brand, [row]),
       this.ledger.records(memberId, { round: { vendor: vassalage, roundId }, limit: 100 }),
     ]);
     return {
-      ...this.line(row, names),
+      ...this.line(row, names, draws),
       movements: movements
         .map((m) => ({
           type: m.kind,

@@ -17,6 +17,8 @@ export const betRecordsQuery = z.object({
 
 export const betRecord = z.object({
   roundId: z.string(),
+  /** A lottery round's draw number as players read it ("20261127-0843"); null for other rounds. */
+  draw: z.string().nullable().optional(),
   vassalage: z.string(),
   gameCode: z.string().nullable(),
   gameName: z.string(),

@@ -262,10 +262,16 @@ export default function BettingRecordPage() {
   );
 }
 
-/** A round's reference a player can read: an in-house bet `dice-15` is "Dados nº 15". */
+/**
+ * A round's reference a player can read: an in-house bet `dice-15` is "Dados nº 15", a lottery line `L12`
+ * "Concurso 20261127-0843 · aposta nº 12".
+ */
 function useRoundReference() {
   const { t } = useTranslation();
   return (record: BetRecord) => {
+    const line = record.draw ? /^L(\d+)$/.exec(record.roundId) : null;
+    if (record.draw && line)
+      return t('centre.bets.lottery_reference', { draw: record.draw, number: line[1] });
     const m = record.vassalage === 'BGS' ? /^([a-z]+)-(\d+)$/.exec(record.roundId) : null;
     return m
       ? t('centre.bets.round_number', { game: t(`originals.games.${m[1]}`), number: m[2] })

@@ -720,10 +720,14 @@ export async function buildApp({
       root: config.staticDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (vite.config.ts): sent when accepted.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; the shell must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (filePath === indexFile) {
+          res.header('cache-control', 'no-cache');
         }
       },
     });

@@ -5,14 +5,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { z } from 'zod';
-import { call } from '../../api/client';
+import { call, prepareSealing } from '../../api/client';
 import type { LoginResult } from '../../api/contract/accounts';
 import { MOBILE_PATTERN } from '../../api/countries';
 import { errorKey } from '../../api/errors';
 import { type LoginValues, loginMachine } from '../../machines/login.machine';
 import { loader } from '../../ui/Loader';
 import { CaptchaField, loadCaptcha } from './CaptchaField';
-import { solveHumanCheck } from './humanCheck';
+import { prepareHumanCheck, solveHumanCheck } from './humanCheck';
 import { MobileInput } from './MobileInput';
 import { NewAddressStep } from './NewAddressStep';
 import { rememberedMobile, rememberedUsername, rememberLogin } from './remember';
@@ -132,6 +132,14 @@ export function LoginForm({
   useEffect(() => {
     if (state.context.captchaImage) resetField('captcha');
   }, [state.context.captchaImage, resetField]);
+
+  // The human check and the server's key are ready before the tap on Entrar (an sms login needs neither).
+  const editing = state.matches('editing');
+  useEffect(() => {
+    if (!editing) return;
+    prepareSealing();
+    if (method === 'username') prepareHumanCheck();
+  }, [editing, method]);
 
   const busy = state.matches('verifying') || state.matches('loggingIn');
   if (state.matches('twoFactor') || state.matches('verifyingCode')) {

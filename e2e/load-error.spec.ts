@@ -18,7 +18,8 @@ test('a screen whose code cannot be fetched shows the load error named "missing"
 });
 
 test('a screen whose stylesheet cannot be fetched shows CSS_CHUNK_LOAD_FAILED', async ({ page }) => {
-  await page.route(/\/assets\/HomePage-[^/]+\.css$/, (route) => route.abort());
+  // The home screen's code and style come in the file named after its group (vite.config.ts).
+  await page.route(/\/assets\/home-[^/]+\.css$/, (route) => route.abort());
   await page.goto('/help');
   await expect(page.getByTestId('help-page')).toBeVisible();
   await page.getByTestId('game-nav').getByRole('link', { name: 'Início' }).click();

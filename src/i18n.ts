@@ -2,15 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setRequestLanguage } from './api/client';
 import type { LanguageCode } from './api/languages';
-
-// Each language is its own chunk: a visitor downloads only the catalogue they read.
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/translation.json');
-
-async function loadCatalogue(lang: LanguageCode) {
-  const loader = catalogues[`../locales/${lang}/translation.json`];
-  if (!loader) throw new Error(`no catalogue for ${lang}`);
-  return (await loader()).default;
-}
+import { loadCatalogue } from './catalogues';
 
 export async function initI18n(lang: LanguageCode) {
   await i18next.use(initReactI18next).init({

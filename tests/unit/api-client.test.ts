@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, onApiError, setRequestLanguage } from '../../src/api/client';
+import {
+  ApiError,
+  call,
+  callEarly,
+  onApiError,
+  setAuthToken,
+  setRequestLanguage,
+} from '../../src/api/client';
 import { errorKey } from '../../src/api/errors';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,5 +55,50 @@ describe('API client', () => {
   it('maps every code to a catalogue key, unknown codes to the unknown-error message', () => {
     expect(errorKey('RATE_LIMITED')).toBe('errors.RATE_LIMITED');
     expect(errorKey('SOMETHING_NEW')).toBe('errors.UNKNOWN');
+  });
+
+  describe('calls started while the page boots', () => {
+    const ok = (value: unknown) => Response.json({ success: true, code: 'OK', message: 'OK', value });
+
+    it('answers the first identical call from the early request, and asks again after that', async () => {
+      const fetch = vi.fn(async () => ok(['menus']));
+      vi.stubGlobal('fetch', fetch);
+      void callEarly('hotGames', { query: { platforms: 'html5' } });
+      await expect(call('hotGames', { query: { platforms: 'html5' } })).resolves.toEqual(['menus']);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await call('hotGames', { query: { platforms: 'html5' } });
+      expect(fetch).toHaveBeenCalledTimes(2);
+    });
+
+    it('is not used for another query, nor once the visitor has logged in since', async () => {
+      const fetch = vi.fn(async () => ok([]));
+      vi.stubGlobal('fetch', fetch);
+      void callEarly('hotGames', { query: { platforms: 'html5' } });
+      await call('hotGames', { query: { platforms: 'flash' } });
+      expect(fetch).toHaveBeenCalledTimes(2);
+
+      void callEarly('gameMenus');
+      setAuthToken('member-token');
+      await call('gameMenus');
+      setAuthToken(null);
+      // A member's answer may differ from a guest's: asked again, with the session.
+      expect(fetch).toHaveBeenCalledTimes(4);
+      const last = fetch.mock.calls[3] as unknown as [Request];
+      expect(last[0].headers.get('Authorization')).toBe('Bearer member-token');
+    });
+
+    it('tells the site-wide listeners of a failure when the answer is taken, not before', async () => {
+      vi.stubGlobal('fetch', async () =>
+        Response.json({ success: false, code: 'MAINTENANCE', message: 'x', value: null }, { status: 503 }),
+      );
+      const seen: string[] = [];
+      const early = callEarly('gameMenus');
+      await expect(early).resolves.toBeNull();
+      const stop = onApiError((e) => seen.push(e.code));
+      expect(seen).toEqual([]);
+      await expect(call('gameMenus')).rejects.toMatchObject({ code: 'MAINTENANCE' });
+      stop();
+      expect(seen).toEqual(['MAINTENANCE']);
+    });
   });
 });

@@ -1,8 +1,7 @@
 import 'swiper/css';
 import 'swiper/css/pagination';
-import 'swiper/css/navigation';
 import './home.css';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { cached } from '../../api/cache';
@@ -10,15 +9,22 @@ import { call } from '../../api/client';
 import { useRemote } from '../../api/useRemote';
 import { CategoryIcon, FireIcon } from '../../ui/icons';
 import { usePageTitle } from '../common/usePageTitle';
-import { MyGames } from '../games/MyGames';
 import { buildNavigation } from '../games/navigation';
 import { useGameMenus } from '../games/useGameMenus';
 import { BannerCarousel } from './BannerCarousel';
 import { GameGrid } from './GameGrid';
-import { HomePopups } from './HomePopups';
+import { HOT_GAMES_QUERY, homeContentQuery, winnerBoardQuery } from './home-requests';
 import { NoticeMarquee } from './NoticeMarquee';
-import { PromotionsCarousel } from './PromotionsCarousel';
-import { WinnerBoard } from './WinnerBoard';
+
+// The popups open over a page already shown: their code need not hold up its first paint.
+const HomePopups = lazy(() => import('./HomePopups').then((m) => ({ default: m.HomePopups })));
+// A member's recent games and the winners come after the games on a phone: loaded beside the page.
+const MyGames = lazy(() => import('../games/MyGames').then((m) => ({ default: m.MyGames })));
+const WinnerBoard = lazy(() => import('./WinnerBoard').then((m) => ({ default: m.WinnerBoard })));
+// Below the fold, and the only carousel with arrows.
+const PromotionsCarousel = lazy(() =>
+  import('./PromotionsCarousel').then((m) => ({ default: m.PromotionsCarousel })),
+);
 
 function CategoryShortcuts() {
   const { t } = useTranslation();
@@ -45,23 +51,12 @@ export default function HomePage() {
   const { t, i18n } = useTranslation();
   usePageTitle('HOME');
   const lang = i18n.language;
-  const content = useRemote(`home:${lang}`, () =>
-    call('announcements', {
-      query: {
-        types: 'banner,notice,promotion',
-        platform: 'W',
-        bannerGroup: 'w_home',
-        lang: lang as 'pt' | 'en',
-      },
-    }),
-  );
+  const content = useRemote(`home:${lang}`, () => call('announcements', { query: homeContentQuery(lang) }));
   const hot = useRemote(`hot:${lang}`, () =>
-    cached(`hotGames:${lang}`, () => call('hotGames', { query: { platforms: 'flash,html5-desktop' } })),
+    cached(`hotGames:${lang}`, () => call('hotGames', { query: HOT_GAMES_QUERY })),
   );
   const winners = useRemote(`winners:${lang}`, () =>
-    cached(`winnerBoard:${lang}`, () =>
-      call('rankList', { query: { gameCategory: 'ALL', language: lang as 'pt' | 'en', limitNum: 20 } }),
-    ),
+    cached(`winnerBoard:${lang}`, () => call('rankList', { query: winnerBoardQuery(lang) })),
   );
 
   return (
@@ -74,7 +69,9 @@ export default function HomePage() {
       <div className="page home-body">
         {content.status === 'ready' && <NoticeMarquee notices={content.data.notices} />}
         <CategoryShortcuts />
-        <MyGames />
+        <Suspense fallback={null}>
+          <MyGames />
+        </Suspense>
         <div className="home-columns">
           <section className="home-section" aria-labelledby="home-hot">
             <h2 id="home-hot" className="section-title">
@@ -87,14 +84,22 @@ export default function HomePage() {
             )}
           </section>
           {winners.status === 'ready' ? (
-            <WinnerBoard entries={winners.data} />
+            <Suspense fallback={<div className="winners card skeleton" />}>
+              <WinnerBoard entries={winners.data} />
+            </Suspense>
           ) : (
             <div className="winners card skeleton" />
           )}
         </div>
-        {content.status === 'ready' && <PromotionsCarousel promotions={content.data.promotions} />}
+        {content.status === 'ready' && (
+          <Suspense fallback={null}>
+            <PromotionsCarousel promotions={content.data.promotions} />
+          </Suspense>
+        )}
       </div>
-      <HomePopups />
+      <Suspense fallback={null}>
+        <HomePopups />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import 'swiper/css/navigation';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Navigation } from 'swiper/modules';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   addressCodeBody,
+  addressHolderBody,
   addressVerifyBody,
   affiliateQuery,
   changePasswordBody,
@@ -406,6 +407,7 @@ export const endpoints = {
   vendorRollback: { ...paths.vendorRollback, body: vendorRollbackBody, value: vendorWalletAnswer },
   newAddressCode: { ...paths.newAddressCode, body: addressCodeBody, value: smsSent },
   newAddressVerify: { ...paths.newAddressVerify, body: addressVerifyBody, value: loginResult },
+  newAddressHolder: { ...paths.newAddressHolder, body: addressHolderBody, value: loginResult },
   twoFactorSetup: { ...paths.twoFactorSetup, value: twoFactorSetup },
   twoFactorEnable: { ...paths.twoFactorEnable, body: twoFactorCodeBody, value: twoFactorStatus },
   twoFactorDisable: { ...paths.twoFactorDisable, body: twoFactorCodeBody, value: twoFactorStatus },

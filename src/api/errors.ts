@@ -56,6 +56,7 @@ export const errorCatalogue = {
   NEW_ADDRESS_CHECK: { status: 401, key: 'errors.NEW_ADDRESS_CHECK' },
   LOGIN_CHECK_EXPIRED: { status: 422, key: 'errors.LOGIN_CHECK_EXPIRED' },
   LOGIN_CHANNEL_UNAVAILABLE: { status: 422, key: 'errors.LOGIN_CHANNEL_UNAVAILABLE' },
+  HOLDER_NAME_MISMATCH: { status: 422, key: 'errors.HOLDER_NAME_MISMATCH' },
   HANDOFF_INVALID: { status: 422, key: 'errors.HANDOFF_INVALID' },
   INSUFFICIENT_FUNDS: { status: 409, key: 'errors.INSUFFICIENT_FUNDS' },
   INVALID_AMOUNT: { status: 422, key: 'errors.INVALID_AMOUNT' },

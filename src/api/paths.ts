@@ -128,6 +128,7 @@ export const paths = {
   peekHandoff: { method: 'POST', path: '/api/session/handoff/account' },
   newAddressCode: { method: 'POST', path: '/api/session/new-address/code' },
   newAddressVerify: { method: 'POST', path: '/api/session/new-address' },
+  newAddressHolder: { method: 'POST', path: '/api/session/new-address/holder' },
   twoFactorSetup: { method: 'POST', path: '/api/member/two-factor/setup' },
   twoFactorEnable: { method: 'POST', path: '/api/member/two-factor/enable' },
   twoFactorDisable: { method: 'POST', path: '/api/member/two-factor/disable' },

@@ -37,7 +37,10 @@ export interface LoginContext {
   errorMessage: string | null;
   /** Set while the second step of two-step verification is asked for. */
   twoFactorChallenge: string | null;
-  /** Set while a login from a new address waits for the code sent to the member's mobile or email. */
+  /**
+   * Set while a login from a new address waits for the code sent to the member's mobile or email, or the
+   * holder name of one of the member's bank accounts.
+   */
   addressCheck: NewAddressChallenge | null;
   result: LoginResult | null;
 }
@@ -47,6 +50,8 @@ export type LoginEvent =
   | { type: 'REFRESH_CAPTCHA' }
   | { type: 'SUBMIT_CODE'; code: string }
   | { type: 'SUBMIT_ADDRESS_CODE'; code: string }
+  /** Spec 2.7: the holder name of a bank account on the account instead of a code. */
+  | { type: 'SUBMIT_HOLDER_NAME'; holderName: string }
   | { type: 'BACK' };
 
 interface FailureLike {
@@ -56,6 +61,7 @@ interface FailureLike {
     captchaRequired?: boolean;
     challenge?: string;
     channels?: NewAddressChallenge['channels'];
+    holderName?: boolean;
   } | null;
 }
 const failure = (error: unknown) => (error ?? {}) as FailureLike;
@@ -86,6 +92,9 @@ export const loginMachine = setup({
     loadCaptcha: requiredActor<string>('loadCaptcha'),
     verifyTwoFactor: requiredActor<LoginResult, { challenge: string; code: string }>('verifyTwoFactor'),
     verifyNewAddress: requiredActor<LoginResult, { challenge: string; code: string }>('verifyNewAddress'),
+    verifyHolderName: requiredActor<LoginResult, { challenge: string; holderName: string }>(
+      'verifyHolderName',
+    ),
   },
   actions: {
     showLoader: () => {},
@@ -100,6 +109,8 @@ export const loginMachine = setup({
     twoFactorAsked: (_, error: unknown) => failure(error).code === 'TWO_FACTOR_REQUIRED',
     addressCheckAsked: (_, error: unknown) => failure(error).code === 'NEW_ADDRESS_CHECK',
     ticketExpired: (_, error: unknown) => failure(error).code === 'LOGIN_CHECK_EXPIRED',
+    attemptsSpent: (_, error: unknown) => failure(error).code === 'TOO_MANY_ATTEMPTS',
+    holderNameOffered: ({ context }) => context.addressCheck?.holderName === true,
   },
 }).createMachine({
   id: 'login',
@@ -202,7 +213,11 @@ export const loginMachine = setup({
               assign({
                 addressCheck: ({ event }) => {
                   const value = failure(event.error).value;
-                  return { challenge: value?.challenge ?? '', channels: value?.channels ?? [] };
+                  return {
+                    challenge: value?.challenge ?? '',
+                    channels: value?.channels ?? [],
+                    holderName: value?.holderName === true,
+                  };
                 },
                 errorCode: null,
                 errorMessage: null,
@@ -267,7 +282,58 @@ export const loginMachine = setup({
           target: 'verifyingAddress',
           actions: ['showLoader', assign({ errorCode: null })],
         },
+        SUBMIT_HOLDER_NAME: {
+          guard: 'holderNameOffered',
+          target: 'verifyingHolder',
+          actions: ['showLoader', assign({ errorCode: null })],
+        },
         BACK: { target: 'editing', actions: assign({ addressCheck: null, errorCode: null }) },
+      },
+    },
+    verifyingHolder: {
+      invoke: {
+        id: 'verifyHolderName',
+        src: 'verifyHolderName',
+        input: ({ context, event }) => ({
+          challenge: context.addressCheck!.challenge,
+          holderName: (event as { holderName: string }).holderName,
+        }),
+        onDone: {
+          target: 'sessionStarted',
+          actions: ['hideLoader', assign({ result: ({ event }) => event.output })],
+        },
+        onError: [
+          {
+            guard: {
+              type: 'ticketExpired',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'editing',
+            actions: ['hideLoader', assign({ addressCheck: null, errorCode: 'LOGIN_CHECK_EXPIRED' })],
+          },
+          {
+            // No tries left for names: the offer is withdrawn, the codes (if any) remain.
+            guard: {
+              type: 'attemptsSpent',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'addressCheck',
+            actions: [
+              'hideLoader',
+              assign({
+                addressCheck: ({ context }) => ({ ...context.addressCheck!, holderName: false }),
+                errorCode: 'TOO_MANY_ATTEMPTS',
+              }),
+            ],
+          },
+          {
+            target: 'addressCheck',
+            actions: [
+              'hideLoader',
+              assign({ errorCode: ({ event }) => failure(event.error).code ?? 'UNKNOWN' }),
+            ],
+          },
+        ],
       },
     },
     verifyingAddress: {
@@ -302,7 +368,7 @@ export const loginMachine = setup({
         ],
       },
     },
-    // Every way in (password, two-step code, new-address code) ends here with a session.
+    // Every way in (password, two-step code, new-address code or holder name) ends here with a session.
     sessionStarted: {
       always: [
         { guard: 'mustChangePassword', target: 'passwordChangeRequired' },

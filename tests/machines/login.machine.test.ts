@@ -26,7 +26,11 @@ const ok: LoginResult = {
   user,
 };
 const weak: LoginResult = { ...ok, mustChangePassword: 'weak' };
-const addressCheck = { challenge: 'a-1', channels: [{ channel: 'sms', destination: '+55 •••4321' }] };
+const addressCheck = {
+  challenge: 'a-1',
+  channels: [{ channel: 'sms', destination: '+55 •••4321' }],
+  holderName: true,
+};
 const values = { username: 'demomember', password: 'Demo1234', remember: true };
 
 const effects = { showLoader: vi.fn(), hideLoader: vi.fn(), remember: vi.fn() };
@@ -37,6 +41,7 @@ const machine = loginMachine.provide({
     loadCaptcha: requiredActor('test'),
     verifyTwoFactor: requiredActor('test'),
     verifyNewAddress: requiredActor('test'),
+    verifyHolderName: requiredActor('test'),
   },
   actions: {
     showLoader: effects.showLoader,
@@ -76,10 +81,20 @@ const events = [
   { type: 'xstate.done.actor.verifyNewAddress', output: ok },
   { type: 'xstate.error.actor.verifyNewAddress', error: { code: 'SMS_CODE_INVALID' } },
   { type: 'xstate.error.actor.verifyNewAddress', error: { code: 'LOGIN_CHECK_EXPIRED' } },
+  { type: 'SUBMIT_HOLDER_NAME', holderName: 'José da Silva' },
+  { type: 'xstate.done.actor.verifyHolderName', output: ok },
+  { type: 'xstate.error.actor.verifyHolderName', error: { code: 'HOLDER_NAME_MISMATCH' } },
+  { type: 'xstate.error.actor.verifyHolderName', error: { code: 'TOO_MANY_ATTEMPTS' } },
+  { type: 'xstate.error.actor.verifyHolderName', error: { code: 'LOGIN_CHECK_EXPIRED' } },
 ] as never[];
 
-const serializeState = (s: { value: unknown; context: { captchaRequired: boolean } }) =>
-  `${JSON.stringify(s.value)}${s.context.captchaRequired ? '+captcha' : ''}`;
+const serializeState = (s: {
+  value: unknown;
+  context: { captchaRequired: boolean; addressCheck: { holderName: boolean } | null };
+}) =>
+  `${JSON.stringify(s.value)}${s.context.captchaRequired ? '+captcha' : ''}${
+    s.context.addressCheck?.holderName === false ? '+nameSpent' : ''
+  }`;
 
 describe('login machine (graph-generated paths)', () => {
   const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events, input, serializeState });
@@ -94,6 +109,8 @@ describe('login machine (graph-generated paths)', () => {
       '"verifyingCode"',
       '"addressCheck"',
       '"verifyingAddress"',
+      '"verifyingHolder"',
+      '"addressCheck"+nameSpent',
     ]) {
       expect(reachable).toContain(state);
     }
@@ -106,10 +123,11 @@ describe('login machine (graph-generated paths)', () => {
     const types = path.steps.map((s) => s.event.type);
     // The loader is shown once per submission and always hidden again when the call ends.
     const submissions = types.filter(
-      (t) => t === 'SUBMIT' || t === 'SUBMIT_CODE' || t === 'SUBMIT_ADDRESS_CODE',
+      (t) =>
+        t === 'SUBMIT' || t === 'SUBMIT_CODE' || t === 'SUBMIT_ADDRESS_CODE' || t === 'SUBMIT_HOLDER_NAME',
     ).length;
     expect(effects.showLoader).toHaveBeenCalledTimes(submissions);
-    const pending = ['verifying', 'loggingIn', 'verifyingCode', 'verifyingAddress'];
+    const pending = ['verifying', 'loggingIn', 'verifyingCode', 'verifyingAddress', 'verifyingHolder'];
     if (!pending.some((state) => end.matches(state))) {
       expect(effects.hideLoader).toHaveBeenCalledTimes(submissions);
     }
@@ -125,7 +143,24 @@ describe('login machine (graph-generated paths)', () => {
     if (end.matches('twoFactor') && types.at(-1) === 'xstate.error.actor.verifyTwoFactor') {
       expect(end.context.errorCode).toBe('TWO_FACTOR_INVALID');
     }
-    if (end.matches('addressCheck')) expect(end.context.addressCheck).toEqual(addressCheck);
+    // Once the names' tries are spent the offer is withdrawn for this login; the codes stay.
+    const codeOf = (e: unknown) => (e as { error?: { code?: string } }).error?.code;
+    const lastCheck = path.steps.findLastIndex((s) => codeOf(s.event) === 'NEW_ADDRESS_CHECK');
+    const nameSpent = path.steps.slice(lastCheck + 1).some((s) => codeOf(s.event) === 'TOO_MANY_ATTEMPTS');
+    if (end.matches('addressCheck') && !nameSpent) expect(end.context.addressCheck).toEqual(addressCheck);
+    if (end.matches('addressCheck') && nameSpent) {
+      expect(end.context.addressCheck).toEqual({ ...addressCheck, holderName: false });
+      expect(end.can({ type: 'SUBMIT_HOLDER_NAME', holderName: 'José da Silva' })).toBe(false);
+      expect(end.can({ type: 'SUBMIT_ADDRESS_CODE', code: '654321' })).toBe(true);
+    }
+    if (end.matches('addressCheck') && types.at(-1) === 'xstate.error.actor.verifyHolderName') {
+      const last = (path.steps.at(-1)!.event as { error?: { code?: string } }).error?.code;
+      expect(['HOLDER_NAME_MISMATCH', 'TOO_MANY_ATTEMPTS']).toContain(last);
+      expect(end.context.errorCode).toBe(last);
+    }
+    if (end.matches('editing') && types.at(-1) === 'xstate.error.actor.verifyHolderName') {
+      expect(end.context).toMatchObject({ addressCheck: null, errorCode: 'LOGIN_CHECK_EXPIRED' });
+    }
     if (end.matches('addressCheck') && types.at(-1) === 'xstate.error.actor.verifyNewAddress') {
       expect(end.context.errorCode).toBe('SMS_CODE_INVALID');
     }

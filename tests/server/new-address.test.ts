@@ -116,6 +116,109 @@ describe.each(databaseKinds)('login from a new address on %s', (kind) => {
     expect((await verify({ challenge, code }, '198.51.100.11')).code).toBe('SMS_CODE_EXPIRED');
   });
 
+  describe('by the holder name of a bank account (spec 2.7)', () => {
+    const byName = (body: Record<string, unknown>, ip: string, language: 'pt' | 'en' = 'en') =>
+      ctx.call('newAddressHolder', { ip, language, body: body as never });
+    const addBank = (who: Member, accountName: string) =>
+      ctx.call('addBankAccount', {
+        token: who.token,
+        ip: who.ip,
+        body: { bankName: 'Banco Aurora', accountName, accountNumber: `0001-${Date.now() % 100000}` },
+      });
+
+    it('is offered only to a member with a bank account, and a name that matches opens the session', async () => {
+      const holder = await newMember(ctx, {
+        prefix: 'holder',
+        ip: '198.51.100.50',
+        email: 'h@aurora.example',
+      });
+      // No bank account yet: only the email is offered, and a name is refused before any try is counted.
+      const before = await login(holder, holder.password, '198.51.100.51');
+      expect(before.value).toMatchObject({ holderName: false });
+      const none = await byName(
+        { challenge: before.value.challenge, holderName: 'José da Silva' },
+        '198.51.100.51',
+      );
+      expect(none).toMatchObject({ status: 422, code: 'LOGIN_CHANNEL_UNAVAILABLE' });
+
+      expect((await addBank(holder, 'José  da Silva')).status).toBe(200);
+      const asked = await login(holder, holder.password, '198.51.100.52');
+      expect(asked.value).toMatchObject({ holderName: true });
+      expect(asked.value.channels).toEqual([{ channel: 'email', destination: 'h•••@aurora.example' }]);
+      // The names are never part of the answer.
+      expect(JSON.stringify(asked.value)).not.toMatch(/silva/i);
+
+      const wrong = await byName(
+        { challenge: asked.value.challenge, holderName: 'Maria da Silva' },
+        '198.51.100.52',
+        'pt',
+      );
+      expect(wrong).toMatchObject({ status: 422, code: 'HOLDER_NAME_MISMATCH' });
+      expect(wrong.message).toMatch(/não confere com o titular/);
+      // Another address cannot use the ticket, even with the right name.
+      const moved = await byName(
+        { challenge: asked.value.challenge, holderName: 'José da Silva' },
+        '198.51.100.59',
+      );
+      expect(moved.code).toBe('LOGIN_CHECK_EXPIRED');
+      // Case, accents and spacing aside.
+      const ok = await byName(
+        { challenge: asked.value.challenge, holderName: '  JOSE DA   silva ' },
+        '198.51.100.52',
+      );
+      expect(ok.status).toBe(200);
+      expect(ok.value.user.account).toBe(holder.username);
+      expect(ok.value.token).toBeTruthy();
+      // The address is known from now on.
+      expect((await login(holder, holder.password, '198.51.100.52')).status).toBe(200);
+      const sessions = await ctx.call('loginHistory', { token: ok.value.token, query: { limit: 5 } });
+      expect(sessions.value.map((s) => s.loginType)).toContain('new-address');
+    });
+
+    it('lets a member with neither mobile nor email but a bank account in only by the name', async () => {
+      const bare = await newMember(ctx, { prefix: 'bare', ip: '198.51.100.60' });
+      expect((await addBank(bare, 'Ana Souza')).status).toBe(200);
+      const asked = await login(bare, bare.password, '198.51.100.61');
+      expect(asked).toMatchObject({ status: 401, code: 'NEW_ADDRESS_CHECK' });
+      expect(asked.value).toMatchObject({ channels: [], holderName: true });
+      const ok = await byName({ challenge: asked.value.challenge, holderName: 'ana souza' }, '198.51.100.61');
+      expect(ok.status).toBe(200);
+    });
+
+    it('counts wrong names per member: past five, even the right one is refused until the window ends', async () => {
+      const guessed = await newMember(ctx, {
+        prefix: 'guess',
+        ip: '198.51.100.70',
+        email: 'g@aurora.example',
+      });
+      expect((await addBank(guessed, 'Carla Pereira')).status).toBe(200);
+      const asked = await login(guessed, guessed.password, '198.51.100.71');
+      const { challenge } = asked.value;
+      // Five wrong names at once are five tries, not five first tries.
+      const burst = await Promise.all(
+        ['Carla', 'Pereira', 'Carla Perez', 'C Pereira', 'Karla Pereira'].map((holderName) =>
+          byName({ challenge, holderName }, '198.51.100.71'),
+        ),
+      );
+      expect(burst.map((r) => r.code)).toEqual(Array(5).fill('HOLDER_NAME_MISMATCH'));
+      const spent = await byName({ challenge, holderName: 'Carla Pereira' }, '198.51.100.71');
+      expect(spent).toMatchObject({ status: 429, code: 'TOO_MANY_ATTEMPTS' });
+      // A new ticket does not start the count again: it is the member's.
+      const again = await login(guessed, guessed.password, '198.51.100.72');
+      const still = await byName(
+        { challenge: again.value.challenge, holderName: 'Carla Pereira' },
+        '198.51.100.72',
+      );
+      expect(still.code).toBe('TOO_MANY_ATTEMPTS');
+      // The code by email still works.
+      expect(
+        (await sendCode({ challenge: again.value.challenge, channel: 'email' }, '198.51.100.72')).status,
+      ).toBe(200);
+      const code = codeIn((await lastMessage('g@aurora.example'))!.body);
+      expect((await verify({ challenge: again.value.challenge, code }, '198.51.100.72')).status).toBe(200);
+    });
+  });
+
   it('refuses forged tickets and malformed input with clear codes', async () => {
     const forged = await verify(
       { challenge: 'eyJtZW1iZXJJZCI6MX0.forgedsignature', code: '123456' },

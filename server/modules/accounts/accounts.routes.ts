@@ -322,6 +322,18 @@ export function accountsRoutes(deps: {
 
     defineRoute(
       app,
+      endpoints.newAddressHolder,
+      {
+        summary:
+          'Login from a new address: the ticket and the holder name of a bank account on the account open the session',
+        tags: ['accounts'],
+        rateLimit: strict,
+      },
+      ({ request, body }) => accounts.verifyNewAddressByHolder(request.brand, body, caller(request)),
+    );
+
+    defineRoute(
+      app,
       endpoints.memberIcon,
       { summary: "The member's picture and the pictures to choose from", tags: ['accounts'], auth: 'member' },
       ({ request }) => accounts.iconInfo(request.member!.icon),

@@ -271,7 +271,7 @@ export class AccountsService {
     // Two-step verification already asks for a second factor; otherwise a new address needs a code,
     // unless the password is the temporary one just emailed: using it proves the mailbox already.
     if (!member.mustChangePassword && !(await this.addresses.allows(brand, member, ctx.ip))) {
-      throw new AppError('NEW_ADDRESS_CHECK', {}, this.addresses.challenge(member, ctx.ip, weak));
+      throw new AppError('NEW_ADDRESS_CHECK', {}, await this.addresses.challenge(member, ctx.ip, weak));
     }
     return this.startSession(member, 'username', ctx, await this.passwordState(brand, member, weak));
   }
@@ -302,6 +302,22 @@ export class AccountsService {
   ): Promise<LoginResult> {
     const { ticket, member } = await this.addressTicket(brand, body.challenge, ctx);
     await this.addresses.consume(ticket, body.code);
+    return this.startSession(
+      member,
+      'new-address',
+      ctx,
+      await this.passwordState(brand, member, ticket.weak),
+    );
+  }
+
+  /** The holder name of a bank account on the account opens the session and makes the address known. */
+  async verifyNewAddressByHolder(
+    brand: Brand,
+    body: { challenge: string; holderName: string },
+    ctx: CallerContext,
+  ): Promise<LoginResult> {
+    const { ticket, member } = await this.addressTicket(brand, body.challenge, ctx);
+    await this.addresses.checkHolderName(ticket, body.holderName);
     return this.startSession(
       member,
       'new-address',

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { LoginChannel, NewAddressChallenge } from '../../../src/api/contract/accounts';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type { Database } from '../../db/client';
@@ -18,6 +19,26 @@ const MAX_ATTEMPTS = 5;
 /** One code a minute, three in five minutes, as for SMS codes (spec 8). */
 const PACE_MS = 60_000;
 
+/** The payments module's bank accounts, as the new-address check reads them (passed in by server/app.ts). */
+export interface BankHolders {
+  /** The holder names of the member's bank accounts; none when the member has no bank account. */
+  holderNames(memberId: number): Promise<string[]>;
+}
+
+/**
+ * A holder name as people type it: accents, case and spacing aside ("  JOSÉ  da silva" is "jose da silva").
+ */
+export function normalizeHolderName(name: string) {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s.,'’-]+/gu, ' ')
+    .trim();
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
 interface Ticket {
   memberId: number;
   ip: string;
@@ -32,8 +53,9 @@ const maskEmail = (email: string) => {
 };
 
 /**
- * Logins from an address the member never used (spec 4, "login from an unregistered IP"): the password
- * alone is not enough; a code sent to the member's mobile or email confirms it, and the address is then
+ * Logins from an address the member never used (spec 2.7 and 4, "login from an unregistered IP"): the
+ * password alone is not enough; a code sent to the member's mobile or email confirms it, or the holder
+ * name of a bank account on the account (for members who registered neither), and the address is then
  * known. An account's first address is trusted as it is used, so accounts created before this check (or
  * by an operator) are not locked out.
  */
@@ -46,6 +68,7 @@ export class AddressCheck {
     private readonly tickets: TicketSigner,
     private readonly pepper: Pepper,
     private readonly limiter: AttemptLimiter,
+    private readonly banks: BankHolders,
   ) {
     this.addresses = new MemberAddressesRepository(db);
   }
@@ -55,8 +78,9 @@ export class AddressCheck {
     if (!brand.newAddressCheck) return true;
     const { known, total } = await this.addresses.standing(member.id, ip);
     if (total === 0 || known) return true;
-    // Nowhere to send a code: refusing would lock the member out for good.
-    return this.channels(member).length === 0;
+    // Nowhere to send a code and no bank account to name: refusing would lock the member out for good.
+    if (this.channels(member).length > 0) return false;
+    return (await this.banks.holderNames(member.id)).length === 0;
   }
 
   /** Called for every session that starts: the address is the member's from now on. */
@@ -73,12 +97,35 @@ export class AddressCheck {
     ];
   }
 
-  /** What the login answers instead of a session: a ticket for this address and where codes can go. */
-  challenge(member: MemberRow, ip: string, weak: boolean): NewAddressChallenge {
+  /**
+   * What the login answers instead of a session: a ticket for this address, where codes can go, and
+   * whether a bank account's holder name may be typed instead.
+   */
+  async challenge(member: MemberRow, ip: string, weak: boolean): Promise<NewAddressChallenge> {
     return {
       challenge: this.tickets.issue<Ticket>({ memberId: member.id, ip, weak }, TICKET_TTL_MS),
       channels: this.channels(member),
+      holderName: (await this.banks.holderNames(member.id)).length > 0,
     };
+  }
+
+  /**
+   * The holder name of one of the member's bank accounts, typed in, stands in for a code. Each try is
+   * counted before it is compared (POLICIES.addressHolderName): past the limit every name is refused,
+   * the right one too, until the window ends.
+   */
+  async checkHolderName(ticket: Ticket, typed: string) {
+    const names = await this.banks.holderNames(ticket.memberId);
+    if (names.length === 0) throw new AppError('LOGIN_CHANNEL_UNAVAILABLE');
+    const given = digest(normalizeHolderName(typed));
+    await this.limiter.check(
+      POLICIES.addressHolderName,
+      ticket.memberId,
+      async () =>
+        // Every name is compared, in constant time, whichever matches.
+        names.map((name) => timingSafeEqual(digest(normalizeHolderName(name)), given)).includes(true),
+      () => new AppError('HOLDER_NAME_MISMATCH'),
+    );
   }
 
   /** The ticket's data; it must be used from the address it was issued for. */

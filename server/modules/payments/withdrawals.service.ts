@@ -128,6 +128,11 @@ export class WithdrawalsService {
     }));
   }
 
+  /** The holder names of the member's bank accounts, in full (a login from a new address is checked with one). */
+  async holderNames(memberId: number): Promise<string[]> {
+    return (await this.repo.bankAccounts(memberId)).map((r) => r.accountName);
+  }
+
   async setup(brand: Brand, member: { id: number; paymentPasswordHash: string | null }) {
     const [rules, accounts, usedToday, main] = await Promise.all([
       this.rules(brand.id),

@@ -24,6 +24,8 @@ export const POLICIES = {
   smsPerRecipient: { scope: 'sms-recipient', max: 3, windowMs: 5 * MINUTE },
   /** Codes sent to confirm a login from a new address, per member. */
   addressCodes: { scope: 'address-codes', max: 3, windowMs: 5 * MINUTE },
+  /** Bank account holder names typed to confirm a login from a new address, per member. */
+  addressHolderName: { scope: 'address-holder', max: 5, windowMs: 30 * MINUTE },
   /** Password logins from one address across accounts: a captcha past this many failures. */
   loginsPerAddress: { scope: 'login-address', max: 10, windowMs: 15 * MINUTE },
   /** The login password checked inside a session (changing it, first payment password), per member. */

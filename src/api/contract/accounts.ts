@@ -185,10 +185,14 @@ export const twoFactorStatus = z.object({ enabled: z.boolean() });
 /** Where a code confirming a login from a new address can be sent. */
 export const loginChannel = z.enum(['sms', 'email']);
 export type LoginChannel = z.infer<typeof loginChannel>;
-/** The value of a NEW_ADDRESS_CHECK answer: a ticket for the next step and the member's masked contacts. */
+/**
+ * The value of a NEW_ADDRESS_CHECK answer: a ticket for the next step, the member's masked contacts, and
+ * whether the holder name of a bank account on the account may stand in for a code (spec 2.7).
+ */
 export const newAddressChallenge = z.object({
   challenge: z.string(),
   channels: z.array(z.object({ channel: loginChannel, destination: z.string() })),
+  holderName: z.boolean(),
 });
 export type NewAddressChallenge = z.infer<typeof newAddressChallenge>;
 const addressTicket = z.string().min(10).max(600);
@@ -197,6 +201,8 @@ export const addressVerifyBody = z.object({
   challenge: addressTicket,
   code: trimmed(6).regex(/^\d{6}$/),
 });
+/** The holder name of one of the member's bank accounts, as typed (case, accents and spaces aside). */
+export const addressHolderBody = z.object({ challenge: addressTicket, holderName: trimmed(100).min(1) });
 
 /** The member's picture: one of the brand's icons (spec: `/wps/member/info/icon`). */
 export const memberIconInfo = z.object({

@@ -369,8 +369,17 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     // The demo's first contract: 1 % of valid bets. Live baccarat keeps 1.06 % and pays 0.8 % of rebate.
     const washed = await save('Daily 1%', daily(100));
     expect(washed.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
-    expect(washed.message).toContain('LIVE');
-    expect(washed.message).toContain('0.25%');
+    // In the operator's language: the category by its name and the rates in its number format.
+    expect(washed.message).toContain('Cassino ao vivo');
+    expect(washed.message).toContain('0,25%');
+    expect(washed.message).not.toContain('LIVE');
+    const inEnglish = await ctx.call('saveTemplate', {
+      token: admin.token,
+      language: 'en',
+      body: { name: `Daily 1% en ${kind}`, terms: daily(100), isDefault: false },
+    });
+    expect(inEnglish.message).toContain('Live casino');
+    expect(inEnglish.message).toContain('0.25%');
     expect((await save('Daily 0.26%', daily(26))).code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
     expect((await save('Daily 0.25%', daily(25))).code).toBe('OK');
     // A dividend shares the team's net loss, on average the edge: 24.52 % of it plus the rebate fits.
@@ -409,7 +418,7 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     });
     // Baccarat: 1.06 % less 0.8 % of rebate, 0.1 % of salary and 10 % of the loss leaves 0.054 %.
     expect(stacked.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
-    expect(stacked.message).toContain('0.05%');
+    expect(stacked.message).toContain('0,05%');
 
     // The check is made with the edges and rebates of the moment: an offer made, then a rebate raised
     // (in-house games keep 1 %; a 0.9 % rebate leaves 0.09 %), is refused when accepted, and withdrawn.
@@ -434,7 +443,7 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
         body: { contractId: offer.id, action: 'accept', endDownline: [] },
       });
       expect(late.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
-      expect(late.message).toContain('INHOUSE');
+      expect(late.message).toContain('Nos jogos de Originais');
       const [row] = await ctx.handle.db.select().from(agentContracts).where(eq(agentContracts.id, offer.id));
       expect(row).toMatchObject({ status: 'withdrawn', endedReason: 'house_edge' });
       const again = await ctx.call('offerHouseContract', {

@@ -97,7 +97,14 @@ describe.each(databaseKinds)('agent contracts on %s', (kind) => {
     // The sub-agent holds no salary contract yet: it has nothing to pass on.
     const capped = await offer(sub, deep.username, salary(50));
     expect(capped.code).toBe('CONTRACT_RATE_ABOVE_OWN');
-    expect(capped.message).toContain('0.00%');
+    // The cap in the caller's language: Portuguese by default, English when asked.
+    expect(capped.message).toContain('0,00%');
+    const inEnglish = await ctx.call('offerContract', {
+      token: sub.token,
+      language: 'en',
+      body: { username: deep.username, terms: salary(50) },
+    });
+    expect(inEnglish.message).toContain('0.00%');
     const bad: Array<Partial<ContractTerms>> = [
       { ...salary(100), tiers: [{ minValidBet: 0, minActive: 0, rateBp: 0 }] },
       { ...salary(100), payPeriod: 'weekly' },
@@ -251,7 +258,7 @@ describe.each(databaseKinds)('agent contracts on %s', (kind) => {
       .where(eq(agentContracts.id, held));
     const late = await answer(c, pass.value.id, 'accept');
     expect(late.code).toBe('CONTRACT_OFFER_LAPSED');
-    expect(late.message).toContain('0.00%');
+    expect(late.message).toContain('0,00%');
     const [row] = await ctx.handle.db
       .select()
       .from(agentContracts)

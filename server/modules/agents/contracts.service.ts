@@ -34,7 +34,8 @@ export interface ContractPorts {
 
 type Caller = { id: number; userType: number; parentId: number | null };
 
-const percent = (bp: number) => `${(bp / 100).toFixed(2)}%`;
+/** A rate for a message: written in the caller's language when the answer is ("0,50%" in PT). */
+const percent = (bp: number) => ({ percentBp: bp });
 
 /**
  * Contracts between an agent and its direct downline (spec 3, 4.8): offered by the agent, answered by the
@@ -94,7 +95,7 @@ export class ContractsService {
 
   private edgeRefusal(short: NonNullable<Awaited<ReturnType<ContractsService['houseEdgeShortfall']>>>) {
     return new AppError('CONTRACT_ABOVE_HOUSE_EDGE', {
-      category: short.category,
+      category: { text: `titles.${short.category}` },
       edge: percent(short.edgeBp),
       rebate: percent(short.rebateBp),
       rate: percent(Math.max(0, short.mostBp)),

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_AMOUNT } from '../../../src/api/contract/common';
-import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
 import { isTransientDatabaseError } from '../../db/transient';
 import { AppError } from '../../http/app-error';
@@ -103,7 +102,7 @@ export function amountBoundsError(error: unknown): AppError | null {
   const constraint = cause.constraint ?? e.constraint ?? '';
   if (sqlState !== undefined && sqlState !== '23514') return null;
   if (!AMOUNT_BOUNDS.some((name) => constraint === name || message.includes(name))) return null;
-  return new AppError('AMOUNT_ABOVE_MAX', { max: formatAmount(MAX_AMOUNT, 'en') });
+  return new AppError('AMOUNT_ABOVE_MAX', { max: { minor: MAX_AMOUNT } });
 }
 
 /**

@@ -67,6 +67,9 @@ export const siteLoginMachine = loginMachine.provide({
     verifyNewAddress: fromPromise<LoginResult, { challenge: string; code: string }>(({ input }) =>
       call('newAddressVerify', { body: input }),
     ),
+    verifyHolderName: fromPromise<LoginResult, { challenge: string; holderName: string }>(({ input }) =>
+      call('newAddressHolder', { body: input }),
+    ),
   },
   actions: {
     showLoader: () => loader.show(),
@@ -151,13 +154,17 @@ export function LoginForm({
       />
     );
   }
-  if (state.context.addressCheck && (state.matches('addressCheck') || state.matches('verifyingAddress'))) {
+  if (
+    state.context.addressCheck &&
+    (state.matches('addressCheck') || state.matches('verifyingAddress') || state.matches('verifyingHolder'))
+  ) {
     return (
       <NewAddressStep
         check={state.context.addressCheck}
-        busy={state.matches('verifyingAddress')}
+        busy={state.matches('verifyingAddress') || state.matches('verifyingHolder')}
         errorCode={state.context.errorCode}
         onSubmit={(code) => send({ type: 'SUBMIT_ADDRESS_CODE', code })}
+        onSubmitHolderName={(holderName) => send({ type: 'SUBMIT_HOLDER_NAME', holderName })}
         onBack={() => send({ type: 'BACK' })}
       />
     );

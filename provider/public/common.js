@@ -13,6 +13,19 @@ export function money(minor) {
   return (minor / 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
+/** A symbol's name in the player's language ("Valete"), from its id ("jack"); the id if none is written. */
+export function symbolName(id) {
+  return bootData.strings[`symbol_${id}`] ?? id;
+}
+
+/** A figure with two decimals in the player's language: "96.21" → "96,21" in Portuguese. */
+export function decimal(value) {
+  const n = Number(value);
+  return Number.isFinite(n)
+    ? n.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    : String(value);
+}
+
 export class ApiError extends Error {
   constructor(code, status, body) {
     super(code);

@@ -2,7 +2,7 @@
 // Every shot is one call: the provider takes the cannon's stake from the casino's wallet, draws the catch
 // from the committed seed and pays the fish's value times the stake when it is caught. The shot's flight
 // and net are only the show: the answer decides.
-import { api, dialog, el, messageFor, money, setFairness, t, topBar } from './common.js';
+import { api, decimal, dialog, el, messageFor, money, setFairness, t, topBar } from './common.js';
 
 /** How each species looks: colours, shape, how tall it is for its length (for hits) and its label colour. */
 const LOOKS = {
@@ -513,7 +513,7 @@ async function main() {
   setFairness(s.fairness);
   // What the answers say the balance is; shown less the stakes of unanswered shots and the wins not yet shown.
   let serverBalance = s.balance;
-  const rtp = species.length ? ((species[0].chance * species[0].multiplier) / 1000).toFixed(2) : '';
+  const rtp = species.length ? decimal((species[0].chance * species[0].multiplier) / 1000) : '';
 
   function step(dir) {
     stakeIndex = clamp(stakeIndex + dir, 0, stakes.length - 1);

@@ -1,7 +1,21 @@
 // The slot page: five reels of three, drawn in SVG; spin, stake, auto-play, instant mode, paytable.
 // Every spin is one call: the provider takes the bet from the casino's wallet, draws the round from
 // the committed seed, pays the win, and answers with the reels to show.
-import { api, boot, dialog, el, messageFor, money, setFairness, sleep, svg, t, topBar } from './common.js';
+import {
+  api,
+  boot,
+  decimal,
+  dialog,
+  el,
+  messageFor,
+  money,
+  setFairness,
+  sleep,
+  svg,
+  symbolName,
+  t,
+  topBar,
+} from './common.js';
 
 // ---- Symbol art ----
 // Every symbol of the three themes is its own drawing in a 100×100 box. The gradients are defined once, in
@@ -821,7 +835,7 @@ function symbolArt(id, theme) {
 function cell(id, theme) {
   return svg(
     'svg',
-    { viewBox: '0 0 100 100', class: `sym sym-${id}`, role: 'img', 'aria-label': id },
+    { viewBox: '0 0 100 100', class: `sym sym-${id}`, role: 'img', 'aria-label': symbolName(id) },
     symbolArt(id, theme),
   );
 }
@@ -992,7 +1006,12 @@ async function main() {
       } else if (out.win > 0 && out.spins.length === 1) {
         const w = out.spins[0].lineWins[0];
         banner.textContent = w
-          ? t('lineWin', { line: w.line + 1, count: w.count, symbol: w.symbol, amount: money(w.win) })
+          ? t('lineWin', {
+              line: w.line + 1,
+              count: w.count,
+              symbol: symbolName(w.symbol),
+              amount: money(w.win),
+            })
           : t('scatterWin', { count: out.spins[0].scatters, amount: money(out.spins[0].scatterWin) });
         banner.className = 'banner won';
       }
@@ -1048,7 +1067,7 @@ async function main() {
       el(
         'div',
         { class: 'paytable' },
-        el('p', {}, t('rtp', { rtp: theme.rtp })),
+        el('p', {}, t('rtp', { rtp: decimal(theme.rtp) })),
         el('p', {}, t('lines')),
         el('div', { class: 'pt-sym' }, cell(theme.wild, theme), el('span', {}, t('wild'))),
         el(

@@ -121,7 +121,9 @@ test('a visitor from an invitation link registers; a bad code gets the warning p
   await expect(page.getByTestId('account-modal')).toBeHidden();
 });
 
-test('free play starts a trial account that browses but is stopped from playing', async ({ page }) => {
+test('free play starts a trial account that plays dice with trial money and is shown the way to a real account', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByTestId('free-play').click();
   await expect(page.getByTestId('member-block')).toContainText('Conta de demonstração');
@@ -129,11 +131,44 @@ test('free play starts a trial account that browses but is stopped from playing'
   // A first login brings the member popups (executions A and F).
   await expect(page.getByTestId('home-popups')).toContainText('Primeiro acesso');
   await closePopups(page);
-  await page.getByTestId('hot-games').getByRole('button').first().click();
-  const notice = page.getByTestId('need-real-account');
-  await expect(notice).toContainText('precisa de uma conta real');
-  await notice.getByRole('button', { name: 'Criar conta real' }).click();
+  // The header shows the trial badge and the trial money (2.000,00), and no deposit button.
+  const trialBalance = page.getByTestId('trial-balance');
+  await expect(page.getByTestId('trial-badge')).toHaveText('Teste');
+  await expect(trialBalance).toContainText('2.000,00');
+  await expect(trialBalance).toHaveAttribute('aria-label', 'Saldo de teste: 2.000,00 FUN');
+  await expect(page.getByTestId('deposit-button')).toHaveCount(0);
+
+  // It plays dice with the trial money: the game's balance and the header's move by the bet's result.
+  await page.goto('/originals/dice');
+  await expect(page.getByTestId('og-balance')).toHaveText('2.000,00');
+  await page.getByTestId('og-bet').click();
+  const result = page.getByTestId('og-result');
+  await expect(result).toHaveClass(/og-(win|loss)/);
+  await expect(page.getByTestId('og-balance')).not.toHaveText('2.000,00');
+  const after = (await page.getByTestId('og-balance').textContent()) ?? '';
+  await expect(trialBalance).toContainText(after);
+  await expect(page.getByTestId('need-real-account')).toHaveCount(0);
+
+  // The trial wallet: its note, no top-up while the balance is high, and the way to a real account.
+  await trialBalance.click();
+  const wallet = page.getByTestId('trial-wallet');
+  await expect(wallet.getByTestId('trial-wallet-balance')).toHaveText(`${after} FUN`);
+  await expect(wallet).toContainText('não pode ser sacado nem transferido');
+  await expect(wallet.getByTestId('trial-top-ups-left')).toContainText('Recargas restantes: 3');
+  await expect(wallet.getByTestId('trial-top-up')).toBeDisabled();
+  await wallet.getByTestId('trial-create-real').click();
   await expect(page.getByTestId('register-form')).toBeVisible();
+});
+
+test('a trial account is kept out of the member centre and keeps its trial balance', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('free-play').click();
+  await expect(page.getByTestId('trial-badge')).toBeVisible();
+  await closePopups(page);
+  await page.goto('/member/depositv2');
+  // The member centre is for real accounts: the trial account lands on the home page.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('trial-balance')).toContainText('2.000,00');
 });
 
 test('a guest who picks a game is asked to log in', async ({ page }) => {

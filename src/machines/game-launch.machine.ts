@@ -45,7 +45,9 @@ export function lotteryPath(target: LaunchTarget) {
 
 /**
  * Game launch (spec 4.6), for every game tile and vendor card. A guest gets the login popup and the launch
- * is dropped; a trial player the "real account needed" notice; a member is routed: lottery vendors to
+ * is dropped. A trial player (free play) plays with trial money: the lotteries give it the "real account
+ * needed" notice at once, and any other game is launched as a member's, the server answering
+ * REAL_ACCOUNT_REQUIRED (the same notice) for a vendor that takes no trial players. A member is routed: lottery vendors to
  * their lottery page, a vendor card of a game-list-centre category to gameListCenter, a vendor with a
  * nested list (isGame VASSALAGE) to the popup game list, and anything else is launched at its vendor and
  * shown in /seamless (or a window of its own when the vendor asks for one). The in-house games (vendor
@@ -71,7 +73,10 @@ export const gameLaunchMachine = setup({
   },
   guards: {
     isGuest: ({ event }) => event.type === 'LAUNCH' && event.account === 'guest',
-    isTrial: ({ event }) => event.type === 'LAUNCH' && event.account === 'trial',
+    isTrialLottery: ({ event }) =>
+      event.type === 'LAUNCH' && event.account === 'trial' && event.target.vassalage in LOTTERY_ROUTES,
+    needsRealAccount: ({ event }) =>
+      (event as { error?: { code?: string } }).error?.code === 'REAL_ACCOUNT_REQUIRED',
     isLottery: ({ event }) => 'target' in event && event.target.vassalage in LOTTERY_ROUTES,
     isOriginal: ({ event }) => 'target' in event && event.target.vassalage === ORIGINALS_VENDOR,
     opensListCentre: ({ context, event }) =>
@@ -105,7 +110,7 @@ export const gameLaunchMachine = setup({
             },
           },
           { guard: 'isGuest', target: 'idle', actions: 'openLogin' },
-          { guard: 'isTrial', target: 'needRealAccount' },
+          { guard: 'isTrialLottery', target: 'needRealAccount' },
           {
             guard: 'isLottery',
             target: 'idle',
@@ -186,12 +191,16 @@ export const gameLaunchMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({
-            errorCode: ({ event }) => (event.error as { code?: string } | undefined)?.code ?? 'UNKNOWN',
-          }),
-        },
+        onError: [
+          // A vendor that takes no trial players: the trial player is told a real account plays it.
+          { guard: 'needsRealAccount', target: 'needRealAccount' },
+          {
+            target: 'failed',
+            actions: assign({
+              errorCode: ({ event }) => (event.error as { code?: string } | undefined)?.code ?? 'UNKNOWN',
+            }),
+          },
+        ],
       },
     },
     failed: {

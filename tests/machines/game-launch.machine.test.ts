@@ -46,6 +46,7 @@ const events = [
   launch(classic),
   launch(dice, 'guest'),
   launch(dice, 'trial'),
+  launch(vnLotto, 'trial'),
   launch(originalsCard),
   { type: 'PICK', target: baccarat },
   { type: 'PICK', target: dice },
@@ -55,6 +56,7 @@ const events = [
   { type: 'xstate.done.actor.launchGame', output: inWindow },
   { type: 'xstate.error.actor.launchGame', error: { code: 'GAME_MAINTENANCE' } },
   { type: 'xstate.error.actor.launchGame', error: { code: 'GAME_UNAVAILABLE' } },
+  { type: 'xstate.error.actor.launchGame', error: { code: 'REAL_ACCOUNT_REQUIRED' } },
 ] as never[];
 
 describe('game launch machine (graph-generated paths)', () => {
@@ -95,8 +97,14 @@ describe('game launch machine (graph-generated paths)', () => {
         // A guest gets the login popup, and the launch is dropped.
         expect(effects.openLogin).toHaveBeenCalledTimes(1);
         expect(end.matches('idle')).toBe(true);
-      } else if (last.account === 'trial') expect(end.hasTag('trial-notice')).toBe(true);
-      else if (t.vassalage === 'TCG_LOTTO_VN')
+      } else if (last.account === 'trial' && t.vassalage === 'TCG_LOTTO_VN') {
+        // The lotteries take real accounts only: the trial player is told so at once.
+        expect(end.hasTag('trial-notice')).toBe(true);
+        expect(effects.navigate).not.toHaveBeenCalled();
+      } else if (last.account === 'trial') {
+        // Anything else a trial player launches as a member does, with trial money.
+        expect(end.hasTag('busy')).toBe(true);
+      } else if (t.vassalage === 'TCG_LOTTO_VN')
         expect(effects.navigate).toHaveBeenCalledWith('/vnLottery?gameCode=north');
       else if (t.vassalage === 'TCG_SEA')
         expect(effects.navigate).toHaveBeenCalledWith('/seaLottery?gameCode=sea-4d');
@@ -120,8 +128,15 @@ describe('game launch machine (graph-generated paths)', () => {
       expect(end.matches('idle')).toBe(true);
     }
     if (last.type === 'xstate.error.actor.launchGame' && before?.hasTag('busy')) {
-      expect(end.hasTag('error')).toBe(true);
-      expect(end.context.errorCode).toBe((last as unknown as { error: { code: string } }).error.code);
+      const code = (last as unknown as { error: { code: string } }).error.code;
+      if (code === 'REAL_ACCOUNT_REQUIRED') {
+        // A vendor that takes no trial players: the notice, not a failure.
+        expect(end.hasTag('trial-notice')).toBe(true);
+        expect(end.context.errorCode).toBeNull();
+      } else {
+        expect(end.hasTag('error')).toBe(true);
+        expect(end.context.errorCode).toBe(code);
+      }
     }
     // Nothing opens a game without a launch that answered.
     if (!path.steps.some((s) => s.event.type === 'xstate.done.actor.launchGame')) {

@@ -17,7 +17,6 @@ import type { Attempt } from '../../machines/request-attempt';
 import { crashMultiplierAt } from '../../originals/games/crash';
 import { formatAmount, formatDecimal } from '../../ui/format';
 import { useAccountModal } from '../account/AccountModalContext';
-import { TrialNoticeDialog } from '../session/guards';
 import { useLiveBalance } from '../session/member-events';
 import { useSession } from '../session/session';
 import { AutoForm, DEFAULT_AUTO } from './AutoForm';
@@ -105,13 +104,12 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
   const [autoText, setAutoText] = useState('');
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
   const [auto, setAuto] = useState<AutoConfig>(DEFAULT_AUTO);
-  const [trialNotice, setTrialNotice] = useState(false);
   const [feed, setFeed] = useState<Omit<CrashState, 'mine'> | null>(null);
   const offset = useRef(0);
-  const live = useLiveBalance(session.kind === 'member');
+  const live = useLiveBalance(session.kind !== 'guest');
   const [balance, setBalance] = useState<number | null>(null);
   const { round, mine, errorCode, errorMessage, stopReason, stats } = state.context;
-  const signedIn = session.kind === 'member';
+  const signedIn = session.kind !== 'guest';
 
   const readMine = useCallback(() => {
     if (!authToken()) return;
@@ -221,7 +219,6 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
 
   const act = () => {
     if (session.kind === 'guest') return account.open('login');
-    if (session.kind === 'trial') return setTrialNotice(true);
     if (running) return send({ type: 'STOP' });
     if (canCashout) return send({ type: 'CASHOUT' });
     if (queued) return send({ type: 'CANCEL' });
@@ -328,7 +325,6 @@ export default function CrashGame({ settings }: { settings: OriginalsSettings })
         balance={balance}
         currency={currency}
       />
-      {trialNotice && <TrialNoticeDialog onClose={() => setTrialNotice(false)} />}
     </div>
   );
 

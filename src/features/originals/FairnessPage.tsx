@@ -93,7 +93,7 @@ export default function FairnessPage() {
   const { t } = useTranslation();
   usePageTitle('INHOUSE');
   const session = useSession();
-  const signedIn = session.kind === 'member';
+  const signedIn = session.kind !== 'guest';
   const [params, setParams] = useSearchParams();
   const betText = params.get('bet');
   const betId = betText && /^\d{1,15}$/.test(betText) && Number(betText) > 0 ? Number(betText) : null;

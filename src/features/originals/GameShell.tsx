@@ -119,7 +119,7 @@ export function GameShell({
         />
         {switches.hotkeys && <small className="muted og-hotkey-help">{hotkeyHelp}</small>}
         <span className="og-toolbar-gap" />
-        {session.kind === 'member' && (
+        {session.kind !== 'guest' && (
           <button
             type="button"
             className="btn btn-ghost btn-sm"
@@ -147,7 +147,7 @@ export function GameShell({
           })}
         </p>
       </details>
-      {recent && <RecentBets game={game} refreshKey={refreshKey} signedIn={session.kind === 'member'} />}
+      {recent && <RecentBets game={game} refreshKey={refreshKey} signedIn={session.kind !== 'guest'} />}
       {seedsOpen && <SeedsDialog onClose={() => setSeedsOpen(false)} />}
     </div>
   );

@@ -1,9 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WagerRequest } from '../../machines/originals-bet.machine';
 import { formatAmount } from '../../ui/format';
 import { useAccountModal } from '../account/AccountModalContext';
-import { TrialNoticeDialog } from '../session/guards';
 import { AutoForm } from './AutoForm';
 import { ModeSwitch, PanelReport } from './PanelParts';
 import { StakeField } from './StakeField';
@@ -11,8 +10,8 @@ import type { InstantGameState } from './useInstantGame';
 
 /**
  * The controls of an instant game: manual or auto, the stake, the game's own fields, the profit a win
- * would bring, and the one big button (bet, start auto-bet, stop). Guests are asked to log in, trial
- * accounts told a real one is needed.
+ * would bring, and the one big button (bet, start auto-bet, stop). Guests are asked to log in; trial
+ * accounts play with their trial money.
  */
 export function InstantControls({
   game,
@@ -34,7 +33,6 @@ export function InstantControls({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const account = useAccountModal();
-  const [trialNotice, setTrialNotice] = useState(false);
   const { state, send, session, gameSettings, stake, setStake, mode, setMode, auto, setAuto, balance } = game;
   const running = state.hasTag('auto');
   const busy = state.hasTag('busy');
@@ -45,7 +43,6 @@ export function InstantControls({
 
   const act = () => {
     if (session.kind === 'guest') return account.open('login');
-    if (session.kind === 'trial') return setTrialNotice(true);
     if (running) return send({ type: 'STOP' });
     if (busy || profitOnWin === null) return;
     if (mode === 'manual') send({ type: 'BET', request });
@@ -101,7 +98,6 @@ export function InstantControls({
         balance={balance}
         currency={currency}
       />
-      {trialNotice && <TrialNoticeDialog onClose={() => setTrialNotice(false)} />}
     </div>
   );
 }

@@ -12,7 +12,6 @@ import { MINES_MAX, MINES_MIN, minesMultiplierShown } from '../../originals/game
 import { formatAmount } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { useAccountModal } from '../account/AccountModalContext';
-import { TrialNoticeDialog } from '../session/guards';
 import { useLiveBalance } from '../session/member-events';
 import { useSession } from '../session/session';
 import { AutoForm, DEFAULT_AUTO } from './AutoForm';
@@ -77,8 +76,7 @@ export default function MinesGame({ settings }: { settings: OriginalsSettings })
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
   const [auto, setAuto] = useState<AutoConfig>(DEFAULT_AUTO);
   const [autoTiles, setAutoTiles] = useState<number[]>([]);
-  const [trialNotice, setTrialNotice] = useState(false);
-  const live = useLiveBalance(session.kind === 'member');
+  const live = useLiveBalance(session.kind !== 'guest');
   const [balance, setBalance] = useState<number | null>(null);
   const { game, pending, errorCode, errorMessage, stopReason, stats } = state.context;
   const running = state.hasTag('auto');
@@ -117,7 +115,6 @@ export default function MinesGame({ settings }: { settings: OriginalsSettings })
 
   const act = () => {
     if (session.kind === 'guest') return account.open('login');
-    if (session.kind === 'trial') return setTrialNotice(true);
     if (running) return send({ type: 'STOP' });
     if (playing) return send({ type: 'CASHOUT' });
     if (mode === 'auto') {
@@ -243,7 +240,7 @@ export default function MinesGame({ settings }: { settings: OriginalsSettings })
           (running && state.context.stopRequested) ||
           (playing && safeCount === 0) ||
           (!running && !playing && !gameSettings.enabled) ||
-          (selectingAuto && autoTiles.length === 0 && session.kind === 'member')
+          (selectingAuto && autoTiles.length === 0 && session.kind !== 'guest')
         }
         onClick={act}
       >
@@ -269,7 +266,6 @@ export default function MinesGame({ settings }: { settings: OriginalsSettings })
         balance={balance}
         currency={currency}
       />
-      {trialNotice && <TrialNoticeDialog onClose={() => setTrialNotice(false)} />}
     </div>
   );
 

@@ -44,7 +44,7 @@ export default function OriginalsLobby() {
           );
         })}
       </ul>
-      <RecentBets refreshKey={0} signedIn={session.kind === 'member'} />
+      <RecentBets refreshKey={0} signedIn={session.kind !== 'guest'} />
     </div>
   );
 }

@@ -50,7 +50,7 @@ export function useInstantGame(game: InstantGameCode, settings: OriginalsSetting
   const [stake, setStake] = useState(Math.max(gameSettings.minBet, 100));
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
   const [auto, setAuto] = useState<AutoConfig>(DEFAULT_AUTO);
-  const live = useLiveBalance(session.kind === 'member');
+  const live = useLiveBalance(session.kind !== 'guest');
   const last = state.context.last;
   // Whichever came last: a bet's own answer, or the socket's push (a deposit, another tab's bet).
   const [balance, setBalance] = useState<number | null>(null);

@@ -43,14 +43,18 @@ const machine = memberSocketMachine.provide({
   actions: { resync: () => emit({ type: 'resync' }) },
 });
 
-/** Keeps the event socket open while a real member is logged in (spec 4.6: not for guests or trials). */
+/**
+ * Keeps the event socket open while a member is logged in, trial accounts included (their trial balance
+ * moves as they play); not for guests.
+ */
 export function MemberEventsConnector() {
   const { kind, member } = useSession();
   const actor = useActorRef(machine, inspectOptions());
   const memberId = member?.id ?? null;
   useEffect(() => {
     const token = authToken();
-    if (kind === 'member' && token && memberId !== null) actor.send({ type: 'START', token });
+    if ((kind === 'member' || kind === 'trial') && token && memberId !== null)
+      actor.send({ type: 'START', token });
     else actor.send({ type: 'STOP' });
   }, [actor, kind, memberId]);
   return null;

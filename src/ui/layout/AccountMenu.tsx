@@ -17,6 +17,7 @@ export function AccountMenu({
   onSecurity,
   onPickIcon,
   onSignOut,
+  onTrialWallet,
   points = false,
 }: {
   member: MemberInfo;
@@ -27,6 +28,8 @@ export function AccountMenu({
   onSecurity(): void;
   onPickIcon(): void;
   onSignOut(): void;
+  /** A trial account's wallet (its trial balance and top-up). */
+  onTrialWallet?(): void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -91,10 +94,21 @@ export function AccountMenu({
           <span className="member-name">
             <strong>{member.account}</strong>
             <small>{member.isTrial ? t('member.trial') : t('member.vip', { level: 0 })}</small>
-            {balance && <small className="member-balance">{balance}</small>}
+            {balance && (
+              <small className="member-balance">
+                {member.isTrial ? t('member.trial_balance_label', { amount: balance }) : balance}
+              </small>
+            )}
           </span>
         </div>
         <ul className="account-menu-list">
+          {member.isTrial && onTrialWallet && (
+            <li>
+              <button type="button" className="account-menu-item" onClick={then(onTrialWallet)}>
+                {t('member.trial_top_up')}
+              </button>
+            </li>
+          )}
           {!member.isTrial && (
             <>
               <li>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MemberInfo } from '../../api/contract/accounts';
+import { useAccountModal } from '../../features/account/AccountModalContext';
 import { useLiveBalance } from '../../features/session/member-events';
 import { useSessionActor } from '../../features/session/session';
 import { useWhitelabel } from '../../features/site/SiteProvider';
@@ -15,20 +16,32 @@ const IconPicker = lazy(() =>
 const TwoFactorDialog = lazy(() =>
   import('../../features/account/TwoFactorDialog').then((m) => ({ default: m.TwoFactorDialog })),
 );
+// A trial account's wallet (balance, top-up, the way to a real account), loaded when opened.
+const TrialWalletDialog = lazy(() =>
+  import('../../features/account/TrialWalletDialog').then((m) => ({ default: m.TrialWalletDialog })),
+);
 
-/** The header's member block (spec 2.3): agent button for agents, avatar, account name, sign out. */
+/**
+ * The header's member block (spec 2.3): agent button for agents, avatar, account name, sign out. A trial
+ * account (free play) shows a trial badge and its trial balance, which opens the trial wallet, and a
+ * "create a real account" button where a member has the deposit button.
+ */
 export function MemberBlock({ member }: { member: MemberInfo }) {
   const { t, i18n } = useTranslation();
   const session = useSessionActor();
   const [security, setSecurity] = useState(false);
   const [picking, setPicking] = useState(false);
-  const balance = useLiveBalance(!member.isTrial);
+  const [trialWallet, setTrialWallet] = useState(false);
+  const account = useAccountModal();
+  const balance = useLiveBalance(true);
+  const trial = member.isTrial;
+  const amount = balance && `${formatAmount(balance.balance, i18n.language)} ${balance.currency}`;
   const { whitelabelVal } = useWhitelabel();
   const signOut = () => session.send({ type: 'LOGOUT' });
   return (
     <div className="member-block" data-testid="member-block">
       {/* Where the header has no room for the name block, the balance stays in sight on its own. */}
-      {balance && (
+      {balance && !trial && (
         <Link
           to="/member/transferFund"
           className="member-balance-compact"
@@ -37,6 +50,34 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
           <span className="visually-hidden">{t('member.balance')}: </span>
           {formatAmount(balance.balance, i18n.language)} <small>{balance.currency}</small>
         </Link>
+      )}
+      {trial && (
+        <button
+          type="button"
+          className="member-balance-compact trial-balance"
+          data-testid="trial-balance"
+          aria-label={amount ? t('member.trial_balance_label', { amount }) : t('member.trial_balance')}
+          onClick={() => setTrialWallet(true)}
+        >
+          <span className="trial-badge" data-testid="trial-badge">
+            {t('member.trial_badge')}
+          </span>
+          {balance && (
+            <>
+              {formatAmount(balance.balance, i18n.language)} <small>{balance.currency}</small>
+            </>
+          )}
+        </button>
+      )}
+      {trial && (
+        <button
+          type="button"
+          className="btn btn-accent btn-sm"
+          data-testid="trial-create-account"
+          onClick={() => account.open('register')}
+        >
+          {t('member.trial_create_real')}
+        </button>
       )}
       {!member.isTrial && (
         <Link to="/member/depositv2" className="btn btn-accent btn-sm" data-testid="deposit-button">
@@ -57,8 +98,9 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
           hide-phone entries (layout.css). */}
       <AccountMenu
         member={member}
-        balance={balance && `${formatAmount(balance.balance, i18n.language)} ${balance.currency}`}
+        balance={amount}
         onSecurity={() => setSecurity(true)}
+        onTrialWallet={() => setTrialWallet(true)}
         onPickIcon={() => setPicking(true)}
         onSignOut={signOut}
         points={whitelabelVal.PTSYS3}
@@ -66,7 +108,7 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
       <span className="member-name hide-phone">
         <strong data-testid="member-account">{member.account}</strong>
         <small>{member.isTrial ? t('member.trial') : t('member.vip', { level: 0 })}</small>
-        {balance && (
+        {balance && !trial && (
           <small className="member-balance" data-testid="header-balance">
             {formatAmount(balance.balance, i18n.language)} {balance.currency}
           </small>
@@ -94,6 +136,11 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
       {security && (
         <Suspense fallback={null}>
           <TwoFactorDialog onClose={() => setSecurity(false)} />
+        </Suspense>
+      )}
+      {trialWallet && (
+        <Suspense fallback={null}>
+          <TrialWalletDialog onClose={() => setTrialWallet(false)} />
         </Suspense>
       )}
       <button type="button" className="btn btn-ghost btn-sm hide-phone" onClick={signOut}>

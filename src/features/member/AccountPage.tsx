@@ -13,6 +13,8 @@ import {
   type ProfileBody,
 } from '../../api/contract/accounts';
 import { errorKey } from '../../api/errors';
+import { countryName, NATIONALITY_CODES } from '../../api/nationalities';
+import { ADDRESS_MAX, ADULT_AGE, isoDay, profileFieldProblems } from '../../api/profile-fields';
 import { useRemote } from '../../api/useRemote';
 import { accountPasswordMachine } from '../../machines/account-password.machine';
 import { inspectOptions } from '../../machines/inspect';
@@ -23,7 +25,7 @@ import {
 } from '../../machines/payment-settings.machine';
 import { profileMachine } from '../../machines/profile.machine';
 import type { BankAccountInput } from '../../machines/withdraw.machine';
-import { formatDateTime } from '../../ui/format';
+import { formatDate, formatDateTime } from '../../ui/format';
 import { ChangePasswordForm, siteChangePasswordMachine } from '../account/ChangePasswordForm';
 import { fieldMessage } from '../account/fieldMessage';
 import { TwoFactorPanel } from '../account/TwoFactorPanel';
@@ -115,10 +117,26 @@ const siteProfileMachine = profileMachine.provide({
   },
 });
 
-const profileSchema = z.object({
-  nickname: z.string().trim().max(NICKNAME_MAX, 'validation.nickname'),
-  realName: z.string().trim().max(64, 'validation.real_name'),
-});
+const profileSchema = z
+  .object({
+    nickname: z.string().trim().max(NICKNAME_MAX, 'validation.nickname'),
+    realName: z.string().trim().max(64, 'validation.real_name'),
+    birthday: z.string().trim(),
+    nationality: z.string().trim(),
+    address: z.string().trim(),
+    telegram: z.string().trim(),
+    zalo: z.string().trim(),
+  })
+  .superRefine((values, ctx) => {
+    for (const [field, key] of Object.entries(profileFieldProblems(values, new Date())))
+      ctx.addIssue({ code: 'custom', path: [field], message: key });
+  });
+
+/** The latest birthday of someone 18 or older today, for the date picker's upper bound. */
+function latestAdultBirthday(now = new Date()) {
+  const today = isoDay(now);
+  return `${Number(today.slice(0, 4)) - ADULT_AGE}${today.slice(4)}`;
+}
 
 function ProfileSection() {
   const { t } = useTranslation();
@@ -172,7 +190,7 @@ function ProfileSection() {
 }
 
 function ProfileFacts({ profile }: { profile: MemberProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const none = <span className="muted">{t('centre.account.not_set')}</span>;
   const mobile = profile.mobile
     ? `${profile.countryDialingCode ? `+${profile.countryDialingCode} ` : ''}${profile.mobile}`
@@ -183,6 +201,15 @@ function ProfileFacts({ profile }: { profile: MemberProfile }) {
     ['real_name', profile.realName ?? none, 'profile-real-name'],
     ['mobile', mobile ?? none, 'profile-mobile'],
     ['email', profile.email ?? none, 'profile-email'],
+    ['birthday', profile.birthday ? formatDate(profile.birthday) : none, 'profile-birthday'],
+    [
+      'nationality',
+      profile.nationality ? countryName(profile.nationality, i18n.language) : none,
+      'profile-nationality',
+    ],
+    ['address', profile.address ?? none, 'profile-address'],
+    ['telegram', profile.telegram ?? none, 'profile-telegram'],
+    ['zalo', profile.zalo ?? none, 'profile-zalo'],
     ...Object.entries(profile.contacts).map(
       ([name, value]) =>
         [`contact_names.${name}`, value, `profile-${name}`] as [string, React.ReactNode, string],
@@ -216,24 +243,48 @@ function ProfileForm(props: {
   onSave: (values: ProfileBody) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { profile } = props;
   const locked = profile.realName !== null;
+  const countries = useMemo(
+    () =>
+      NATIONALITY_CODES.map((code) => ({ code, name: countryName(code, i18n.language) })).sort((a, b) =>
+        a.name.localeCompare(b.name, i18n.language),
+      ),
+    [i18n.language],
+  );
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(profileSchema),
-    defaultValues: { nickname: profile.nickname ?? '', realName: '' },
+    defaultValues: {
+      nickname: profile.nickname ?? '',
+      realName: '',
+      birthday: '',
+      nationality: '',
+      address: profile.address ?? '',
+      telegram: profile.telegram ?? '',
+      zalo: profile.zalo ?? '',
+    },
   });
+  const identityOpen = !locked || profile.birthday === null || profile.nationality === null;
   return (
     <form
       className="account-form"
       noValidate
       data-testid="profile-form"
       onSubmit={handleSubmit((v) =>
-        props.onSave({ nickname: v.nickname, ...(!locked && v.realName ? { realName: v.realName } : {}) }),
+        props.onSave({
+          nickname: v.nickname,
+          ...(!locked && v.realName ? { realName: v.realName } : {}),
+          ...(profile.birthday === null && v.birthday ? { birthday: v.birthday } : {}),
+          ...(profile.nationality === null && v.nationality ? { nationality: v.nationality } : {}),
+          address: v.address,
+          telegram: v.telegram,
+          zalo: v.zalo,
+        }),
       )}
     >
       <p className="muted">
@@ -257,6 +308,60 @@ function ProfileForm(props: {
           <FieldError local={errors.realName?.message} issues={props.issues} name="realName" />
         </label>
       )}
+      {profile.birthday !== null ? (
+        <p className="muted" data-testid="birthday-locked">
+          {t('centre.account.birthday')}: <strong>{formatDate(profile.birthday)}</strong> ·{' '}
+          {t('centre.account.locked_note')}
+        </p>
+      ) : (
+        <label className="field">
+          <span>{t('centre.account.birthday')}</span>
+          <input
+            type="date"
+            autoComplete="bday"
+            max={latestAdultBirthday()}
+            aria-invalid={!!errors.birthday}
+            {...register('birthday')}
+          />
+          <FieldError local={errors.birthday?.message} issues={props.issues} name="birthday" />
+        </label>
+      )}
+      {profile.nationality !== null ? (
+        <p className="muted" data-testid="nationality-locked">
+          {t('centre.account.nationality')}:{' '}
+          <strong>{countryName(profile.nationality, i18n.language)}</strong> ·{' '}
+          {t('centre.account.locked_note')}
+        </p>
+      ) : (
+        <label className="field">
+          <span>{t('centre.account.nationality')}</span>
+          <select {...register('nationality')}>
+            <option value="">{t('centre.account.choose_country')}</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <FieldError local={errors.nationality?.message} issues={props.issues} name="nationality" />
+        </label>
+      )}
+      {identityOpen && <small className="muted">{t('centre.account.identity_once')}</small>}
+      <label className="field">
+        <span>{t('centre.account.address')}</span>
+        <input autoComplete="street-address" maxLength={ADDRESS_MAX} {...register('address')} />
+        <FieldError local={errors.address?.message} issues={props.issues} name="address" />
+      </label>
+      <label className="field">
+        <span>{t('centre.account.telegram')}</span>
+        <input maxLength={33} aria-invalid={!!errors.telegram} {...register('telegram')} />
+        <FieldError local={errors.telegram?.message} issues={props.issues} name="telegram" />
+      </label>
+      <label className="field">
+        <span>{t('centre.account.zalo')}</span>
+        <input type="tel" inputMode="tel" maxLength={16} aria-invalid={!!errors.zalo} {...register('zalo')} />
+        <FieldError local={errors.zalo?.message} issues={props.issues} name="zalo" />
+      </label>
       <ErrorLine code={props.errorCode} />
       <div className="account-actions">
         <button type="submit" className="btn btn-primary" disabled={props.busy}>

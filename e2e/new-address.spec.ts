@@ -48,3 +48,51 @@ test('a login from a new address is confirmed with a code sent to the email on t
   await expect(away.getByTestId('member-account')).toHaveText(username);
   await travel.close();
 });
+
+test('a member with no mobile or email confirms a new address with the holder name of their bank account', async ({
+  browser,
+}) => {
+  const username = `bank${Date.now().toString(36)}`;
+  const home = await browserAt(browser, '198.51.100.17');
+  const page = await home.newPage();
+  await page.goto('/register');
+  const form = page.getByTestId('register-form');
+  await form.getByLabel('Nome de usuário').fill(username);
+  await form.getByLabel(/^Senha/).fill('Secret123');
+  await form.getByLabel('Confirmar senha').fill('Secret123');
+  await form.getByLabel('Código de convite').fill('');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByTestId('member-account')).toHaveText(username);
+  await page.getByTestId('my-account-link').click();
+  const bank = page.getByTestId('account-bank-form');
+  await bank.getByLabel('Banco').fill('Banco Demo');
+  await bank.getByLabel('Titular').fill('José da Silva');
+  await bank.getByLabel('Número da conta').fill('0001 2345-6');
+  await bank.getByRole('button', { name: 'Adicionar conta' }).click();
+  await expect(page.getByTestId('bank-list')).toContainText('Banco Demo');
+  await home.close();
+
+  const travel = await browserAt(browser, '198.51.100.18');
+  const away = await travel.newPage();
+  await away.goto('/login');
+  const modal = away.getByTestId('account-modal');
+  await modal.getByLabel('Nome de usuário').fill(username);
+  await modal.getByLabel('Senha').fill('Secret123');
+  await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+  const step = away.getByTestId('new-address-form');
+  await expect(step).toContainText('novo local');
+  // No code can be sent anywhere: the holder name is the one way offered, and no name is shown.
+  await expect(step.getByTestId('channel-holder')).toBeVisible();
+  await expect(step.getByTestId('channel-email')).toHaveCount(0);
+  await expect(step).not.toContainText('Silva');
+  await step.getByLabel('Nome do titular da conta bancária').fill('Maria da Silva');
+  await step.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  await expect(step.getByTestId('login-error')).toHaveAttribute('data-code', 'HOLDER_NAME_MISMATCH');
+  await expect(step.getByTestId('login-error')).toContainText('não confere com o titular');
+  // Case and accents aside, the name on the bank account opens the session.
+  await step.getByLabel('Nome do titular da conta bancária').fill('jose da silva');
+  await step.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  await expect(away.getByTestId('member-account')).toHaveText(username);
+  await travel.close();
+});

@@ -34,6 +34,8 @@ test('a member places an SSC slip of three lines and a two-draw chase; the draws
   await depositThroughGateway(page, '100');
   await page.goto('/lottery?gameCode=ssc1');
   await expect(page.getByTestId('lt-game')).toHaveAttribute('data-game', 'ssc1');
+  // The game's own category, as the betting record will name it.
+  await expect(page.getByTestId('lt-game-ssc1-category')).toHaveText('E-Loteria · a cada 1 min');
   await enoughTime(page, 25);
   const slip = page.getByTestId('lt-slip');
 
@@ -100,14 +102,14 @@ test('a member places an SSC slip of three lines and a two-draw chase; the draws
   );
   await expect(row.locator('.lt-proof')).toContainText('lista publicada das');
 
-  // The betting record lists the lottery lines as E-Loteria rounds, settled.
+  // The betting record lists the lottery lines as E-Loteria rounds of the lottery by its name, and a line's
+  // detail names its draw, not the line's round id or the game's code.
   await page.goto('/member/personalHistoryCopy');
-  await expect(
-    page
-      .getByTestId('bet-line')
-      .filter({ hasText: /ELOTT|E-Lot/ })
-      .first(),
-  ).toBeVisible();
+  const recorded = page.getByTestId('bet-line').filter({ hasText: 'SSC Relâmpago 1′' });
+  await expect(recorded.first()).toContainText('E-Loteria');
+  await expect(page.getByTestId('bet-line').filter({ hasText: 'ssc1' })).toHaveCount(0);
+  await recorded.last().getByRole('button', { name: 'SSC Relâmpago 1′' }).click();
+  await expect(page.getByTestId('round-reference')).toHaveText(/^Concurso \d{8}-\d{4} · aposta nº \d+$/);
 });
 
 test.describe('on a phone', () => {

@@ -6,6 +6,7 @@ import type { LotteryGame } from '../../api/contract/lottery';
 import { errorKey } from '../../api/errors';
 import { useRemote } from '../../api/useRemote';
 import { usePageTitle } from '../common/usePageTitle';
+import { useGameMenus } from '../games/useGameMenus';
 import { Balls } from './Balls';
 import { MyLines } from './MyLines';
 import { ResultsPanel } from './ResultsPanel';
@@ -129,6 +130,10 @@ export default function LotteryPage() {
   const [params, setParams] = useSearchParams();
   const vendors = ROUTE_VENDORS[pathname] ?? ROUTE_VENDORS['/lottery']!;
   usePageTitle(t('lottery.title'));
+  // Each game under its own category (a game of vendor ELOTT is E-Loteria here as in the betting record).
+  const menus = useGameMenus();
+  const categoryOf = (vendor: string) =>
+    menus?.find((m) => m.vendors.some((v) => v.vassalage === vendor))?.gameType ?? null;
   const games = useRemote(`lottery:${i18n.language}`, () => call('lotteryGames'));
   if (games.status === 'loading')
     return (
@@ -170,10 +175,15 @@ export default function LotteryPage() {
               >
                 <span className={`lt-family ${g.family}`} aria-hidden="true" />
                 {g.name}
-                <small className="muted">
-                  {g.schedule.kind === 'interval'
-                    ? t('lottery.every', { minutes: g.schedule.minutes })
-                    : t('lottery.daily', { time: g.schedule.time })}
+                <small className="muted" data-testid={`lt-game-${g.code}-category`}>
+                  {[
+                    categoryOf(g.vendor) ? t(`titles.${categoryOf(g.vendor)}`) : '',
+                    g.schedule.kind === 'interval'
+                      ? t('lottery.every', { minutes: g.schedule.minutes })
+                      : t('lottery.daily', { time: g.schedule.time }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </small>
               </button>
             ))}

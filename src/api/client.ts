@@ -140,7 +140,14 @@ async function requestBody(name: keyof Endpoints, body: unknown) {
  * phone's link each round trip saved in series is a sixth of a second. The first `call` asking for exactly
  * the same read, with the same session, takes the answer instead of asking again.
  */
-const early = new Map<string, { at: number; token: string | null; answer: Promise<unknown> }>();
+interface EarlyCall {
+  at: number;
+  token: string | null;
+  answer: Promise<unknown>;
+  /** Set once it answered: a screen rendering after that shows it at once, without a loading step. */
+  answered?: { value: unknown };
+}
+const early = new Map<string, EarlyCall>();
 const EARLY_FOR_MS = 15_000;
 const earlyKey = (name: string, query: unknown) =>
   `${name}?${toSearchParams(query as Record<string, unknown> | undefined).toString()}`;
@@ -151,8 +158,28 @@ export function callEarly<N extends keyof Endpoints>(
   input: { query?: QueryOf<N> } = {},
 ): Promise<EndpointValue<N> | null> {
   const answer = send(name, input, false);
-  early.set(earlyKey(name, input.query), { at: Date.now(), token: authToken_, answer });
-  return answer.catch(() => null);
+  const entry: EarlyCall = { at: Date.now(), token: authToken_, answer };
+  early.set(earlyKey(name, input.query), entry);
+  return answer.then(
+    (value) => {
+      entry.answered = { value };
+      return value;
+    },
+    () => null,
+  );
+}
+
+/** The answer of an early read that has already arrived (taken, like `call` takes it), else undefined. */
+export function earlyAnswer<N extends keyof Endpoints>(
+  name: N,
+  input: { query?: QueryOf<N> } = {},
+): EndpointValue<N> | undefined {
+  const key = earlyKey(name, input.query);
+  const found = early.get(key);
+  if (!found?.answered || found.token !== authToken_ || Date.now() - found.at > EARLY_FOR_MS)
+    return undefined;
+  early.delete(key);
+  return found.answered.value as EndpointValue<N>;
 }
 
 function takeEarly(name: string, input: CallInput<keyof Endpoints>): Promise<unknown> | null {

@@ -5,7 +5,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { cached } from '../../api/cache';
-import { call } from '../../api/client';
+import { call, earlyAnswer } from '../../api/client';
 import { useRemote } from '../../api/useRemote';
 import { CategoryIcon, FireIcon } from '../../ui/icons';
 import { usePageTitle } from '../common/usePageTitle';
@@ -51,7 +51,11 @@ export default function HomePage() {
   const { t, i18n } = useTranslation();
   usePageTitle('HOME');
   const lang = i18n.language;
-  const content = useRemote(`home:${lang}`, () => call('announcements', { query: homeContentQuery(lang) }));
+  const content = useRemote(
+    `home:${lang}`,
+    () => call('announcements', { query: homeContentQuery(lang) }),
+    () => earlyAnswer('announcements', { query: homeContentQuery(lang) }),
+  );
   const hot = useRemote(`hot:${lang}`, () =>
     cached(`hotGames:${lang}`, () => call('hotGames', { query: HOT_GAMES_QUERY })),
   );

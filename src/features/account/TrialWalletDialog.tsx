@@ -39,10 +39,10 @@ export function TrialWalletDialog({ onClose }: { onClose: () => void }) {
           </p>
           <p className="muted" data-testid="trial-top-ups-left">
             {t('member.trial_top_ups_left', { count: wallet.topUpsLeft })}
-            {wallet.topUpsLeft > 0 && !wallet.canTopUp && (
-              <> {t('member.trial_top_up_below', { amount: money(wallet.topUpBelow) })}</>
-            )}
           </p>
+          {wallet.topUpsLeft > 0 && !wallet.canTopUp && (
+            <p className="muted">{t('member.trial_top_up_below', { amount: money(wallet.topUpBelow) })}</p>
+          )}
         </>
       )}
       {errorCode && (
@@ -50,7 +50,7 @@ export function TrialWalletDialog({ onClose }: { onClose: () => void }) {
           {t(errorKey(errorCode))}
         </p>
       )}
-      <div className="dialog-actions">
+      <div className="dialog-actions trial-wallet-actions">
         {state.matches('failed') ? (
           <button type="button" className="btn btn-ghost" onClick={() => send({ type: 'RETRY' })}>
             {t('status.retry')}

@@ -18,6 +18,7 @@ export function AccountMenu({
   onPickIcon,
   onSignOut,
   onTrialWallet,
+  onCreateAccount,
   points = false,
 }: {
   member: MemberInfo;
@@ -30,6 +31,8 @@ export function AccountMenu({
   onSignOut(): void;
   /** A trial account's wallet (its trial balance and top-up). */
   onTrialWallet?(): void;
+  /** A trial account's way to a real one (the header's button, folded here on a narrow screen). */
+  onCreateAccount?(): void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -105,7 +108,19 @@ export function AccountMenu({
           {member.isTrial && onTrialWallet && (
             <li>
               <button type="button" className="account-menu-item" onClick={then(onTrialWallet)}>
-                {t('member.trial_top_up')}
+                {t('member.trial_balance')}
+              </button>
+            </li>
+          )}
+          {member.isTrial && onCreateAccount && (
+            <li className="fold">
+              <button
+                type="button"
+                className="account-menu-item"
+                onClick={then(onCreateAccount)}
+                data-testid="menu-create-account"
+              >
+                {t('member.trial_create_real')}
               </button>
             </li>
           )}

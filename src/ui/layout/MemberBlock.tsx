@@ -72,7 +72,7 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
       {trial && (
         <button
           type="button"
-          className="btn btn-accent btn-sm"
+          className="btn btn-accent btn-sm hide-phone"
           data-testid="trial-create-account"
           onClick={() => account.open('register')}
         >
@@ -101,6 +101,7 @@ export function MemberBlock({ member }: { member: MemberInfo }) {
         balance={amount}
         onSecurity={() => setSecurity(true)}
         onTrialWallet={() => setTrialWallet(true)}
+        onCreateAccount={() => account.open('register')}
         onPickIcon={() => setPicking(true)}
         onSignOut={signOut}
         points={whitelabelVal.PTSYS3}

@@ -2,7 +2,10 @@ import { assign, setup } from 'xstate';
 import type { LoginResult } from '../api/contract/accounts';
 import { requiredActor } from './required-actor';
 
-/** Free play (spec 4.2): a trial account with no credentials, then the home page. */
+/**
+ * Free play (spec 4.2, FREEPLAY3): a trial account with no credentials, holding trial money to play the
+ * in-house games and the vendors that take trial players (docs/money.md "Trial money"), then the home page.
+ */
 export const freePlayMachine = setup({
   types: {
     context: {} as { errorCode: string | null; result: LoginResult | null },

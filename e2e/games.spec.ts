@@ -34,13 +34,24 @@ test('a guest who clicks a game gets the login popup, and lands back on a guarde
   await expect(page.getByTestId('game-list')).toContainText('Dragão Dourado');
 });
 
-test('a trial player who clicks a game is told a real account is needed', async ({ page }) => {
+test("a trial player spins the demo provider's slot with trial money", async ({ page }) => {
   await page.goto('/login');
   await page.getByTestId('account-modal').getByRole('button', { name: 'Jogar sem cadastro' }).click();
   await expect(page.getByTestId('member-block')).toBeVisible();
   await page.goto('/');
   await page.getByTestId('hot-games').locator('[data-game="golden-dragon"]').click();
-  await expect(page.getByTestId('need-real-account')).toBeVisible();
+  await expect(page).toHaveURL(/\/seamless$/);
+  const slot = page.frameLocator('[data-testid="seamless-frame"]');
+  await expect(slot.getByTestId('provider-balance')).toHaveText('2.000,00');
+  await slot.getByTestId('slot-spin').click();
+  await expect(slot.getByTestId('slot-spin')).toBeEnabled({ timeout: 60_000 });
+  // The header's trial balance follows the provider's.
+  await expect(async () => {
+    const shown = (await slot.getByTestId('provider-balance').textContent()) ?? '';
+    await expect(page.getByTestId('trial-balance')).toContainText(shown);
+    expect(shown).not.toBe('2.000,00');
+  }).toPass();
+  await expect(page.getByTestId('need-real-account')).toHaveCount(0);
 });
 
 test('a member plays the slot and a baccarat round, the header balance follows, and both rounds are in the records', async ({

@@ -114,11 +114,33 @@ describe('the header account menu (phones and narrow screens)', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('offers a trial account only to sign out', async () => {
+  it('offers a trial account its trial wallet, a real account and signing out, and no member pages', async () => {
     const user = userEvent.setup();
-    await renderMenu({ isTrial: true });
+    const onTrialWallet = vi.fn();
+    const onCreateAccount = vi.fn();
+    await initI18n('pt');
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <AccountMenu
+          member={{ ...member, isTrial: true }}
+          balance="2.000,00 FUN"
+          onSecurity={vi.fn()}
+          onPickIcon={vi.fn()}
+          onSignOut={vi.fn()}
+          onTrialWallet={onTrialWallet}
+          onCreateAccount={onCreateAccount}
+        />
+      </MemoryRouter>,
+    );
     await user.click(screen.getByRole('button', { name: 'Menu da conta de maria' }));
     expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByTestId('account-menu-panel')).toHaveTextContent('Saldo de teste: 2.000,00 FUN');
+    await user.click(screen.getByRole('button', { name: 'Saldo de teste' }));
+    expect(onTrialWallet).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Menu da conta de maria' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta real' }));
+    expect(onCreateAccount).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Menu da conta de maria' }));
     expect(screen.getByRole('button', { name: 'Sair' })).toBeVisible();
   });
 });

@@ -104,6 +104,67 @@ describe('Minha conta', () => {
     expect(logins[1]).toHaveTextContent('Cadastro');
   });
 
+  it('checks the profile fields before sending, sends birthday and nationality once, and shows them read-only after', async () => {
+    sessionStorage.setItem('token', 't'.repeat(43));
+    const { server } = await renderSite('/member/securityCenter', { setup: answer });
+    const user = userEvent.setup();
+    const profile = await screen.findByTestId('account-profile');
+    await user.click(await within(profile).findByRole('button', { name: 'Editar' }));
+    const form = within(profile).getByTestId('profile-form');
+    // A list of countries named in Portuguese.
+    const nationality = within(form).getByLabelText('Nacionalidade');
+    expect(within(nationality).getByRole('option', { name: 'Alemanha' })).toHaveValue('DE');
+    const birthday = within(form).getByLabelText('Data de nascimento');
+    await user.type(birthday, '2099-01-01');
+    await user.type(within(form).getByLabelText('Telegram'), 'ab');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await within(form).findByText('A data de nascimento não pode estar no futuro.'),
+    ).toBeInTheDocument();
+    expect(within(form).getByText(/Informe um usuário do Telegram/)).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    server.respond('updateProfile', {
+      account: 'demomember',
+      nickname: null,
+      realName: null,
+      email: 'demo@aurora.example',
+      mobile: '11987654321',
+      countryDialingCode: '55',
+      contacts: {},
+      birthday: '1990-02-28',
+      nationality: 'DE',
+      address: null,
+      telegram: '@sortudo_90',
+      zalo: null,
+      createdAt: 1_700_000_000_000,
+      lastLoginAt: 1_700_000_100_000,
+      lastLoginIp: '203.0.113.5',
+    });
+    await user.clear(birthday);
+    await user.type(birthday, '1990-02-28');
+    await user.selectOptions(nationality, 'DE');
+    await user.clear(within(form).getByLabelText(/^Telegram/));
+    await user.type(within(form).getByLabelText(/^Telegram/), '@sortudo_90');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(await within(profile).findByTestId('profile-nationality')).toHaveTextContent('Alemanha');
+    expect(within(profile).getByTestId('profile-birthday')).toHaveTextContent('28/02/1990');
+    const put = server.calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({
+      nickname: '',
+      birthday: '1990-02-28',
+      nationality: 'DE',
+      address: '',
+      telegram: '@sortudo_90',
+      zalo: '',
+    });
+    // Given once: read-only in the form from now on, and never sent again.
+    await user.click(within(profile).getByRole('button', { name: 'Editar' }));
+    expect(within(profile).getByTestId('birthday-locked')).toHaveTextContent('28/02/1990');
+    expect(within(profile).getByTestId('nationality-locked')).toHaveTextContent('Alemanha');
+    expect(within(profile).queryByLabelText('Data de nascimento')).toBeNull();
+  });
+
   it('says what is wrong with a payment password or a bank account before sending anything', async () => {
     sessionStorage.setItem('token', 't'.repeat(43));
     const { server } = await renderSite('/member/securityCenter', { setup: answer });

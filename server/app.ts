@@ -58,6 +58,8 @@ import { AgentsAdmin } from './modules/backoffice/agents-admin.service';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
 import { GamesAdmin } from './modules/backoffice/games-admin.service';
+import { identityAdminRoutes } from './modules/backoffice/identity-admin.routes';
+import { IdentityAdmin } from './modules/backoffice/identity-admin.service';
 import { LotteryAdmin } from './modules/backoffice/lottery-admin.service';
 import { OriginalsAdmin } from './modules/backoffice/originals-admin.service';
 import { BrandRepository } from './modules/brand/brand.repository';
@@ -71,6 +73,9 @@ import { GamesRepository } from './modules/games/games.repository';
 import { gamesRoutes } from './modules/games/games.routes';
 import { GamesService } from './modules/games/games.service';
 import { WinnerFeed } from './modules/games/winner-feed';
+import { IdentityRepository } from './modules/identity/identity.repository';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { IdentityService } from './modules/identity/identity.service';
 import { Ledger } from './modules/ledger/ledger';
 import { LotteryRepository } from './modules/lottery/lottery.repository';
 import { lotteryRoutes } from './modules/lottery/lottery.routes';
@@ -118,6 +123,8 @@ export interface AppDeps {
   listen?: DatabaseHandle['listen'];
   /** Run the job queue's workers and schedules in this app (the server does; most tests do not). */
   jobs?: boolean;
+  /** The HTTP client third-party sign-in talks to providers with (tests alter a provider's answers). */
+  identityFetch?: ConstructorParameters<typeof IdentityService>[3]['fetch'];
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/'];
@@ -130,6 +137,7 @@ export async function buildApp({
   countryLookup = null,
   listen,
   jobs = false,
+  identityFetch,
 }: AppDeps): Promise<FastifyInstance> {
   const demo = config.mode === 'demo';
   const app = Fastify({
@@ -236,6 +244,18 @@ export async function buildApp({
     { simulatedGateway: demo },
   );
   const paymentPasswords = new PaymentPasswordGuard(limiter);
+  // Third-party sign-in (spec 4.2): the identity module makes and signs in members through accounts.
+  const identity = new IdentityService(
+    new IdentityRepository(db),
+    secretBox,
+    {
+      create: (brand, input, caller) => accounts.createExternalMember(brand, input, caller),
+      startSession: (brand, memberId, caller) => accounts.startExternalSession(brand, memberId, caller),
+      isActive: (brand, memberId) => accounts.isActive(brand, memberId),
+    },
+    { allowHttp: demo, cacheMs: config.BRAND_CACHE_MS, ...(identityFetch ? { fetch: identityFetch } : {}) },
+  );
+  system.setSignInProviders((brandId) => identity.signInProviders(brandId));
   const withdrawals = new WithdrawalsService(
     db,
     ledger,
@@ -614,6 +634,8 @@ export async function buildApp({
   // The simulated gateway pays without money: it exists in demo mode only.
   if (demo) await app.register(simGatewayRoutes({ payments }));
   await app.register(withdrawalsRoutes({ withdrawals }));
+  await app.register(identityRoutes({ identity, secureCookies: config.secureCookies }));
+  await app.register(identityAdminRoutes({ identityAdmin: new IdentityAdmin(backoffice, identity) }));
   await app.register(
     backofficeRoutes({
       backoffice,

@@ -121,6 +121,11 @@ import {
   vendorListQuery,
 } from './contract/games';
 import {
+  adminIdentityProvider,
+  identityProviderEnabledBody,
+  saveIdentityProviderBody,
+} from './contract/identity';
+import {
   adminDraw,
   adminDrawQuery,
   adminDraws,
@@ -474,6 +479,18 @@ export const endpoints = {
   adminLotteryDraws: { ...paths.adminLotteryDraws, query: adminDrawsQuery, value: adminDraws },
   adminLotteryDraw: { ...paths.adminLotteryDraw, query: adminDrawQuery, value: adminDraw },
   cancelLotteryDraw: { ...paths.cancelLotteryDraw, body: cancelDrawBody, value: lotteryDraw },
+  oidcComplete: { ...paths.oidcComplete, value: loginResult },
+  adminIdentityProviders: { ...paths.adminIdentityProviders, value: z.array(adminIdentityProvider) },
+  saveIdentityProvider: {
+    ...paths.saveIdentityProvider,
+    body: saveIdentityProviderBody,
+    value: adminIdentityProvider,
+  },
+  setIdentityProviderEnabled: {
+    ...paths.setIdentityProviderEnabled,
+    body: identityProviderEnabledBody,
+    value: adminIdentityProvider,
+  },
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -181,6 +181,13 @@ export const paths = {
   adminLotteryDraws: { method: 'GET', path: '/api/backoffice/lottery/draws' },
   adminLotteryDraw: { method: 'GET', path: '/api/backoffice/lottery/draw' },
   cancelLotteryDraw: { method: 'POST', path: '/api/backoffice/lottery/draw/cancel' },
+  // Third-party sign-in (OpenID Connect): start and callback are browser redirects, not JSON calls.
+  oidcStart: { method: 'GET', path: '/api/auth/oidc/:provider/start' },
+  oidcCallback: { method: 'GET', path: '/api/auth/oidc/callback' },
+  oidcComplete: { method: 'POST', path: '/api/auth/oidc/complete' },
+  adminIdentityProviders: { method: 'GET', path: '/api/backoffice/identity-providers' },
+  saveIdentityProvider: { method: 'POST', path: '/api/backoffice/identity-providers' },
+  setIdentityProviderEnabled: { method: 'POST', path: '/api/backoffice/identity-providers/enabled' },
 } as const;
 
 export type PathName = keyof typeof paths;

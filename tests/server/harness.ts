@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { z } from 'zod';
-import { buildApp } from '../../server/app';
+import { type AppDeps, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { brands, memberSessions, members, operators } from '../../server/db/schema';
@@ -78,7 +78,12 @@ export interface TestContext {
  */
 export async function createTestContext(
   kind: DatabaseKind,
-  options: { countryLookup?: CountryLookup; env?: Record<string, string> } = {},
+  options: {
+    countryLookup?: CountryLookup;
+    env?: Record<string, string>;
+    /** The HTTP client third-party sign-in reaches providers with (tests/server/identity.test.ts). */
+    identityFetch?: AppDeps['identityFetch'];
+  } = {},
 ): Promise<TestContext> {
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -110,6 +115,7 @@ export async function createTestContext(
     masterKey,
     countryLookup: options.countryLookup ?? null,
     listen: handle.listen,
+    ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
   });
   await app.ready();
   return {

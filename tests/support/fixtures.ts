@@ -56,6 +56,7 @@ export const whitelabelFixture: Whitelabel = {
   maintenance: false,
   regionRestricted: false,
   demo: true,
+  signIn: [],
 };
 
 const vendor = (vassalage: string, gameType: VendorCard['gameType']): VendorCard => ({

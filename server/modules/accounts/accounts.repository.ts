@@ -218,6 +218,16 @@ export class AccountsRepository {
     return row;
   }
 
+  /** Whether a member of the brand has this email (any case). */
+  async emailInUse(brandId: number, email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.brandId, brandId), sql`lower(${members.email}) = lower(${email})`))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Inserts the member, or returns undefined when the username is already taken in the brand. */
   async insertMember(member: NewMember): Promise<MemberRow | undefined> {
     const [row] = await this.db.insert(members).values(member).onConflictDoNothing().returning();

@@ -1094,4 +1094,50 @@ export class AccountsService {
   recentlyEndedTrials(now: Date, days = 3) {
     return this.repo.closedTrials(new Date(now.getTime() - (TRIAL_HOURS + days * 24) * 3_600_000));
   }
+
+  /**
+   * A member made by a third-party sign-in (the identity module, spec 4.2): no password, a username of the
+   * provider's prefix and digits, the provider's verified email only when no other member of the brand
+   * has it, and the upline of the affiliate code the sign-in carried (an unknown code is left out).
+   */
+  async createExternalMember(
+    brand: Brand,
+    input: { prefix: string; email: string | null; nickname: string | null; affiliateCode: string | null },
+    ctx: CallerContext,
+  ): Promise<{ id: number }> {
+    const parent = input.affiliateCode
+      ? await this.checkAffiliate(brand, input.affiliateCode).catch(() => undefined)
+      : undefined;
+    const email = input.email && !(await this.repo.emailInUse(brand.id, input.email)) ? input.email : null;
+    for (let tries = 0; tries < 5; tries++) {
+      const member = await this.repo.insertMember({
+        brandId: brand.id,
+        username: `${input.prefix}${randomDigits(8)}`,
+        passwordHash: null,
+        parentId: parent?.id ?? null,
+        nickname: input.nickname,
+        email,
+        language: ctx.lang,
+        registerIp: ctx.ip,
+      });
+      if (!member) continue;
+      if (parent) await this.joined(brand, parent.id, member.id);
+      return { id: member.id };
+    }
+    throw new AppError('INTERNAL');
+  }
+
+  /** A session for a member a third-party sign-in proved (no password, so no forced change: spec 4.2). */
+  async startExternalSession(brand: Brand, memberId: number, ctx: CallerContext): Promise<LoginResult> {
+    const member = await this.repo.findMemberById(memberId);
+    if (!member || member.brandId !== brand.id) throw new AppError('SIGN_IN_STATE_INVALID');
+    if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    return this.startSession(member, 'oidc', ctx, { passwordExpired: false, mustChangePassword: null });
+  }
+
+  /** Whether a member of the brand may sign in (third-party sign-in refuses a locked or closed one). */
+  async isActive(brand: Brand, memberId: number): Promise<boolean> {
+    const member = await this.repo.findMemberById(memberId);
+    return member?.brandId === brand.id && member.status === 'active';
+  }
 }

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../../../src/api/contract/common';
+import type { SignInProvider } from '../../../src/api/contract/identity';
 import type { HelpSection, SystemStatusCode, Whitelabel } from '../../../src/api/contract/system';
 import { type Brand, type BrandService, localize } from '../brand/brand.service';
 import { type CountryLookup, isRegionBlocked } from './region';
@@ -18,6 +19,13 @@ export class SystemService {
     private readonly site: { demo: boolean } = { demo: false },
   ) {}
 
+  /** The brand's third-party sign-in buttons (the identity module's enabled providers). */
+  private signInProviders: (brandId: number) => Promise<SignInProvider[]> = async () => [];
+
+  setSignInProviders(list: (brandId: number) => Promise<SignInProvider[]>) {
+    this.signInProviders = list;
+  }
+
   visitor(ip: string): Visitor {
     return { ip, country: this.countryOf?.(ip) ?? null };
   }
@@ -34,12 +42,13 @@ export class SystemService {
   }
 
   async whitelabel(brand: Brand, visitor: Visitor, lang: LanguageCode): Promise<Whitelabel> {
-    const [status, options, domainRoute, resources, customerService] = await Promise.all([
+    const [status, options, domainRoute, resources, customerService, signIn] = await Promise.all([
       this.status(brand, visitor),
       this.brands.options(brand.id),
       this.brands.domains(brand.id),
       this.brands.resources(brand, lang),
       this.brands.customerService(brand, lang),
+      this.signInProviders(brand.id),
     ]);
     return {
       merchantCode: brand.merchantCode,
@@ -65,6 +74,7 @@ export class SystemService {
       maintenance: status === 1,
       regionRestricted: status === 2,
       demo: this.site.demo,
+      signIn,
     };
   }
 

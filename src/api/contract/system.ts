@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageCode } from './common';
+import { signInProvider } from './identity';
 
 export const siteOptionCode = z.enum([
   'DIRECTREG3',
@@ -89,6 +90,8 @@ export const whitelabel = z.object({
   regionRestricted: z.boolean(),
   /** Demo mode: public accounts and passwords, play money; the site says so on every page. */
   demo: z.boolean(),
+  /** Third-party sign-in buttons (spec 4.2): the brand's enabled OpenID Connect providers. */
+  signIn: z.array(signInProvider),
 });
 export type Whitelabel = z.infer<typeof whitelabel>;
 

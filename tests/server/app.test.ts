@@ -84,6 +84,27 @@ describe.each(databaseKinds)('application on %s', (kind) => {
     expect((await ctx.app.inject({ url: '/art/poster/x.svg' })).statusCode).toBe(422);
   });
 
+  it("draws a vendor's badge with its name, not its code, and the catalogue asks for it so", async () => {
+    const named = await ctx.app.inject({ url: '/art/vendor/TCG_SEA.svg?label=Sea%20Lottery' });
+    expect(named.body).toContain('Sea Lottery');
+    expect(named.body).not.toContain('TCG');
+    // A long name takes two lines; markup in a name is text, not markup.
+    const long = await ctx.app.inject({
+      url: `/art/vendor/GDKL.svg?label=${encodeURIComponent('Golden <b>Deck</b> Live')}`,
+    });
+    expect(long.body).not.toContain('<b>');
+    expect(long.body).toContain('&#60;b&#62;Deck');
+    expect(long.body.match(/<tspan/g)).toHaveLength(2);
+    expect((await ctx.app.inject({ url: `/art/vendor/X.svg?label=${'a'.repeat(41)}` })).statusCode).toBe(422);
+
+    const vendors = await ctx.call('vendorList', { query: { platform: 'html5-desktop' } });
+    const sea = (
+      vendors.value as Array<{ vassalage: string; iconUrl: string; images: { DEFAULT: string } }>
+    ).find((v) => v.vassalage === 'TCG_SEA')!;
+    expect(sea.iconUrl).toBe('/art/vendor/TCG_SEA.svg?label=Sea%20Lottery');
+    expect(sea.images.DEFAULT).toContain('label=Sea%20Lottery');
+  });
+
   it('limits the request rate per address with a 429 envelope and retry-after', async () => {
     let last = await ctx.call('systemStatus', { ip: '10.9.9.9' });
     for (let i = 0; i < 40 && last.status !== 429; i++) {

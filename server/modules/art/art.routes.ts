@@ -37,7 +37,13 @@ export function artRoutes() {
         schema: {
           hide: true,
           params,
-          querystring: z.object({ variant: z.enum(VENDOR_VARIANTS).default('default') }).passthrough(),
+          querystring: z
+            .object({
+              variant: z.enum(VENDOR_VARIANTS).default('default'),
+              /** The vendor's name, drawn instead of its code. */
+              label: z.string().max(40).optional(),
+            })
+            .passthrough(),
         },
         config: { gate: 'open' },
       },
@@ -54,7 +60,7 @@ export function artRoutes() {
         const [category, slug] = split(name);
         const svg =
           kind === 'vendor'
-            ? vendorBadge(name, request.query.variant)
+            ? vendorBadge(name, request.query.variant, request.query.label)
             : kind === 'game'
               ? gameTile(category, slug)
               : kind === 'banner'

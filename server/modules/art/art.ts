@@ -25,17 +25,47 @@ function sparkles(seed: number, width: number, height: number, count: number) {
   return out;
 }
 
-/** A vendor badge: its code set in heavy type on the vendor's colours. */
 /** Spec 9's vendor image variants: DEFAULT and ACTIVE (small icon), WHITE, COLOR and PURPLE (lists). */
 export const VENDOR_VARIANTS = ['default', 'active', 'white', 'color', 'purple'] as const;
 export type VendorVariant = (typeof VENDOR_VARIANTS)[number];
 
-export function vendorBadge(code: string, variant: VendorVariant = 'default'): string {
+/** A name split in at most two lines of about `width` characters, at spaces. */
+function twoLines(name: string, width: number): string[] {
+  if (name.length <= width) return [name];
+  const words = name.split(/\s+/);
+  let first = '';
+  while (words.length > 0 && (first + (first ? ' ' : '') + words[0]).length <= width) {
+    first += (first ? ' ' : '') + words.shift();
+  }
+  if (!first) first = words.shift()!;
+  const rest = words.join(' ');
+  return rest ? [first, rest.length > width ? `${rest.slice(0, width - 1)}…` : rest] : [first];
+}
+
+/**
+ * A vendor badge: the vendor's name (its code when none is given) set in heavy type on the vendor's
+ * colours, so a player reads "Sea Lottery", not TCG_SEA.
+ */
+export function vendorBadge(code: string, variant: VendorVariant = 'default', name?: string): string {
   const p = paletteFor(code);
-  const label = escapeXml(code.replace(/_/g, ' ').slice(0, 12));
-  const size = label.length > 7 ? 15 : label.length > 4 ? 20 : 26;
+  const lines = twoLines((name?.trim() || code.replace(/_/g, ' ')).slice(0, 40), 13).map(escapeXml);
+  const longest = Math.max(...lines.map((l) => l.length));
+  const size =
+    lines.length > 1
+      ? longest > 10
+        ? 13
+        : 15
+      : longest > 10
+        ? 14
+        : longest > 7
+          ? 16
+          : longest > 4
+            ? 20
+            : 26;
   const text = (fill: string) =>
-    `<text x="80" y="${32 + size / 3}" font-family="Arial Black,Arial,sans-serif" font-weight="900" font-size="${size}" text-anchor="middle" fill="${fill}" letter-spacing="1">${label}</text>`;
+    `<text x="80" y="${lines.length > 1 ? 32 - size * 0.25 : 32 + size / 3}" font-family="Arial Black,Arial,sans-serif" font-weight="900" font-size="${size}" text-anchor="middle" fill="${fill}" letter-spacing="0.5">${lines
+      .map((l, i) => `<tspan x="80" dy="${i === 0 ? 0 : size * 1.1}">${l}</tspan>`)
+      .join('')}</text>`;
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 64" width="160" height="64">${gradient('g', p)}`;
   switch (variant) {
     case 'white':

@@ -21,7 +21,7 @@ export function maskAccount(account: string): string {
 /** A vendor's image in one of spec 9's variants; game type LOTT uses the ELOTT images. */
 function vendorImage(v: VendorRow, variant: string) {
   const type = v.categoryCode === 'LOTT' ? 'ELOTT' : v.categoryCode;
-  return `/art/vendor/${encodeURIComponent(v.code)}.svg?variant=${variant}&type=${type}`;
+  return `/art/vendor/${encodeURIComponent(v.code)}.svg?variant=${variant}&type=${type}&label=${encodeURIComponent(v.name)}`;
 }
 
 function toVendorCard(v: VendorRow, counts: Map<string, number>): VendorCard {
@@ -39,7 +39,7 @@ function toVendorCard(v: VendorRow, counts: Map<string, number>): VendorCard {
     gameType: v.categoryCode as SectionKey,
     isGame: v.isGame === 'VASSALAGE' ? 'VASSALAGE' : null,
     status: v.status === 'maintenance' ? 'maintenance' : 'active',
-    iconUrl: `/art/vendor/${encodeURIComponent(v.code)}.svg`,
+    iconUrl: `/art/vendor/${encodeURIComponent(v.code)}.svg?label=${encodeURIComponent(v.name)}`,
   };
 }
 

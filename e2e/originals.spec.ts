@@ -295,6 +295,11 @@ test('fairness: after rotating the seeds, the verifier recomputes a dice bet to 
   // The verifier writes the roll as the game did (36,64 in Portuguese), and the recorded outcome in words.
   await expect(verifier.getByTestId('fv-outcome').locator('.fv-big')).toHaveText(roll);
   await expect(verifier.getByTestId('fv-round')).toContainText(`Número sorteado ${roll}`);
+
+  // The account record names the bet's movement as a player reads it, not BGS · dice-N.
+  await page.goto('/member/transactionHistory');
+  const stake = page.getByTestId('record-line').filter({ hasText: 'Aposta' }).first();
+  await expect(stake.getByTestId('record-round')).toHaveText(`Aurora Originals · Dados nº ${betId}`);
 });
 
 /** What a crash page shows once its round is over and the member's own bet in it is settled. */

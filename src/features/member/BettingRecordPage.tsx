@@ -11,6 +11,7 @@ import { formatAmount, formatDateTime } from '../../ui/format';
 import { Modal } from '../../ui/Modal';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { useGameMenus, useVendorName } from '../games/useGameMenus';
+import { useRoundReference } from './roundReference';
 
 type Records = Awaited<ReturnType<typeof call<'betRecords'>>>;
 type Round = Awaited<ReturnType<typeof call<'betRound'>>>;
@@ -260,23 +261,6 @@ export default function BettingRecordPage() {
       {open && <RoundDialog record={open} onClose={() => setOpen(null)} />}
     </div>
   );
-}
-
-/**
- * A round's reference a player can read: an in-house bet `dice-15` is "Dados nº 15", a lottery line `L12`
- * "Concurso 20261127-0843 · aposta nº 12".
- */
-function useRoundReference() {
-  const { t } = useTranslation();
-  return (record: BetRecord) => {
-    const line = record.draw ? /^L(\d+)$/.exec(record.roundId) : null;
-    if (record.draw && line)
-      return t('centre.bets.lottery_reference', { draw: record.draw, number: line[1] });
-    const m = record.vassalage === 'BGS' ? /^([a-z]+)-(\d+)$/.exec(record.roundId) : null;
-    return m
-      ? t('centre.bets.round_number', { game: t(`originals.games.${m[1]}`), number: m[2] })
-      : record.roundId;
-  };
 }
 
 /** One round: what was staked and paid, and each wallet movement it made. */

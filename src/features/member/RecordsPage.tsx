@@ -6,6 +6,8 @@ import { RECORD_TYPES, type RecordType } from '../../api/contract/wallet';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatAmount, formatDateTime } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
+import { useVendorName } from '../games/useGameMenus';
+import { useRoundReference } from './roundReference';
 
 type Line = Awaited<ReturnType<typeof call<'accountRecords'>>>['items'][number];
 /** Spec 9's date presets that look back (a record has no future). */
@@ -15,6 +17,8 @@ type Preset = keyof typeof PRESETS;
 /** The account record (transactionHistory): every movement on the member's wallets. */
 export default function RecordsPage({ only }: { only?: RecordType }) {
   const { t, i18n } = useTranslation();
+  const vendorName = useVendorName();
+  const roundReference = useRoundReference();
   const lang = i18n.language;
   const [type, setType] = useState<RecordType | null>(only ?? null);
   const [preset, setPreset] = useState<Preset>('prev7');
@@ -118,7 +122,15 @@ export default function RecordsPage({ only }: { only?: RecordType }) {
                   {typeof line.detail.round === 'string' && (
                     // A game movement names its round, as the betting record does.
                     <small className="muted block" data-testid="record-round">
-                      {String(line.detail.vendor ?? '')} · {line.detail.round}
+                      {[
+                        typeof line.detail.vendor === 'string' ? vendorName(line.detail.vendor) : '',
+                        roundReference({
+                          vassalage: String(line.detail.vendor ?? ''),
+                          roundId: line.detail.round,
+                        }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </small>
                   )}
                 </td>

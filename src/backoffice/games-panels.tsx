@@ -444,6 +444,7 @@ function ConnectionState({ vendor }: { vendor: Vendor }) {
       <span className="bo-sub">
         {t(`backoffice.vendors.modes.${c.mode}`)} · {t(`backoffice.vendors.opens.${c.opensIn}`)} ·{' '}
         {c.currencies.length > 0 ? c.currencies.join(', ') : t('backoffice.vendors.all_currencies')}
+        {c.trialPlay && <> · {t('backoffice.vendors.trial_on')}</>}
       </span>
       <span className="bo-sub">{t('backoffice.vendors.updated', { when: formatDateTime(c.updatedAt) })}</span>
     </div>
@@ -456,6 +457,7 @@ type ConnectValues = {
   mode: 'seamless' | 'transfer';
   currencies: string[];
   opensIn: 'page' | 'window';
+  trialPlay: boolean;
   secret?: string;
 };
 
@@ -481,6 +483,7 @@ function ConnectForm({
     mode: c?.mode ?? ('seamless' as const),
     currencies: c?.currencies.join(', ') ?? '',
     opensIn: c?.opensIn ?? ('page' as const),
+    trialPlay: c?.trialPlay ?? false,
     secret: '',
   });
   const heading = useFocusOnOpen<HTMLHeadingElement>();
@@ -503,6 +506,7 @@ function ConnectForm({
             .map((s) => s.trim().toUpperCase())
             .filter(Boolean),
           opensIn: values.opensIn,
+          trialPlay: values.trialPlay,
           ...(secret ? { secret } : {}),
         });
       }}
@@ -574,6 +578,19 @@ function ConnectForm({
             <option value="page">{t('backoffice.vendors.opens.page')}</option>
             <option value="window">{t('backoffice.vendors.opens.window')}</option>
           </select>
+        </label>
+        <label className="field bo-check bo-span-2">
+          <input
+            type="checkbox"
+            checked={values.trialPlay}
+            aria-describedby={`${titleId}-trial`}
+            onChange={(e) => setValues({ ...values, trialPlay: e.target.checked })}
+            data-testid="bo-trial-play"
+          />
+          <span>{t('backoffice.vendors.trial_play')}</span>
+          <small className="muted" id={`${titleId}-trial`}>
+            {t('backoffice.vendors.trial_play_hint')}
+          </small>
         </label>
         <label className="field bo-span-2">
           <span>{t('backoffice.vendors.secret')}</span>

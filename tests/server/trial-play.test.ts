@@ -218,6 +218,33 @@ describe.each(databaseKinds)('trial play on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
+  it('lets an operator say in the back office whether a vendor takes trial accounts', async () => {
+    const trial = await startTrial();
+    const connect = (trialPlay: boolean) =>
+      ctx.call('connectVendor', {
+        token: admin,
+        body: {
+          vendor: 'LUXR',
+          launchUrl: `${provider.url}/operator/launch`,
+          secret: SECRET,
+          trialPlay,
+        } as never,
+      });
+    const luxr = async () =>
+      (await ctx.call('adminVendors', { token: admin })).value.find((v) => v.vendor === 'LUXR')!.connection;
+    const play = () =>
+      ctx.call('launchGame', {
+        token: trial.token,
+        body: { vassalage: 'LUXR', gameCode: 'pharaoh-gold' } as never,
+      });
+    expect((await connect(true)).code).toBe('OK');
+    expect(await luxr()).toMatchObject({ trialPlay: true });
+    expect((await play()).code).toBe('OK');
+    expect((await connect(false)).code).toBe('OK');
+    expect(await luxr()).toMatchObject({ trialPlay: false });
+    expect((await play()).code).toBe('REAL_ACCOUNT_REQUIRED');
+  });
+
   it('refuses everything else a real account does with money: deposit, withdrawal, transfers, lottery, rebate', async () => {
     const trial = await startTrial();
     const t = trial.token;

@@ -12,6 +12,7 @@ interface Connection {
   mode: 'seamless' | 'transfer';
   currencies: string[];
   opensIn: 'page' | 'window';
+  trialPlay: boolean;
   connectedAt: number;
   updatedAt: number;
 }
@@ -56,6 +57,7 @@ export interface GamesAdminPorts {
         mode: 'seamless' | 'transfer';
         currencies: string[];
         opensIn: 'page' | 'window';
+        trialPlay?: boolean | undefined;
         secret?: string | undefined;
       },
       alongside?: Alongside,
@@ -163,6 +165,7 @@ export class GamesAdmin {
       mode: 'seamless' | 'transfer';
       currencies: string[];
       opensIn: 'page' | 'window';
+      trialPlay: boolean;
       secret?: string | undefined;
     },
   ) {
@@ -175,6 +178,7 @@ export class GamesAdmin {
         mode: body.mode,
         currencies: body.currencies,
         opensIn: body.opensIn,
+        trialPlay: body.trialPlay,
         secretGiven: body.secret !== undefined,
       }),
     );

@@ -105,6 +105,8 @@ export const adminVendor = z.object({
       mode: z.enum(['seamless', 'transfer']),
       currencies: z.array(z.string()),
       opensIn: z.enum(['page', 'window']),
+      /** Trial accounts (free play) may play its games with trial money. */
+      trialPlay: z.boolean(),
       connectedAt: epochMillis,
       updatedAt: epochMillis,
     })
@@ -124,6 +126,8 @@ export const connectVendorBody = z.object({
     .max(20)
     .default([]),
   opensIn: z.enum(['page', 'window']).default('page'),
+  /** Trial accounts (free play) may play its games with trial money (a vendor's fun mode; seamless only). */
+  trialPlay: z.boolean().default(false),
   /** The secret the vendor gave; empty: one is made and shown once. */
   secret: z.string().trim().min(16).max(200).optional(),
 });

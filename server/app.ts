@@ -202,7 +202,10 @@ export async function buildApp({
     humanCheck,
     new SmsVerification(db, messenger, limiter, pepper),
     twoFactor,
-    new AddressCheck(db, messenger, new TicketSigner(await secret('new-address-ticket')), pepper, limiter),
+    new AddressCheck(db, messenger, new TicketSigner(await secret('new-address-ticket')), pepper, limiter, {
+      // Bank accounts are the payments module's, built further down; asked only once requests come.
+      holderNames: (memberId: number): Promise<string[]> => withdrawals.holderNames(memberId),
+    }),
     config.SESSION_TTL_HOURS * 3_600_000,
     limiter,
   );

@@ -8,6 +8,7 @@ import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { bustTime } from '../../server/modules/originals/crash.service';
 import { RoundsRepository } from '../../server/modules/wallet/rounds.repository';
 import { TRIAL_GRANT, TRIAL_TOP_UP_BELOW, TRIAL_TOP_UPS } from '../../src/api/contract/trial';
+import { minesPayout } from '../../src/originals/games/mines';
 import { roundReaching, saltChain } from './crash-rounds';
 import {
   connectVendor,
@@ -156,6 +157,36 @@ describe.each(databaseKinds)('trial play on %s', (kind) => {
     // The seeds and the fairness are the member's as for anyone: the revealed seed verifies the bets.
     const seeds = await ctx.call('originalsSeeds', { token: trial.token });
     expect(seeds.value.active.nonce).toBe(24);
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
+
+  it('plays mines with trial money: the stake and the cash-out move against the trial account', async () => {
+    const trial = await startTrial();
+    const houseBefore = await houseBalance('house');
+    const trialBefore = await houseBalance('trial');
+    const start = await ctx.call('minesStart', {
+      token: trial.token,
+      body: { requestId: rid(), stake: 1_000, mines: 3 },
+    });
+    expect(start.code).toBe('OK');
+    // The server knows where the mines are; the test reads them to pick a safe tile.
+    const { rows } = (await ctx.handle.db.execute(
+      sql`SELECT outcome FROM originals_bets WHERE id = ${start.value.id}`,
+    )) as unknown as { rows: { outcome: { mines: number[] } }[] };
+    const safe = [...Array(25).keys()].find((t) => !rows[0]!.outcome.mines.includes(t))!;
+    expect(
+      (await ctx.call('minesReveal', { token: trial.token, body: { betId: start.value.id, tile: safe } }))
+        .code,
+    ).toBe('OK');
+    const cashed = await ctx.call('minesCashout', { token: trial.token, body: { betId: start.value.id } });
+    expect(cashed.code).toBe('OK');
+    const payout = cashed.value.payout;
+    // One safe tile of 22 with 3 mines: a little more than the stake back.
+    expect(payout).toBeGreaterThan(1_000);
+    expect(payout).toBeLessThan(minesPayout(1_000, 3, 1, 0) + 1);
+    expect(await balance(trial)).toBe(TRIAL_GRANT - 1_000 + payout);
+    expect(await houseBalance('house')).toBe(houseBefore);
+    expect(await houseBalance('trial')).toBe(trialBefore + 1_000 - payout);
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 

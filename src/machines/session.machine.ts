@@ -8,6 +8,10 @@ export type SessionKind = 'guest' | 'trial' | 'member';
 export interface RestoredSession {
   token: string | null;
   handoff: string | null;
+  /** Back from a third-party sign-in (?signin=external): its session waits in an HttpOnly cookie. */
+  external?: boolean;
+  /** Back from a third-party sign-in that failed (?signin_error=CODE). */
+  externalError?: string | null;
 }
 
 export interface SessionContext {
@@ -19,6 +23,8 @@ export interface SessionContext {
   member: MemberInfo | null;
   /** This login is the member's first ever (popups of execution F, first-login step). */
   firstLogin: boolean;
+  /** Why a third-party sign-in failed (an error code), shown until the visitor dismisses it. */
+  signInError: string | null;
 }
 
 export type SessionEvent =
@@ -40,7 +46,8 @@ export type SessionEvent =
    */
   | { type: 'TAB_SESSION'; token: string; replaces: string | null }
   /** Another tab of this browser saw its session end: logged out there, or ended by the server. */
-  | { type: 'TAB_ENDED'; token: string; reason: TabEndReason };
+  | { type: 'TAB_ENDED'; token: string; reason: TabEndReason }
+  | { type: 'DISMISS_SIGN_IN_ERROR' };
 
 export type TabEndReason = 'logout' | 'expired';
 
@@ -69,6 +76,8 @@ export const sessionMachine = setup({
     restoreToken: requiredActor<RestoredSession>('restoreToken'),
     /** Names the account a hand-off code belongs to, without spending it. */
     peekHandoff: requiredActor<{ account: string }, { code: string }>('peekHandoff'),
+    /** The session of the third-party sign-in this browser just came back from (spec 4.2). */
+    completeExternal: requiredActor<LoginResult>('completeExternal'),
     /** Trades a hand-off code for a login of its own (single use, short-lived). */
     exchangeHandoff: requiredActor<LoginResult, { code: string }>('exchangeHandoff'),
     fetchMember: requiredActor<MemberInfo, { token: string }>('fetchMember'),
@@ -98,8 +107,16 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { token: null, handoff: null, handoffAccount: null, member: null, firstLogin: false },
+  context: {
+    token: null,
+    handoff: null,
+    handoffAccount: null,
+    member: null,
+    firstLogin: false,
+    signInError: null,
+  },
   initial: 'restoring',
+  on: { DISMISS_SIGN_IN_ERROR: { actions: assign({ signInError: null }) } },
   states: {
     restoring: {
       invoke: {
@@ -107,21 +124,66 @@ export const sessionMachine = setup({
         src: 'restoreToken',
         onDone: [
           {
+            guard: ({ event }) => !!event.output.external,
+            target: 'completingExternal',
+            actions: assign({ token: ({ event }) => event.output.token }),
+          },
+          {
             guard: ({ event }) => !!event.output.handoff,
             target: 'inspectingHandoff',
             actions: assign({
               token: ({ event }) => event.output.token,
               handoff: ({ event }) => event.output.handoff,
+              signInError: ({ event }) => event.output.externalError ?? null,
             }),
           },
           {
             guard: { type: 'hasToken', params: ({ event }) => event.output.token },
             target: 'loadingMember',
-            actions: assign({ token: ({ event }) => event.output.token }),
+            actions: assign({
+              token: ({ event }) => event.output.token,
+              signInError: ({ event }) => event.output.externalError ?? null,
+            }),
           },
-          { target: 'joining' },
+          {
+            target: 'joining',
+            actions: assign({ signInError: ({ event }) => event.output.externalError ?? null }),
+          },
         ],
         onError: 'guest',
+      },
+    },
+    /**
+     * Back from a third-party sign-in: the page trades the callback's HttpOnly cookie for the session (no
+     * token or code ever in the address), then logs in like any login, shared with the other tabs. A
+     * failure keeps the session this tab had, if any, and says why.
+     */
+    completingExternal: {
+      invoke: {
+        id: 'completeExternal',
+        src: 'completeExternal',
+        onDone: {
+          target: 'loadingMember',
+          actions: [
+            {
+              type: 'shareSession',
+              params: ({ context, event }) => ({ token: event.output.token, replaces: context.token }),
+            },
+            assign({
+              token: ({ event }) => event.output.token,
+              firstLogin: ({ event }) => event.output.firstTimeLogin,
+            }),
+            { type: 'saveToken', params: ({ event }) => event.output.token },
+          ],
+        },
+        onError: [
+          {
+            guard: 'hadSession',
+            target: 'loadingMember',
+            actions: assign({ signInError: ({ event }) => errorCode(event.error) }),
+          },
+          { target: 'joining', actions: assign({ signInError: ({ event }) => errorCode(event.error) }) },
+        ],
       },
     },
     /** A tab with nothing stored (a new tab) asks the tabs already open for their session. */
@@ -373,6 +435,8 @@ export const sessionMachine = setup({
     },
   },
 });
+
+const errorCode = (error: unknown) => (error as { code?: string } | null)?.code ?? 'UNKNOWN';
 
 export function sessionKind(member: MemberInfo | null): SessionKind {
   if (!member) return 'guest';

@@ -41,6 +41,7 @@ const machine = sessionMachine.provide({
     restoreToken: requiredActor('test'),
     peekHandoff: requiredActor('test'),
     exchangeHandoff: requiredActor('test'),
+    completeExternal: requiredActor('test'),
     fetchMember: requiredActor('test'),
     logout: requiredActor('test'),
     askOtherTabs: requiredActor('test'),
@@ -61,6 +62,16 @@ const events = [
   { type: 'xstate.done.actor.restoreToken', output: { token: null, handoff: null } },
   { type: 'xstate.done.actor.restoreToken', output: { token: null, handoff: 'code-from-a-link' } },
   { type: 'xstate.done.actor.restoreToken', output: { token: 'tok-stored', handoff: 'code-from-a-link' } },
+  // Back from a third-party sign-in (?signin=external), with or without a session here; or its error.
+  { type: 'xstate.done.actor.restoreToken', output: { token: null, handoff: null, external: true } },
+  { type: 'xstate.done.actor.restoreToken', output: { token: 'tok-stored', handoff: null, external: true } },
+  {
+    type: 'xstate.done.actor.restoreToken',
+    output: { token: null, handoff: null, externalError: 'SIGN_IN_DENIED' },
+  },
+  { type: 'xstate.done.actor.completeExternal', output: { ...result, token: 'tok-external' } },
+  { type: 'xstate.error.actor.completeExternal', error: { code: 'SIGN_IN_EXPIRED' } },
+  { type: 'DISMISS_SIGN_IN_ERROR' },
   { type: 'xstate.done.actor.peekHandoff', output: { account: 'stranger' } },
   { type: 'xstate.error.actor.peekHandoff', error: { code: 'HANDOFF_INVALID' } },
   { type: 'xstate.done.actor.exchangeHandoff', output: { ...result, token: 'tok-handoff' } },
@@ -97,9 +108,9 @@ const events = [
 
 const serializeState = (s: {
   value: unknown;
-  context: { member: MemberInfo | null; token: string | null };
+  context: { member: MemberInfo | null; token: string | null; signInError: string | null };
 }) =>
-  `${JSON.stringify(s.value)}:${s.context.member ? `${sessionKind(s.context.member)}${s.context.member.isAgent ? '+agent' : ''}` : 'none'}:${s.context.token ?? '-'}`;
+  `${JSON.stringify(s.value)}:${s.context.member ? `${sessionKind(s.context.member)}${s.context.member.isAgent ? '+agent' : ''}` : 'none'}:${s.context.token ?? '-'}${s.context.signInError ? `!${s.context.signInError}` : ''}`;
 
 describe('session machine (graph-generated paths)', () => {
   const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events, serializeState });
@@ -185,6 +196,45 @@ describe('session machine (graph-generated paths)', () => {
       expect(effects.shareSession).not.toHaveBeenCalledWith(
         expect.objectContaining({ token: (last.event as unknown as { token: string }).token }),
       );
+    }
+  });
+
+  it('logs in from a third-party sign-in like any login, and says why one failed', () => {
+    for (const state of [
+      '"completingExternal":none:-',
+      '"completingExternal":none:tok-stored',
+      // The session it brought, shared with the other tabs (replacing the one this tab had).
+      '"authenticated":member:tok-external',
+      // A spent or expired sign-in: the session this tab had carries on, and the visitor is told.
+      '"authenticated":member:tok-stored!SIGN_IN_EXPIRED',
+      '"guest":none:-!SIGN_IN_EXPIRED',
+      // Back with the provider's refusal in the address.
+      '"guest":none:-!SIGN_IN_DENIED',
+    ]) {
+      expect(reachable).toContain(state);
+    }
+    const completed = transitionPaths.filter(
+      (p) => p.steps.at(-1)!.event.type === 'xstate.done.actor.completeExternal',
+    );
+    expect(completed.length).toBeGreaterThan(0);
+    for (const path of completed) {
+      for (const spy of Object.values(effects)) spy.mockClear();
+      const before = path.steps.at(-2)!.state;
+      replay(machine, path);
+      expect(effects.saveToken).toHaveBeenCalledWith('tok-external');
+      expect(effects.shareSession).toHaveBeenCalledWith({
+        token: 'tok-external',
+        replaces: before.context.token,
+      });
+    }
+    // Dismissed: the message goes, nothing else changes.
+    const dismissed = transitionPaths.filter((p) => p.steps.at(-1)!.event.type === 'DISMISS_SIGN_IN_ERROR');
+    expect(dismissed.length).toBeGreaterThan(0);
+    for (const path of dismissed) {
+      const before = path.steps.at(-2)!.state;
+      const end = replay(machine, path);
+      expect(end.context.signInError).toBeNull();
+      expect(end.context.token).toBe(before.context.token);
     }
   });
 

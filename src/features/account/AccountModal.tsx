@@ -10,6 +10,7 @@ import { useSessionActor } from '../session/session';
 import { useWhitelabel } from '../site/SiteProvider';
 import { type AccountMode, useAccountModal } from './AccountModalContext';
 import { AuthFlow } from './AuthFlow';
+import { ExternalSignIn } from './ExternalSignIn';
 import { ForgotPasswordPanel } from './ForgotPasswordPanel';
 import { FreePlayButton } from './FreePlayButton';
 import { RegisterForm } from './RegisterForm';
@@ -136,6 +137,7 @@ export function AccountModal() {
           onEntered={onEntered}
         />
         {whitelabelVal.FREEPLAY3 && <FreePlayButton onDone={enterSite} />}
+        <ExternalSignIn returnTo={returnTo} />
       </>
     );
   } else if (registerMethods.length === 0) {
@@ -152,6 +154,7 @@ export function AccountModal() {
           onSwitchToLogin={() => open('login')}
           onDone={enterSite}
         />
+        <ExternalSignIn returnTo={returnTo} />
       </>
     ) : (
       <div className="spinner" aria-busy="true" />

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { errorKey } from '../../api/errors';
 import { Modal } from '../../ui/Modal';
 import { useSessionActor } from './session';
 
@@ -14,6 +15,20 @@ export function SessionDialogs() {
       ? { account: s.context.handoffAccount ?? '', hasSession: s.context.token !== null }
       : null,
   );
+  const signInError = useSelector(actor, (s) => s.context.signInError);
+  if (signInError && !handoff) {
+    const dismiss = () => actor.send({ type: 'DISMISS_SIGN_IN_ERROR' });
+    return (
+      <Modal title={t('session.sign_in_failed')} onClose={dismiss} testId="sign-in-failed">
+        <p>{t(errorKey(signInError))}</p>
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-primary" onClick={dismiss}>
+            {t('session.confirm')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
   if (handoff) {
     return (
       <Modal

@@ -25,9 +25,12 @@ const TOKEN_KEY = 'token';
 function restoreSession(): RestoredSession {
   const url = new URL(window.location.href);
   const handoff = url.searchParams.get('handoff');
-  if (url.searchParams.has('handoff') || url.searchParams.has('token')) {
-    url.searchParams.delete('handoff');
-    url.searchParams.delete('token');
+  // Back from a third-party sign-in: the marker (its session waits in an HttpOnly cookie) or its error.
+  const external = url.searchParams.get('signin') === 'external';
+  const externalError = url.searchParams.get('signin_error');
+  const marks = ['handoff', 'token', 'signin', 'signin_error'];
+  if (marks.some((name) => url.searchParams.has(name))) {
+    for (const name of marks) url.searchParams.delete(name);
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }
   let token: string | null = null;
@@ -36,7 +39,12 @@ function restoreSession(): RestoredSession {
   } catch {
     // Without storage the session lasts until the tab closes.
   }
-  return { token, handoff: handoff && /^[A-Za-z0-9_-]{20,200}$/.test(handoff) ? handoff : null };
+  return {
+    token,
+    handoff: handoff && /^[A-Za-z0-9_-]{20,200}$/.test(handoff) ? handoff : null,
+    external,
+    externalError: externalError && /^[A-Z_]{2,40}$/.test(externalError) ? externalError : null,
+  };
 }
 
 function storeToken(token: string | null) {
@@ -77,6 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           peekHandoff: fromPromise<{ account: string }, { code: string }>(({ input }) =>
             call('peekHandoff', { body: { code: input.code } }),
           ),
+          completeExternal: fromPromise<LoginResult>(() => call('oidcComplete')),
           // The session this tab has stays in place until the new one is stored: a failed exchange keeps it.
           exchangeHandoff: fromPromise<LoginResult, { code: string }>(({ input }) =>
             call('exchangeHandoff', { body: { code: input.code } }),
@@ -155,6 +164,7 @@ export function useSession(): SessionView {
       s.matches('inspectingHandoff') ||
       s.matches('confirmingHandoff') ||
       s.matches('exchangingHandoff') ||
+      s.matches('completingExternal') ||
       (s.matches('loadingMember') && s.context.member === null),
   );
   const expired = useSelector(actor, (s) => s.matches('expired'));

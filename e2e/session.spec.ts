@@ -141,6 +141,7 @@ test('free play starts a trial account that plays dice with trial money and is s
   // It plays dice with the trial money: the game's balance and the header's move by the bet's result.
   await page.goto('/originals/dice');
   await expect(page.getByTestId('og-balance')).toHaveText('2.000,00');
+  await expect(page.locator('.og-balance')).toContainText('Saldo de teste: 2.000,00 FUN');
   await page.getByTestId('og-bet').click();
   const result = page.getByTestId('og-result');
   await expect(result).toHaveClass(/og-(win|loss)/);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../api/errors';
 import type { AutoStats, StopReason } from '../../machines/originals-bet.machine';
 import { formatAmount } from '../../ui/format';
+import { useSession } from '../session/session';
 
 /** Manual or auto, locked while a bet, a game or auto-bet is in play. */
 export function ModeSwitch({
@@ -61,6 +62,8 @@ export function PanelReport({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const tally = { bets: stats.bets, profit: formatAmount(stats.profit, lang), currency };
+  // A trial account plays with trial money, and its balance says so.
+  const trial = useSession().kind === 'trial';
   return (
     <>
       {running && (
@@ -84,8 +87,8 @@ export function PanelReport({
       )}
       {balance !== null && (
         <p className="muted og-balance">
-          {t('originals.balance')}: <strong data-testid="og-balance">{formatAmount(balance, lang)}</strong>{' '}
-          {currency}
+          {trial ? t('member.trial_balance') : t('originals.balance')}:{' '}
+          <strong data-testid="og-balance">{formatAmount(balance, lang)}</strong> {currency}
         </p>
       )}
     </>

@@ -12,6 +12,7 @@ import {
 } from '../machines/operator-login.machine';
 import { AgentsPanel } from './agents-panel';
 import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
+import { IdentityPanel } from './identity-panel';
 import { LotteryPanel } from './lottery-panel';
 import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
@@ -29,6 +30,7 @@ const TABS = [
   'originals',
   'lottery',
   'agents',
+  'identity',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -196,6 +198,7 @@ function Console({
         {tab === 'originals' && <OriginalsPanel token={token} onExpired={onLogout} />}
         {tab === 'lottery' && <LotteryPanel token={token} onExpired={onLogout} />}
         {tab === 'agents' && <AgentsPanel token={token} onExpired={onLogout} />}
+        {tab === 'identity' && <IdentityPanel token={token} onExpired={onLogout} />}
       </main>
     </div>
   );

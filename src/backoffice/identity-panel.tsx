@@ -1,0 +1,336 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import type { AdminIdentityProvider } from '../api/contract/identity';
+import { errorKey } from '../api/errors';
+import { failureCode, failureIssues } from '../machines/failure';
+import { formatDateTime } from '../ui/format';
+import { ScrollRegion } from '../ui/ScrollRegion';
+import { Failure } from './games-panels';
+import { useOperatorList } from './panels';
+
+type Issue = { path: string; message: string };
+
+interface FormValues {
+  code: string;
+  displayName: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  enabled: boolean;
+}
+
+const EMPTY: FormValues = {
+  code: '',
+  displayName: '',
+  issuer: 'https://',
+  clientId: '',
+  clientSecret: '',
+  scopes: 'openid email profile',
+  enabled: true,
+};
+
+/**
+ * Third-party sign-in (spec 4.2): the brand's OpenID Connect providers, each a button "Entrar com <name>"
+ * on the login and registration forms. The client secret is write-only: typed to add or replace it,
+ * never shown. Every change is in the audit trail (before and after, never the secret).
+ */
+export function IdentityPanel({ token, onExpired }: { token: string; onExpired: () => void }) {
+  const { t } = useTranslation();
+  const load = useCallback(() => call('adminIdentityProviders', { token }), [token]);
+  const { data, error, reload } = useOperatorList(load, onExpired);
+  const [editing, setEditing] = useState<{ values: FormValues; existing: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ code: string; issues: Issue[] } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const run = async (target: string, send: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailure(null);
+    setSaved(null);
+    try {
+      await send();
+      setSaved(target);
+      setEditing(null);
+      reload();
+    } catch (e) {
+      const code = failureCode(e);
+      if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired();
+      setFailure({ code, issues: failureIssues(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const edit = (p: AdminIdentityProvider) =>
+    setEditing({
+      existing: true,
+      values: {
+        code: p.code,
+        displayName: p.displayName,
+        issuer: p.issuer,
+        clientId: p.clientId,
+        clientSecret: '',
+        scopes: p.scopes,
+        enabled: p.enabled,
+      },
+    });
+
+  const redirectUri = data?.[0]?.redirectUri ?? `${window.location.origin}/api/auth/oidc/callback`;
+
+  return (
+    <section className="bo-catalogue" data-testid="bo-identity">
+      <div className="bo-toolbar">
+        <h2 className="bo-heading">{t('backoffice.identity.title')}</h2>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => {
+            setFailure(null);
+            setEditing({ existing: false, values: EMPTY });
+          }}
+        >
+          {t('backoffice.identity.add')}
+        </button>
+      </div>
+      <p className="bo-sub">
+        {t('backoffice.identity.redirect_note')} <code className="bo-url">{redirectUri}</code>
+      </p>
+      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {failure && !editing && <Failure code={failure.code} issues={failure.issues} />}
+      <p className="bo-saved" role="status">
+        {saved ? t('backoffice.saved', { target: saved }) : ''}
+      </p>
+      {editing && (
+        <ProviderForm
+          initial={editing.values}
+          existing={editing.existing}
+          busy={busy}
+          failure={failure}
+          onCancel={() => setEditing(null)}
+          onSave={(v) =>
+            run(v.code, () =>
+              call('saveIdentityProvider', {
+                token,
+                body: {
+                  code: v.code,
+                  displayName: v.displayName,
+                  issuer: v.issuer,
+                  clientId: v.clientId,
+                  scopes: v.scopes,
+                  enabled: v.enabled,
+                  ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
+                },
+              }),
+            )
+          }
+        />
+      )}
+      <ScrollRegion className="bo-scroll" label={t('backoffice.identity.title')}>
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th>{t('backoffice.identity.code')}</th>
+              <th>{t('backoffice.identity.display_name')}</th>
+              <th>{t('backoffice.identity.issuer')}</th>
+              <th>{t('backoffice.identity.client_id')}</th>
+              <th>{t('backoffice.identity.state')}</th>
+              <th>
+                <span className="visually-hidden">{t('backoffice.identity.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.length === 0 && (
+              <tr>
+                <td colSpan={6}>{t('backoffice.identity.none')}</td>
+              </tr>
+            )}
+            {data?.map((p) => (
+              <tr key={p.code} data-testid={`bo-identity-${p.code}`}>
+                <td>
+                  <code>{p.code}</code>
+                </td>
+                <td>{p.displayName}</td>
+                <td>
+                  <code className="bo-url">{p.issuer}</code>
+                </td>
+                <td>
+                  <code className="bo-url">{p.clientId}</code>
+                  <div className="bo-sub">
+                    {t(p.secretSet ? 'backoffice.identity.secret_set' : 'backoffice.identity.secret_missing')}
+                  </div>
+                </td>
+                <td>
+                  <span className={p.enabled ? 'bo-badge is-on' : 'bo-badge is-none'}>
+                    {t(p.enabled ? 'backoffice.identity.enabled' : 'backoffice.identity.disabled')}
+                  </span>
+                  <div className="bo-sub">
+                    {t('backoffice.vendors.updated', { when: formatDateTime(p.updatedAt) })}
+                  </div>
+                </td>
+                <td>
+                  <div className="bo-actions">
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={busy}
+                      onClick={() => edit(p)}
+                    >
+                      {t('backoffice.identity.edit', { name: p.displayName })}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={busy}
+                      onClick={() =>
+                        run(p.code, () =>
+                          call('setIdentityProviderEnabled', {
+                            token,
+                            body: { code: p.code, enabled: !p.enabled },
+                          }),
+                        )
+                      }
+                    >
+                      {t(p.enabled ? 'backoffice.identity.disable' : 'backoffice.identity.enable', {
+                        name: p.displayName,
+                      })}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </section>
+  );
+}
+
+function ProviderForm({
+  initial,
+  existing,
+  busy,
+  failure,
+  onSave,
+  onCancel,
+}: {
+  initial: FormValues;
+  existing: boolean;
+  busy: boolean;
+  failure: { code: string; issues: Issue[] } | null;
+  onSave: (values: FormValues) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(initial);
+  const field = (name: keyof FormValues, value: string | boolean) => setValues({ ...values, [name]: value });
+  return (
+    <form
+      className="bo-pane bo-card"
+      data-testid="bo-identity-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) onSave(values);
+      }}
+    >
+      <h3 className="bo-heading">
+        {existing ? t('backoffice.identity.edit_title', { code: values.code }) : t('backoffice.identity.add')}
+      </h3>
+      <div className="bo-form-grid">
+        <label className="field">
+          <span>{t('backoffice.identity.code')}</span>
+          <input
+            name="code"
+            value={values.code}
+            readOnly={existing}
+            required
+            pattern="[a-z0-9][a-z0-9\-]{1,31}"
+            title={t('backoffice.identity.code_hint')}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => field('code', e.target.value.toLowerCase())}
+          />
+        </label>
+        <label className="field">
+          <span>{t('backoffice.identity.display_name')}</span>
+          <input
+            name="displayName"
+            value={values.displayName}
+            required
+            maxLength={40}
+            onChange={(e) => field('displayName', e.target.value)}
+          />
+        </label>
+        <label className="field bo-span-2">
+          <span>{t('backoffice.identity.issuer')}</span>
+          <input
+            name="issuer"
+            type="url"
+            inputMode="url"
+            value={values.issuer}
+            required
+            maxLength={300}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => field('issuer', e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>{t('backoffice.identity.client_id')}</span>
+          <input
+            name="clientId"
+            value={values.clientId}
+            required
+            maxLength={300}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => field('clientId', e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>{t('backoffice.identity.client_secret')}</span>
+          <input
+            name="clientSecret"
+            type="password"
+            value={values.clientSecret}
+            required={!existing}
+            maxLength={1000}
+            autoComplete="new-password"
+            placeholder={existing ? t('backoffice.identity.secret_keep') : ''}
+            onChange={(e) => field('clientSecret', e.target.value)}
+          />
+        </label>
+        <label className="field bo-span-2">
+          <span>{t('backoffice.identity.scopes')}</span>
+          <input
+            name="scopes"
+            value={values.scopes}
+            required
+            maxLength={300}
+            spellCheck={false}
+            onChange={(e) => field('scopes', e.target.value)}
+          />
+        </label>
+        <label className="field-check">
+          <input
+            type="checkbox"
+            checked={values.enabled}
+            onChange={(e) => field('enabled', e.target.checked)}
+          />{' '}
+          {t('backoffice.identity.enabled')}
+        </label>
+      </div>
+      {failure && <Failure code={failure.code} issues={failure.issues} />}
+      <div className="bo-actions">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          {t('backoffice.save')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+          {t('backoffice.identity.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -154,6 +154,16 @@ describe.each(databaseKinds)('trial play on %s', (kind) => {
     expect(await balance(trial)).toBe(expected);
     expect(await houseBalance('house')).toBe(houseBefore);
     expect(await houseBalance('trial')).toBe(trialBefore - (expected - TRIAL_GRANT));
+    // Its bets are in its own list, not in the public feed of the brand's bets.
+    const mine = await ctx.call('originalsRecent', {
+      token: trial.token,
+      query: { scope: 'mine', game: 'dice' } as never,
+    });
+    expect(mine.value.items.length).toBeGreaterThan(0);
+    const all = await ctx.call('originalsRecent', {
+      query: { scope: 'all', game: 'dice', limit: 50 } as never,
+    });
+    expect(all.value.items.some((b) => mine.value.items.some((m) => m.id === b.id))).toBe(false);
     // The seeds and the fairness are the member's as for anyone: the revealed seed verifies the bets.
     const seeds = await ctx.call('originalsSeeds', { token: trial.token });
     expect(seeds.value.active.nonce).toBe(24);

@@ -431,7 +431,10 @@ export class OriginalsRepository {
       .limit(filter.limit);
   }
 
-  /** The brand's latest settled bets of one game (or all), newest first. */
+  /**
+   * The brand's latest settled bets of one game (or all), newest first: the public feed, which shows real
+   * money only (a trial account's bets are in its own list, not here; trial_members.sql).
+   */
   brandBets(brandId: number, filter: { game?: string; limit: number }) {
     return this.db
       .select()
@@ -440,6 +443,7 @@ export class OriginalsRepository {
         and(
           eq(originalsBets.brandId, brandId),
           eq(originalsBets.status, 'settled'),
+          sql`${originalsBets.memberId} NOT IN (SELECT member_id FROM trial_members())`,
           filter.game ? eq(originalsBets.game, filter.game) : undefined,
         ),
       )

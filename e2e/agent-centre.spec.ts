@@ -98,7 +98,7 @@ test('the agent offers a daily salary, the member accepts it in the contract dia
   // The offer reaches the member's open page over the socket.
   const dialog = playerPage.getByTestId('contract-dialog');
   await expect(dialog).toContainText('demoagent propõe a você um contrato de salário diário');
-  await expect(dialog.getByTestId('contract-terms')).toContainText('0,10%');
+  await expect(dialog.getByTestId('contract-terms')).toContainText('0,10 %');
   await expect(announcements).toBeHidden();
   await dialog.getByRole('button', { name: 'Aceitar' }).click();
   await expect(dialog).toBeHidden();
@@ -225,7 +225,7 @@ test('the agent’s invitation carries a daily salary, and an account it opens i
   await agentLogin(page);
   await page.getByTestId('agent-centre').getByRole('link', { name: 'Central de cadastro' }).click();
   const contracts = page.getByTestId('invitation-contracts');
-  await expect(contracts).toContainText('Salário diário 0,10%');
+  await expect(contracts).toContainText('Salário diário 0,10 %');
   await contracts.getByTestId('invite-add-contract').click();
   const dialog = page.getByTestId('invitation-contract');
   await dialog.getByTestId('offer-rate').fill('5');
@@ -235,7 +235,7 @@ test('the agent’s invitation carries a daily salary, and an account it opens i
   await dialog.getByRole('button', { name: 'Salvar no convite' }).click();
   const carried = contracts.locator('li[data-kind="daily_salary"]');
   try {
-    await expect(carried).toContainText('0,05%');
+    await expect(carried).toContainText('0,05 %');
 
     const open = page.getByTestId('open-account');
     const username = `opn${Date.now().toString(36)}`;
@@ -318,15 +318,15 @@ test('a real-time salary settles through the ledger: the house pays the agent, t
   // salary (0,10 %) and dividend (10 % of the loss), 0,05 % still leaves the house its edge.
   await form.getByTestId('offer-rate').fill('1');
   await form.getByRole('button', { name: 'Salvar modelo' }).click();
-  await expect(form.getByTestId('offer-error')).toContainText('no máximo 0,25%');
+  await expect(form.getByTestId('offer-error')).toContainText('no máximo 0,25 %');
   await form.getByTestId('offer-rate').fill('0,05');
   await form.getByRole('button', { name: 'Salvar modelo' }).click();
-  await expect(templates.locator(`tr[data-template="${name}"]`)).toContainText('0,05%');
+  await expect(templates.locator(`tr[data-template="${name}"]`)).toContainText('0,05 %');
   const tree = office.getByTestId('bo-agent-tree');
   await tree.getByLabel('Membro').fill('demoagent');
   await tree.getByRole('button', { name: 'Buscar' }).click();
   const house = office.getByTestId('bo-house-offer');
-  await house.getByLabel('Modelo').selectOption({ label: `${name} · Salário em tempo real · 0,05%` });
+  await house.getByLabel('Modelo').selectOption({ label: `${name} · Salário em tempo real · 0,05\u00a0%` });
   await house.getByRole('button', { name: 'Oferecer' }).click();
   const houseContract = office
     .getByTestId('bo-tree-contracts')

@@ -70,7 +70,7 @@ test('a game hidden in the back office leaves the member’s game list, renamed 
   await expect(games.locator('tbody tr[data-status]')).toHaveCount(2);
   await expectNoSeriousViolations(office.page, 'the back office games tab');
   const neon = office.page.getByTestId('bo-game-NOVA-neon-nights');
-  await expect(neon).toContainText('96,01%');
+  await expect(neon).toContainText('96,01 %');
   await neon.getByLabel('Status de Noites de Neon').selectOption('hidden');
   await expect(neon).toHaveAttribute('data-status', 'hidden');
 

@@ -169,8 +169,8 @@ test('an operator reads each bet type’s exact return, looks at a draw’s expo
   await office.getByRole('button', { name: 'Loterias', exact: true }).click();
   const games = office.getByTestId('bo-lottery-games');
   await games.locator('tr[data-game="ssc5"]').getByRole('button', { name: 'Tipos de aposta' }).click();
-  await expect(office.getByTestId('bo-lt-ssc.star5-return')).toHaveText('97,50%');
-  await expect(office.getByTestId('bo-lt-ssc.dragonTiger-return')).toHaveText('97,20% · 97,50%');
+  await expect(office.getByTestId('bo-lt-ssc.star5-return')).toHaveText('97,50 %');
+  await expect(office.getByTestId('bo-lt-ssc.dragonTiger-return')).toHaveText('97,20 % · 97,50 %');
   await office.getByTestId('bo-lt-draws-ssc5').click();
   await office.getByTestId('bo-lt-draws').locator(`tr[data-draw="${draw}"]`).getByRole('button').click();
   const detail = office.getByTestId('bo-lt-draw');

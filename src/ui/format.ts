@@ -92,9 +92,17 @@ export function formatDecimal(
   });
 }
 
-/** A percentage given in percent: 99 → "99,00%" in PT, "99.00%" in EN. */
+/**
+ * What follows a percentage: Portuguese writes a space before the sign ("99,00 %"), one that never
+ * breaks the number from its sign; English writes none ("99.00%").
+ */
+export function percentSign(lang = pageLanguage()): string {
+  return lang === 'pt' ? '\u00a0%' : '%';
+}
+
+/** A percentage given in percent: 99 → "99,00 %" in PT, "99.00%" in EN. */
 export function formatPercent(percent: number, lang = pageLanguage(), digits = 2): string {
-  return `${formatDecimal(percent, digits, lang)}%`;
+  return `${formatDecimal(percent, digits, lang)}${percentSign(lang)}`;
 }
 
 /**
@@ -109,9 +117,9 @@ export function formatDecimalText(text: string, lang = pageLanguage()): string {
   return `${m[1]}${whole}${m[3] === undefined ? '' : `${decimalSeparator(locale)}${m[3]}`}`;
 }
 
-/** A percentage the server sends as exact text ("97.50") in the language's way: "97,50%" in PT. */
+/** A percentage the server sends as exact text ("97.50") in the language's way: "97,50 %" in PT. */
 export function formatPercentText(text: string, lang = pageLanguage()): string {
-  return `${formatDecimalText(text, lang)}%`;
+  return `${formatDecimalText(text, lang)}${percentSign(lang)}`;
 }
 
 /** A multiplier: 1.28 → "1,28×" in PT, "1.28×" in EN. */
@@ -143,7 +151,7 @@ export function parseAmount(text: string, lang: string): number | null {
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
-/** A rate in basis points as a percentage with two decimals in the page's language ("0,50%" in PT). */
+/** A rate in basis points as a percentage with two decimals in the page's language ("0,50 %" in PT). */
 export function formatRate(bp: number, lang: string): string {
-  return `${(bp / 100).toLocaleString(localeOf(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+  return `${(bp / 100).toLocaleString(localeOf(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${percentSign(lang)}`;
 }

@@ -65,7 +65,7 @@ describe('a player holding a contract, in the member centre', () => {
     expect(line).toHaveTextContent('demoagent');
     expect(line).toHaveTextContent('6.000,00');
     expect(line).toHaveTextContent('-125,00');
-    expect(line).toHaveTextContent('1,50%');
+    expect(line).toHaveTextContent('1,50 %');
     expect(line).toHaveTextContent('90,00');
     const asked = server.calls.find((c) => c.path === '/api/contracts/bills');
     expect(asked?.url.searchParams.get('role')).toBe('received');

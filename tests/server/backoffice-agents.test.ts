@@ -371,7 +371,7 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     expect(washed.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
     // In the operator's language: the category by its name and the rates in its number format.
     expect(washed.message).toContain('Cassino ao vivo');
-    expect(washed.message).toContain('0,25%');
+    expect(washed.message).toContain('0,25\u00a0%');
     expect(washed.message).not.toContain('LIVE');
     const inEnglish = await ctx.call('saveTemplate', {
       token: admin.token,
@@ -418,7 +418,7 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     });
     // Baccarat: 1.06 % less 0.8 % of rebate, 0.1 % of salary and 10 % of the loss leaves 0.054 %.
     expect(stacked.code).toBe('CONTRACT_ABOVE_HOUSE_EDGE');
-    expect(stacked.message).toContain('0,05%');
+    expect(stacked.message).toContain('0,05\u00a0%');
 
     // The check is made with the edges and rebates of the moment: an offer made, then a rebate raised
     // (in-house games keep 1 %; a 0.9 % rebate leaves 0.09 %), is refused when accepted, and withdrawn.

@@ -98,7 +98,7 @@ describe.each(databaseKinds)('agent contracts on %s', (kind) => {
     const capped = await offer(sub, deep.username, salary(50));
     expect(capped.code).toBe('CONTRACT_RATE_ABOVE_OWN');
     // The cap in the caller's language: Portuguese by default, English when asked.
-    expect(capped.message).toContain('0,00%');
+    expect(capped.message).toContain('0,00\u00a0%');
     const inEnglish = await ctx.call('offerContract', {
       token: sub.token,
       language: 'en',
@@ -258,7 +258,7 @@ describe.each(databaseKinds)('agent contracts on %s', (kind) => {
       .where(eq(agentContracts.id, held));
     const late = await answer(c, pass.value.id, 'accept');
     expect(late.code).toBe('CONTRACT_OFFER_LAPSED');
-    expect(late.message).toContain('0,00%');
+    expect(late.message).toContain('0,00\u00a0%');
     const [row] = await ctx.handle.db
       .select()
       .from(agentContracts)

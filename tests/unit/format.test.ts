@@ -54,7 +54,7 @@ describe('amount formatting', () => {
   });
 
   it('writes decimals, percentages and multipliers the Brazilian way in PT', () => {
-    expect(formatPercent(99, 'pt')).toBe('99,00%');
+    expect(formatPercent(99, 'pt')).toBe('99,00\u00a0%');
     expect(formatPercent(99, 'en')).toBe('99.00%');
     expect(formatTimes(1.28, 'pt')).toBe('1,28×');
     expect(formatDecimal(2, 4, 'pt', { grouping: false })).toBe('2,0000');
@@ -66,7 +66,7 @@ describe('amount formatting', () => {
 
 describe('exact decimals sent as text', () => {
   it('writes them digit for digit in the language, never through a float', () => {
-    expect(formatPercentText('97.50', 'pt')).toBe('97,50%');
+    expect(formatPercentText('97.50', 'pt')).toBe('97,50\u00a0%');
     expect(formatPercentText('97.50', 'en')).toBe('97.50%');
     expect(formatDecimalText('1234567.125', 'pt')).toBe('1.234.567,125');
     expect(formatDecimalText('1234567.125', 'en')).toBe('1,234,567.125');

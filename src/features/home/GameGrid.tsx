@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../api/contract/games';
-import { formatDecimalText } from '../../ui/format';
+import { formatPercentText } from '../../ui/format';
 import { useFavourites } from '../games/favourites';
 import { useLaunchGame } from '../games/GameLauncher';
 import { useVendorName } from '../games/useGameMenus';
@@ -39,7 +39,7 @@ export function GameGrid({ games, testId }: { games: GameItem[]; testId?: string
             <span className="game-tile-vendor">
               {vendorName(g.vassalage)}
               {g.rtp && (
-                <span className="game-tile-rtp"> · {t('games.rtp', { rtp: formatDecimalText(g.rtp) })}</span>
+                <span className="game-tile-rtp"> · {t('games.rtp', { rtp: formatPercentText(g.rtp) })}</span>
               )}
             </span>
           </button>

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { formatAmount, formatDateTime } from '../../ui/format';
+import { formatAmount, formatDateTime, percentSign } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 
 type Summary = Awaited<ReturnType<typeof call<'rebate'>>>;
 
 const percent = (basisPoints: number, lang: string) =>
-  `${(basisPoints / 100).toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US', { maximumFractionDigits: 2 })}%`;
+  `${(basisPoints / 100).toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US', { maximumFractionDigits: 2 })}${percentSign(lang)}`;
 
 /** Rebate (manualRebate): what valid bets have earned per category since the last claim, and the claim. */
 export default function RebatePage() {

@@ -8,6 +8,7 @@ import {
   diceTarget,
   diceWins,
 } from '../../originals/games/dice';
+import { percentSign } from '../../ui/format';
 import { GameShell } from './GameShell';
 import { InstantControls } from './InstantControls';
 import { play } from './sound';
@@ -179,7 +180,10 @@ export default function DiceGame({ settings }: { settings: OriginalsSettings }) 
         </div>
         <div className="og-field">
           <span className="og-label">{t('originals.dice.chance')}</span>
-          <output className="input">{pct(chance)}%</output>
+          <output className="input">
+            {pct(chance)}
+            {percentSign()}
+          </output>
         </div>
       </div>
       <ol className="og-history" aria-label={t('originals.history')}>

@@ -5,7 +5,10 @@
  *   PROVIDER_OPERATORS   JSON: [{ "code": "AURORA", "walletUrl": "http://127.0.0.1:3000", "secret": "…" }]
  *                        the operators it plays for: their merchant code, wallet API and shared secret
  *   PROVIDER_TIMING_SCALE  live tables' phases times this (1; the end-to-end tests run them faster)
+ *   PROVIDER_ID_CLIENTS  JSON: [{ "clientId": "…", "secret": "…", "redirectUris": ["http://…/api/auth/oidc/callback"] }]
+ *                        the sites the demo sign-in provider "Aurora Demo ID" (under /id) serves; none: off
  */
+import { createIdentityProvider, type IdentityClient } from './identity';
 import { createProvider, DEFAULT_TIMING } from './server';
 
 const port = Number(process.env.PROVIDER_PORT ?? 7070);
@@ -24,8 +27,15 @@ const timed = (t: { bettingMs: number; revealMs: number; resultMs: number }) => 
   revealMs: Math.round(t.revealMs * scale),
   resultMs: Math.round(t.resultMs * scale),
 });
+const publicUrl = process.env.PROVIDER_PUBLIC_URL ?? `http://localhost:${port}`;
+const identityClients = JSON.parse(process.env.PROVIDER_ID_CLIENTS ?? '[]') as IdentityClient[];
+const identity =
+  identityClients.length > 0
+    ? await createIdentityProvider({ publicUrl, clients: identityClients })
+    : undefined;
 const provider = createProvider({
-  publicUrl: process.env.PROVIDER_PUBLIC_URL ?? `http://localhost:${port}`,
+  publicUrl,
+  ...(identity ? { identity } : {}),
   operators,
   timing: { baccarat: timed(DEFAULT_TIMING.baccarat), cockfight: timed(DEFAULT_TIMING.cockfight) },
   log: (message, detail) => console.warn(`demo provider: ${message}`, detail ?? ''),

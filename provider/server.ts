@@ -32,6 +32,8 @@ export interface ProviderConfig {
   /** Live tables' phases; shorter in tests. */
   timing?: { baccarat?: Timing; cockfight?: Timing };
   log?: (message: string, detail?: unknown) => void;
+  /** The demo sign-in provider (identity.ts) under /id/, when the site registered a client with it. */
+  identity?: { handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> };
 }
 
 const root = path.resolve(import.meta.dirname);
@@ -359,6 +361,7 @@ export function createProvider(config: ProviderConfig): Provider {
     const parts = url.pathname.split('/').filter(Boolean);
     const handle = async () => {
       if (url.pathname === '/health') return send(res, 200, { ok: true });
+      if (parts[0] === 'id' && config.identity && (await config.identity.handle(req, res, url))) return;
       if (url.pathname === '/operator/launch' && req.method === 'POST') return launch(req, res);
       if (url.pathname === '/operator/games' && req.method === 'GET')
         return send(res, 200, { games: PROVIDER_GAMES });

@@ -697,6 +697,7 @@ export async function buildApp({
       messenger: outboxMessenger,
       winners,
       trials,
+      identity,
       agents: {
         rollUp: async (days) => agents.rollUpRecent(await brands.all(), days),
         rollUpChanges: async () => agents.rollUpRecentChanges(await brands.all()),

@@ -1,6 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+
+/** Where browsers reach the demo provider (its game pages and its demo sign-in provider, /id). */
+export function demoProviderPublicUrl(config: Pick<Config, 'HOST' | 'DEMO_PROVIDER_PORT'>) {
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return process.env.DEMO_PROVIDER_PUBLIC_URL ?? `http://${shown}:${config.DEMO_PROVIDER_PORT}`;
+}
 
 /**
  * Starts the demo game provider (provider/main.ts) as its own process beside the demo site. It shares
@@ -12,6 +19,8 @@ export function startDemoProvider(options: {
   port: number;
   publicUrl: string;
   operator: { code: string; walletUrl: string; secret: string };
+  /** The site as a client of the demo sign-in provider "Aurora Demo ID" (provider/identity.ts). */
+  identityClient?: { clientId: string; secret: string; redirectUris: string[] } | null;
   log: FastifyBaseLogger;
 }): ChildProcess {
   const root = path.resolve(import.meta.dirname, '..');
@@ -30,6 +39,7 @@ export function startDemoProvider(options: {
       PROVIDER_PORT: String(options.port),
       PROVIDER_PUBLIC_URL: options.publicUrl,
       PROVIDER_OPERATORS: JSON.stringify([options.operator]),
+      ...(options.identityClient ? { PROVIDER_ID_CLIENTS: JSON.stringify([options.identityClient]) } : {}),
     },
   });
   // Never outlive the site, even when it dies without a signal.

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { assertProductionSettings, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareInstallation } from './db/seed/install';
-import { startDemoProvider } from './demo-provider';
+import { demoProviderPublicUrl, startDemoProvider } from './demo-provider';
 import { masterBox, resolveMasterKey } from './lib/master-key';
 import { MasterKeyMismatchError } from './lib/secrets';
 import { openCountryLookup } from './modules/system/geoip';
@@ -69,11 +69,27 @@ const port = typeof address === 'object' && address ? address.port : config.PORT
 if (installation.demoProviderSecret) {
   demoProvider = startDemoProvider({
     port: config.DEMO_PROVIDER_PORT,
-    publicUrl: process.env.DEMO_PROVIDER_PUBLIC_URL ?? `http://${shown}:${config.DEMO_PROVIDER_PORT}`,
+    publicUrl: demoProviderPublicUrl(config),
     operator: {
       code: 'AURORA',
       walletUrl: `http://127.0.0.1:${port}`,
       secret: installation.demoProviderSecret,
+    },
+    // The demo sign-in provider sends browsers back to this site's callback, at any of its addresses.
+    identityClient: installation.demoIdentity && {
+      ...installation.demoIdentity,
+      redirectUris: [
+        ...new Set(
+          [
+            `http://${shown}:${port}`,
+            `http://127.0.0.1:${port}`,
+            `http://localhost:${port}`,
+            config.PUBLIC_URL,
+          ]
+            .filter((origin): origin is string => !!origin)
+            .map((origin) => `${origin.replace(/\/+$/, '')}/api/auth/oidc/callback`),
+        ),
+      ],
     },
     log: app.log,
   });

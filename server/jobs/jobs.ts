@@ -14,6 +14,8 @@ export interface JobServices {
   };
   lottery: { tick(): Promise<void>; advance(): Promise<void> };
   trials: { end(): Promise<{ ended: number; returned: number }> };
+  /** Third-party sign-ins ended or expired more than a day ago. */
+  identity?: { purgeOld(): Promise<number> };
 }
 
 /** Every job the server runs (docs/jobs.md tells how to add one). */
@@ -93,13 +95,14 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       },
     },
     {
-      // Attempt counters whose window has long passed, spent or expired hand-off codes, and the demo
-      // outbox's texts past their readable time.
+      // Attempt counters whose window has long passed, spent or expired hand-off codes and third-party
+      // sign-ins, and the demo outbox's texts past their readable time.
       name: 'security.housekeeping',
       cron: '17 * * * *',
       handler: async () => {
         await services.limiter.purgeStale();
         await services.accounts.purgeExpiredHandoffs();
+        await services.identity?.purgeOld();
         await services.messenger.forgetExpired();
       },
     },

@@ -147,7 +147,7 @@ describe.each(databaseKinds)('third-party sign-in through OpenID Connect on %s',
     expect(login.code).toBe('OK');
     expect(login.value.mustChangePassword).toBeNull();
     expect(login.value.passwordExpired).toBe(false);
-    expect(login.value.user.account).toMatch(/^testop\d{8}$/);
+    expect(login.value.user.account).toMatch(/^test\d{8}$/);
     const [row] = await ctx.handle.db.select().from(members).where(eq(members.id, login.value.user.id));
     expect(row).toMatchObject({ passwordHash: null, email: 'alice@example.org', nickname: 'Alice Doe' });
     const info = await ctx.call('memberInfo', { token: login.value.token });
@@ -216,7 +216,7 @@ describe.each(databaseKinds)('third-party sign-in through OpenID Connect on %s',
     const wrongIssuer = await signIn({ sub: 'dave-1' });
     expect(wrongIssuer.res.headers.location).toBe('/?signin_error=SIGN_IN_TOKEN_INVALID');
     // Nobody was made for dave.
-    const rows = await ctx.handle.db.select().from(members).where(sql`${members.username} like 'testop%'`);
+    const rows = await ctx.handle.db.select().from(members).where(sql`${members.username} like 'test%'`);
     expect(rows.every((m) => m.nickname !== 'dave')).toBe(true);
     tamper = null;
   });
@@ -318,7 +318,9 @@ describe.each(databaseKinds)('third-party sign-in through OpenID Connect on %s',
       body: { code: 'test-op', enabled: false },
     });
     expect(off.value.enabled).toBe(false);
-    expect((await ctx.call('whitelabel')).value.signIn).toEqual([]);
+    expect((await ctx.call('whitelabel')).value.signIn).not.toContainEqual(
+      expect.objectContaining({ code: 'test-op' }),
+    );
     expect((await start(browser())).headers.location).toBe('/?signin_error=SIGN_IN_PROVIDER_NOT_FOUND');
     const [disable] = await ctx.handle.db
       .select()

@@ -275,12 +275,12 @@ describe.each(databaseKinds)('the demo (demo mode) on %s', (kind) => {
     const production = () =>
       prepareInstallation(ctx.handle.db, loadConfig(productionEnv(ctx.masterKey)), masterBox(ctx.masterKey));
     await expect(production()).rejects.toThrow(
-      /demo game provider's connections \(NOVA.*demo members .*demomember.*demo operators .*demoadmin.*simulated/,
+      /demo sign-in provider \(Aurora Demo ID\).*demo game provider's connections \(NOVA.*demo members .*demomember.*demo operators .*demoadmin.*simulated/,
     );
     await expect(production()).rejects.toThrow(/npm run demo:remove/);
     const token = await loginMember(ctx, demoMember);
     const removed = await removeDemo(ctx.handle.db);
-    expect(removed).toHaveLength(4);
+    expect(removed).toHaveLength(5);
     expect(await demoLeftovers(ctx.handle.db)).toEqual([]);
     // The public logins no longer open anything, and the sessions they had are over.
     const info = await ctx.call('memberInfo', { token });

@@ -7,6 +7,7 @@ import {
   auditLog,
   brandDomains,
   brands,
+  identityProviders,
   memberSessions,
   members,
   operatorSessions,
@@ -20,6 +21,7 @@ import {
 import { demoAccounts, seedDemoAccounts, seedDemoContracts } from './demo-accounts';
 import { DEMO_PROVIDER_VENDORS } from './demo-content';
 import { connectDemoProvider, seedDemoGames } from './demo-games';
+import { connectDemoIdentity, DEMO_IDENTITY, DEMO_IDENTITY_PROVIDER } from './demo-identity';
 import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoRegisterRules } from './demo-register';
@@ -45,6 +47,8 @@ export interface InstallationReport {
   needsFirstOperator: boolean;
   /** Demo with DEMO_PROVIDER: the secret the demo game provider signs with (it is started with it). */
   demoProviderSecret?: string | null;
+  /** Demo with DEMO_PROVIDER: the site as a client of the demo sign-in provider "Aurora Demo ID". */
+  demoIdentity?: { clientId: string; secret: string } | null;
 }
 
 /**
@@ -63,6 +67,7 @@ export async function prepareInstallation(
     | 'BRAND_TIME_ZONE'
     | 'DEMO_PROVIDER'
     | 'DEMO_PROVIDER_PORT'
+    | 'HOST'
   >,
   master: SecretBox,
 ): Promise<InstallationReport> {
@@ -77,7 +82,8 @@ export async function prepareInstallation(
     await seedDemoContracts(db);
     await seedDemoOperators(db);
     const demoProviderSecret = config.DEMO_PROVIDER ? await connectDemoProvider(db, master, config) : null;
-    return { mode: 'demo', createdBrand: false, needsFirstOperator: false, demoProviderSecret };
+    const demoIdentity = config.DEMO_PROVIDER ? await connectDemoIdentity(db, master, config) : null;
+    return { mode: 'demo', createdBrand: false, needsFirstOperator: false, demoProviderSecret, demoIdentity };
   }
   const leftovers = await demoLeftovers(db);
   if (leftovers.length > 0) {
@@ -131,7 +137,12 @@ export async function demoLeftovers(db: Database): Promise<string[]> {
     .select({ vendor: vendorIntegrations.vendorCode })
     .from(vendorIntegrations)
     .where(DEMO_PROVIDER_CONNECTION);
+  const demoIdentity = await db
+    .select({ id: identityProviders.id })
+    .from(identityProviders)
+    .where(and(DEMO_IDENTITY_PROVIDER, eq(identityProviders.enabled, true)));
   return [
+    ...(demoIdentity.length ? [`the demo sign-in provider (${DEMO_IDENTITY.displayName})`] : []),
     ...(demoVendors.length
       ? [`the demo game provider's connections (${demoVendors.map((v) => v.vendor).join(', ')})`]
       : []),
@@ -234,6 +245,10 @@ export async function removeDemo(db: Database): Promise<string[]> {
           ),
         );
     }
+    await tx
+      .update(identityProviders)
+      .set({ enabled: false, updatedAt: sql`now()` })
+      .where(DEMO_IDENTITY_PROVIDER);
     await tx
       .update(paymentMethods)
       .set({ active: false })

@@ -67,7 +67,7 @@ export function identityRoutes(deps: { identity: IdentityService; secureCookies:
           const started = await identity.start(
             request.brand,
             request.params.provider,
-            { origin: originOf(request), ...request.query },
+            { origin: originOf(request), lang: request.lang, ...request.query },
             wellFormed(request.cookies[BROWSER_COOKIE]),
           );
           reply.setCookie(BROWSER_COOKIE, started.browserKey, cookie(request, SIGN_IN_TTL_MS));

@@ -171,7 +171,12 @@ export class IdentityService {
   async start(
     brand: Brand,
     code: string,
-    input: { origin: string; returnTo?: string | undefined; affiliateCode?: string | undefined },
+    input: {
+      origin: string;
+      lang: LanguageCode;
+      returnTo?: string | undefined;
+      affiliateCode?: string | undefined;
+    },
     browserKey: string | undefined,
   ): Promise<{ url: string; browserKey: string }> {
     const returnTo = safeReturnPath(input.returnTo);
@@ -205,6 +210,8 @@ export class IdentityService {
       code_challenge_method: 'S256',
       state,
       nonce,
+      // The provider's pages in the visitor's language, where it can.
+      ui_locales: input.lang === 'en' ? 'en' : 'pt-BR',
     });
     return { url: url.href, browserKey: key };
   }
@@ -267,7 +274,8 @@ export class IdentityService {
       const created = await this.members.create(
         brand,
         {
-          prefix: provider.code.replace(/[^a-z]/g, '').slice(0, 8) || 'id',
+          // 'google', 'facebook', 'aurora' (from aurora-demo): a safe prefix, then 8 digits.
+          prefix: (provider.code.split('-')[0] ?? '').replace(/[^a-z]/g, '').slice(0, 8) || 'id',
           email,
           nickname: cleanName(claims.name) ?? cleanName(claims.preferred_username),
           affiliateCode: signIn.affiliateCode,

@@ -11,12 +11,17 @@ import './external-sign-in.css';
  * invitation's affiliate code along.
  */
 export function ExternalSignIn({ returnTo }: { returnTo?: string | null | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { signIn } = useWhitelabel();
   if (!signIn || signIn.length === 0) return null;
   const back = returnTo ?? `${window.location.pathname}${window.location.search}`;
   const affiliateCode = affiliateCodeFromUrl();
-  const query = new URLSearchParams({ returnTo: back, ...(affiliateCode ? { affiliateCode } : {}) });
+  // A navigation carries no language header: the provider's pages follow the page's language.
+  const query = new URLSearchParams({
+    returnTo: back,
+    lang: i18n.language,
+    ...(affiliateCode ? { affiliateCode } : {}),
+  });
   return (
     <div className="external-sign-in" data-testid="external-sign-in">
       <p className="external-sign-in-or">{t('account.external_or')}</p>

@@ -1,0 +1,62 @@
+import { expect, test } from './fixtures';
+
+/**
+ * Third-party sign-in (spec 4.2) on a phone: the demo's "Aurora Demo ID" (served by the demo provider
+ * process, demo mode only) stands in for Google or Facebook. No token or code ever shows in the address.
+ */
+test.describe('signing in with a third-party provider', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+  });
+
+  test('a visitor signs in with Aurora Demo ID, and the same name is the same account next time', async ({
+    page,
+    browser,
+  }) => {
+    const name = `Maria ${Date.now().toString(36)}`;
+    await page.goto('/login');
+    const modal = page.getByTestId('account-modal');
+    const button = modal.getByRole('link', { name: 'Entrar com Aurora Demo ID' });
+    await expect(button).toBeVisible();
+    await button.click();
+
+    // The provider's own page, clearly a demo.
+    await expect(page.getByRole('heading', { name: 'Aurora Demo ID' })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText('DEMONSTRAÇÃO');
+    await page.getByLabel('Seu nome de exibição').fill(name);
+    await page.getByRole('button', { name: 'Aprovar e entrar' }).click();
+
+    // Back on the site, logged in, without the marker (nor any token or code) in the address.
+    const account = page.getByTestId('member-account');
+    await expect(account).toHaveText(/^aurora\d{8}$/);
+    const username = await account.textContent();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Another browser, the same name: the same account.
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const again = await other.newPage();
+    await again.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+    await again.goto('/login');
+    await again.getByTestId('account-modal').getByRole('link', { name: 'Entrar com Aurora Demo ID' }).click();
+    await again.getByLabel('Seu nome de exibição').fill(name);
+    await again.getByRole('button', { name: 'Aprovar e entrar' }).click();
+    await expect(again.getByTestId('member-account')).toHaveText(username!);
+    await other.close();
+  });
+
+  test('a visitor who cancels at the provider is told so, in the page language', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByTestId('account-modal').getByRole('link', { name: 'Entrar com Aurora Demo ID' }).click();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    const notice = page.getByTestId('sign-in-failed');
+    await expect(notice).toContainText('Não foi possível entrar');
+    await expect(notice).toContainText('A entrada foi cancelada no provedor.');
+    expect(new URL(page.url()).search).toBe('');
+    await notice.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(notice).toBeHidden();
+    await expect(page.getByTestId('member-account')).toBeHidden();
+  });
+});

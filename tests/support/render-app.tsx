@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { App } from '../../src/App';
 import type { LanguageCode } from '../../src/api/languages';
+import { saveLanguage } from '../../src/features/preferences/storage';
 import { initI18n } from '../../src/i18n';
 import { type FakeServer, installFakeServer } from './fake-server';
 
@@ -12,6 +13,9 @@ export async function renderSite(
   window.history.pushState({}, '', path);
   const server = installFakeServer({ status: options.status });
   options.setup?.(server);
+  // A visitor reading another language than the brand's has chosen it: the site keeps that choice
+  // (App's useBrandLanguage would otherwise put the brand's default back once the brand is loaded).
+  saveLanguage(options.lang ?? 'pt');
   await initI18n(options.lang ?? 'pt');
   const view = render(<App />);
   return { server, ...view };

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, openBackoffice, test } from './fixtures';
 
 /**
  * Third-party sign-in (spec 4.2) on a phone: the demo's "Aurora Demo ID" (served by the demo provider
@@ -59,4 +59,37 @@ test.describe('signing in with a third-party provider', () => {
     await expect(notice).toBeHidden();
     await expect(page.getByTestId('member-account')).toBeHidden();
   });
+});
+
+test('an operator turns a sign-in provider off and on in the back office; the buttons follow', async ({
+  page,
+  browser,
+}) => {
+  const office = await openBackoffice(browser);
+  await office.page.getByRole('button', { name: 'Login social' }).click();
+  const row = office.page.getByTestId('bo-identity-aurora-demo');
+  await expect(row).toContainText('Aurora Demo ID');
+  await expect(row).toContainText('Segredo guardado');
+  await expect(office.page.getByTestId('bo-identity')).toContainText('/api/auth/oidc/callback');
+  await row.getByRole('button', { name: 'Desativar Aurora Demo ID' }).click();
+  await expect(row).toContainText('Desativado');
+
+  await page.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
+  await page.goto('/login');
+  await expect(page.getByTestId('account-modal').getByLabel('Nome de usuário')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Entrar com Aurora Demo ID' })).toHaveCount(0);
+
+  // The secret is never shown, even in the edit form; editing without typing one keeps it.
+  await row.getByRole('button', { name: 'Editar Aurora Demo ID' }).click();
+  const form = office.page.getByTestId('bo-identity-form');
+  await expect(form.getByLabel('Client secret')).toHaveValue('');
+  await form.getByLabel('Ativo').check();
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(row).toContainText('Ativo');
+  await office.page.getByRole('button', { name: 'Auditoria' }).click();
+  await expect(office.page.getByText('Provedor de login salvo').first()).toBeVisible();
+  await office.close();
+
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Entrar com Aurora Demo ID' })).toBeVisible();
 });

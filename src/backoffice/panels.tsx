@@ -314,6 +314,9 @@ const AUDIT_ACTIONS = [
   'balance_adjust',
   'demo_removed',
   'alert_sms_budget',
+  'identity_provider_save',
+  'identity_provider_enable',
+  'identity_provider_disable',
 ];
 
 /** What an entry says in words: its amount, category, reason and budget, whichever it has. */

@@ -49,8 +49,9 @@ export async function connectDemoIdentity(
     .onConflictDoUpdate({
       target: [identityProviders.brandId, identityProviders.code],
       set: { issuer, clientId: DEMO_IDENTITY.clientId, clientSecretSealed: sealed, updatedAt: sql`now()` },
-      // An operator's own provider under this code is left alone.
-      setWhere: sql`${identityProviders.issuer} like 'http://%/id'`,
+      // Only when the demo provider moved (another port); an operator's own provider under this code, or
+      // the name and state an operator gave the demo's, are left alone.
+      setWhere: sql`${identityProviders.issuer} like 'http://%/id' and ${identityProviders.issuer} <> excluded.issuer`,
     });
   return { clientId: DEMO_IDENTITY.clientId, secret };
 }

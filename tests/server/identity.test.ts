@@ -265,6 +265,33 @@ describe.each(databaseKinds)('third-party sign-in through OpenID Connect on %s',
     expect(gina!.email).toBeNull();
   });
 
+  it('asks a member with two-step verification for a code after the provider; never a password change', async () => {
+    const { TOTP, Secret } = await import('otpauth');
+    const first = await complete((await signIn({ sub: 'tess-1' })).done);
+    const token = first.value.token;
+    const setup = (await ctx.call('twoFactorSetup', { token })).value;
+    const app = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
+    expect((await ctx.call('twoFactorEnable', { token, body: { code: app.generate() } })).code).toBe('OK');
+    // Long after the brand's password age, with forcing on: no password, so nothing to change.
+    await ctx.handle.db
+      .update(members)
+      .set({ passwordChangedAt: sql`now() - interval '400 days'` })
+      .where(eq(members.id, first.value.user.id));
+
+    const again = await complete((await signIn({ sub: 'tess-1' })).done);
+    expect(again.code).toBe('TWO_FACTOR_REQUIRED');
+    const challenge = (again.value as unknown as { challenge: string }).challenge;
+    const wrong = await ctx.call('twoFactorLogin', { body: { challenge, code: '000000' } });
+    expect(wrong.code).toBe(app.generate() === '000000' ? 'OK' : 'TWO_FACTOR_INVALID');
+    const ok = await ctx.call('twoFactorLogin', {
+      body: { challenge, code: app.generate({ timestamp: Date.now() + 30_000 }) },
+    });
+    expect(ok.code).toBe('OK');
+    expect(ok.value.user.id).toBe(first.value.user.id);
+    expect(ok.value.mustChangePassword).toBeNull();
+    expect(ok.value.passwordExpired).toBe(false);
+  });
+
   it('joins the downline of the affiliate code the sign-in carried', async () => {
     const agent = await newMember(ctx, { prefix: 'agent' });
     await ctx.handle.db

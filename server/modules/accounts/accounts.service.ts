@@ -328,6 +328,8 @@ export class AccountsService {
 
   /** Whether the password must be changed before anything else: reset by email, weak default, or expired. */
   private async passwordState(brand: Brand, member: MemberRow, weak: boolean) {
+    // A member without a password (third-party sign-in) has none to expire or change.
+    if (member.passwordHash === null) return { passwordExpired: false, mustChangePassword: null };
     const options = await this.brands.options(brand.id);
     const passwordExpired =
       brand.passwordMaxAgeDays !== null &&
@@ -1132,6 +1134,14 @@ export class AccountsService {
     const member = await this.repo.findMemberById(memberId);
     if (!member || member.brandId !== brand.id) throw new AppError('SIGN_IN_STATE_INVALID');
     if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    // A member who turned two-step verification on is asked for a code after the provider too.
+    if (member.totpSecret) {
+      throw new AppError(
+        'TWO_FACTOR_REQUIRED',
+        {},
+        { challenge: this.twoFactor.challengeFor(member.id, false) },
+      );
+    }
     return this.startSession(member, 'oidc', ctx, { passwordExpired: false, mustChangePassword: null });
   }
 

@@ -25,6 +25,8 @@ export interface SessionContext {
   firstLogin: boolean;
   /** Why a third-party sign-in failed (an error code), shown until the visitor dismisses it. */
   signInError: string | null;
+  /** A third-party sign-in of a member with two-step verification: the challenge its code answers. */
+  twoFactor: { challenge: string; code: string | null; error: string | null } | null;
 }
 
 export type SessionEvent =
@@ -47,7 +49,9 @@ export type SessionEvent =
   | { type: 'TAB_SESSION'; token: string; replaces: string | null }
   /** Another tab of this browser saw its session end: logged out there, or ended by the server. */
   | { type: 'TAB_ENDED'; token: string; reason: TabEndReason }
-  | { type: 'DISMISS_SIGN_IN_ERROR' };
+  | { type: 'DISMISS_SIGN_IN_ERROR' }
+  /** The code from the member's authenticator app, after a third-party sign-in. */
+  | { type: 'SUBMIT_TWO_FACTOR'; code: string };
 
 export type TabEndReason = 'logout' | 'expired';
 
@@ -78,6 +82,8 @@ export const sessionMachine = setup({
     peekHandoff: requiredActor<{ account: string }, { code: string }>('peekHandoff'),
     /** The session of the third-party sign-in this browser just came back from (spec 4.2). */
     completeExternal: requiredActor<LoginResult>('completeExternal'),
+    /** The second step after a third-party sign-in: the challenge and the app's code. */
+    verifyTwoFactor: requiredActor<LoginResult, { challenge: string; code: string }>('verifyTwoFactor'),
     /** Trades a hand-off code for a login of its own (single use, short-lived). */
     exchangeHandoff: requiredActor<LoginResult, { code: string }>('exchangeHandoff'),
     fetchMember: requiredActor<MemberInfo, { token: string }>('fetchMember'),
@@ -114,6 +120,7 @@ export const sessionMachine = setup({
     member: null,
     firstLogin: false,
     signInError: null,
+    twoFactor: null,
   },
   initial: 'restoring',
   on: { DISMISS_SIGN_IN_ERROR: { actions: assign({ signInError: null }) } },
@@ -178,12 +185,71 @@ export const sessionMachine = setup({
         },
         onError: [
           {
+            // Two-step verification on: the member's code comes next.
+            guard: ({ event }) => !!twoFactorChallenge(event.error),
+            target: 'externalTwoFactor',
+            actions: assign({
+              twoFactor: ({ event }) => ({
+                challenge: twoFactorChallenge(event.error)!,
+                code: null,
+                error: null,
+              }),
+            }),
+          },
+          {
             guard: 'hadSession',
             target: 'loadingMember',
             actions: assign({ signInError: ({ event }) => errorCode(event.error) }),
           },
           { target: 'joining', actions: assign({ signInError: ({ event }) => errorCode(event.error) }) },
         ],
+      },
+    },
+    /** The provider proved the person; the member's authenticator app must too. */
+    externalTwoFactor: {
+      on: {
+        SUBMIT_TWO_FACTOR: {
+          target: 'verifyingExternalTwoFactor',
+          actions: assign({
+            twoFactor: ({ context, event }) => ({ ...context.twoFactor!, code: event.code, error: null }),
+          }),
+        },
+        CANCEL: [
+          { guard: 'hadSession', target: 'loadingMember', actions: assign({ twoFactor: null }) },
+          { target: 'joining', actions: assign({ twoFactor: null }) },
+        ],
+      },
+    },
+    verifyingExternalTwoFactor: {
+      invoke: {
+        id: 'verifyTwoFactor',
+        src: 'verifyTwoFactor',
+        input: ({ context }) => ({ challenge: context.twoFactor!.challenge, code: context.twoFactor!.code! }),
+        onDone: {
+          target: 'loadingMember',
+          actions: [
+            {
+              type: 'shareSession',
+              params: ({ context, event }) => ({ token: event.output.token, replaces: context.token }),
+            },
+            assign({
+              token: ({ event }) => event.output.token,
+              firstLogin: ({ event }) => event.output.firstTimeLogin,
+              twoFactor: null,
+            }),
+            { type: 'saveToken', params: ({ event }) => event.output.token },
+          ],
+        },
+        onError: {
+          target: 'externalTwoFactor',
+          actions: assign({
+            twoFactor: ({ context, event }) => ({
+              ...context.twoFactor!,
+              code: null,
+              error: errorCode(event.error),
+            }),
+          }),
+        },
       },
     },
     /** A tab with nothing stored (a new tab) asks the tabs already open for their session. */
@@ -437,6 +503,10 @@ export const sessionMachine = setup({
 });
 
 const errorCode = (error: unknown) => (error as { code?: string } | null)?.code ?? 'UNKNOWN';
+const twoFactorChallenge = (error: unknown) =>
+  errorCode(error) === 'TWO_FACTOR_REQUIRED'
+    ? ((error as { value?: { challenge?: string } | null }).value?.challenge ?? null)
+    : null;
 
 export function sessionKind(member: MemberInfo | null): SessionKind {
   if (!member) return 'guest';

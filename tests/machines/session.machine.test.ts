@@ -42,6 +42,7 @@ const machine = sessionMachine.provide({
     peekHandoff: requiredActor('test'),
     exchangeHandoff: requiredActor('test'),
     completeExternal: requiredActor('test'),
+    verifyTwoFactor: requiredActor('test'),
     fetchMember: requiredActor('test'),
     logout: requiredActor('test'),
     askOtherTabs: requiredActor('test'),
@@ -72,6 +73,14 @@ const events = [
   { type: 'xstate.done.actor.completeExternal', output: { ...result, token: 'tok-external' } },
   { type: 'xstate.error.actor.completeExternal', error: { code: 'SIGN_IN_EXPIRED' } },
   { type: 'DISMISS_SIGN_IN_ERROR' },
+  // A member with two-step verification: the code comes after the provider.
+  {
+    type: 'xstate.error.actor.completeExternal',
+    error: { code: 'TWO_FACTOR_REQUIRED', value: { challenge: 'challenge-1' } },
+  },
+  { type: 'SUBMIT_TWO_FACTOR', code: '123456' },
+  { type: 'xstate.done.actor.verifyTwoFactor', output: { ...result, token: 'tok-2fa' } },
+  { type: 'xstate.error.actor.verifyTwoFactor', error: { code: 'TWO_FACTOR_INVALID' } },
   { type: 'xstate.done.actor.peekHandoff', output: { account: 'stranger' } },
   { type: 'xstate.error.actor.peekHandoff', error: { code: 'HANDOFF_INVALID' } },
   { type: 'xstate.done.actor.exchangeHandoff', output: { ...result, token: 'tok-handoff' } },
@@ -226,6 +235,40 @@ describe('session machine (graph-generated paths)', () => {
         token: 'tok-external',
         replaces: before.context.token,
       });
+    }
+    // Two-step verification: asked after the provider, a wrong code asks again, the right one logs in.
+    for (const state of [
+      '"externalTwoFactor":none:-',
+      '"verifyingExternalTwoFactor":none:-',
+      '"externalTwoFactor":none:tok-stored',
+      '"authenticated":member:tok-2fa',
+    ]) {
+      expect(reachable).toContain(state);
+    }
+    const verified = transitionPaths.filter(
+      (p) => p.steps.at(-1)!.event.type === 'xstate.done.actor.verifyTwoFactor',
+    );
+    expect(verified.length).toBeGreaterThan(0);
+    for (const path of verified) {
+      for (const spy of Object.values(effects)) spy.mockClear();
+      const end = replay(machine, path);
+      expect(end.context.twoFactor).toBeNull();
+      expect(effects.saveToken).toHaveBeenCalledWith('tok-2fa');
+    }
+    // No session from a third-party sign-in of such a member without a verified code.
+    for (const path of [...statePaths, ...transitionPaths]) {
+      const types = path.steps.map((s) => s.event.type);
+      const asked = types.findIndex(
+        (t, i) =>
+          t === 'xstate.error.actor.completeExternal' &&
+          (path.steps[i]!.event as unknown as { error: { code: string } }).error.code ===
+            'TWO_FACTOR_REQUIRED',
+      );
+      if (asked < 0) continue;
+      const after = types.slice(asked);
+      if (after.includes('xstate.done.actor.fetchMember') && !after.includes('CANCEL')) {
+        expect(after).toContain('xstate.done.actor.verifyTwoFactor');
+      }
     }
     // Dismissed: the message goes, nothing else changes.
     const dismissed = transitionPaths.filter((p) => p.steps.at(-1)!.event.type === 'DISMISS_SIGN_IN_ERROR');

@@ -16,6 +16,52 @@ export function SessionDialogs() {
       : null,
   );
   const signInError = useSelector(actor, (s) => s.context.signInError);
+  const twoFactor = useSelector(actor, (s) =>
+    s.matches('externalTwoFactor') || s.matches('verifyingExternalTwoFactor')
+      ? { busy: s.matches('verifyingExternalTwoFactor'), error: s.context.twoFactor?.error ?? null }
+      : null,
+  );
+  if (twoFactor) {
+    const cancel = () => actor.send({ type: 'CANCEL' });
+    return (
+      <Modal title={t('titles.LOGIN')} onClose={cancel} testId="sign-in-two-factor">
+        <form
+          className="account-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const code = String(new FormData(e.currentTarget).get('code') ?? '').trim();
+            if (!twoFactor.busy) actor.send({ type: 'SUBMIT_TWO_FACTOR', code });
+          }}
+        >
+          <p className="form-note">{t('errors.TWO_FACTOR_REQUIRED')}</p>
+          <label className="field">
+            <span>{t('account.two_factor_code')} *</span>
+            <input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              required
+            />
+          </label>
+          {twoFactor.error && (
+            <p className="form-error" role="alert">
+              {t(errorKey(twoFactor.error))}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-ghost" onClick={cancel}>
+              {t('session.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={twoFactor.busy}>
+              {t('account.login_submit')}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    );
+  }
   if (signInError && !handoff) {
     const dismiss = () => actor.send({ type: 'DISMISS_SIGN_IN_ERROR' });
     return (

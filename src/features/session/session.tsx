@@ -86,6 +86,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             call('peekHandoff', { body: { code: input.code } }),
           ),
           completeExternal: fromPromise<LoginResult>(() => call('oidcComplete')),
+          verifyTwoFactor: fromPromise<LoginResult, { challenge: string; code: string }>(({ input }) =>
+            call('twoFactorLogin', { body: input }),
+          ),
           // The session this tab has stays in place until the new one is stored: a failed exchange keeps it.
           exchangeHandoff: fromPromise<LoginResult, { code: string }>(({ input }) =>
             call('exchangeHandoff', { body: { code: input.code } }),
@@ -165,6 +168,8 @@ export function useSession(): SessionView {
       s.matches('confirmingHandoff') ||
       s.matches('exchangingHandoff') ||
       s.matches('completingExternal') ||
+      s.matches('externalTwoFactor') ||
+      s.matches('verifyingExternalTwoFactor') ||
       (s.matches('loadingMember') && s.context.member === null),
   );
   const expired = useSelector(actor, (s) => s.matches('expired'));

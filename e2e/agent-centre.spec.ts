@@ -230,7 +230,7 @@ test('the agent’s invitation carries a daily salary, and an account it opens i
   const dialog = page.getByTestId('invitation-contract');
   await dialog.getByTestId('offer-rate').fill('5');
   await dialog.getByRole('button', { name: 'Salvar no convite' }).click();
-  await expect(dialog.getByTestId('offer-error')).toContainText(/0[.,]10%/);
+  await expect(dialog.getByTestId('offer-error')).toContainText(/0[.,]10\s?%/);
   await dialog.getByTestId('offer-rate').fill('0,05');
   await dialog.getByRole('button', { name: 'Salvar no convite' }).click();
   const carried = contracts.locator('li[data-kind="daily_salary"]');

@@ -4,52 +4,20 @@
  * prints requests per second, latency percentiles and the server's peak resident memory:
  *   npm run bench:content            (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { startSiteServer } from './site-server';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const dataDir = path.join(os.tmpdir(), `bench-content-${process.pid}`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-    STATIC_DIR: '/nonexistent',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
+const server = await startSiteServer('content', {
+  RATE_LIMIT_MAX: '100000000',
+  STATIC_DIR: '/nonexistent',
 });
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/wps/system/status`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 120) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base } = server;
 const peakMemoryMb = () => {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 };
 
@@ -83,6 +51,4 @@ for (const target of targets) {
   );
 }
 console.log(`server peak resident memory: ${peakMemoryMb()} MB`);
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
+await server.stop();

@@ -11,12 +11,11 @@
  *   BENCH_TYPING_MS=120)
  * Goals (issue 26): login under 3 s, home page LCP under 2.5 s.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { freePort, startSiteServer } from './site-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CPU = Number(process.env.BENCH_CPU ?? 4);
@@ -32,44 +31,15 @@ if (!existsSync(path.resolve('dist', 'index.html'))) {
   process.exit(1);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const dataDir = path.join(os.tmpdir(), `bench-login-${process.pid}`);
 // A copy of the build: another build into dist/ while the bench runs would change the files under it.
-const staticDir = `${dataDir}-site`;
+const staticDir = path.join(os.tmpdir(), `bench-login-site-${process.pid}`);
 cpSync(path.resolve('dist'), staticDir, { recursive: true });
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: staticDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000',
-    DEMO_PROVIDER_PORT: String(await freePort()),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startSiteServer('login', {
+  STATIC_DIR: staticDir,
+  RATE_LIMIT_MAX: '100000',
+  DEMO_PROVIDER_PORT: String(await freePort()),
 });
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/wps/system/status`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 180) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base } = server;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -188,7 +158,6 @@ try {
   for (const line of runs.at(-1)!.requests) console.log(`  ${line}`);
 } finally {
   await browser.close();
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
   rmSync(staticDir, { recursive: true, force: true });
 }

@@ -7,7 +7,7 @@
  *   - logging in (tap on the form's "Entrar" until the header shows the account), after typing the
  *     username and password at a thumb's pace (the form prepares the human check meanwhile);
  *   - the requests the login made, with their start and end, so one can see where the time goes.
- *   npx tsx bench/login-speed.ts          (BENCH_RUNS=3 by default; BENCH_CPU=4, BENCH_KBPS=1600, BENCH_RTT=150,
+ *   npm run bench:login   (BENCH_RUNS=3 by default; BENCH_CPU=4, BENCH_KBPS=1600, BENCH_RTT=150,
  *   BENCH_TYPING_MS=120)
  * Goals (issue 26): login under 3 s, home page LCP under 2.5 s.
  */

@@ -57,6 +57,7 @@ import { artRoutes } from './modules/art/art.routes';
 import { AgentsAdmin } from './modules/backoffice/agents-admin.service';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
+import type { EdgeGuard } from './modules/backoffice/edge-guard';
 import { GamesAdmin } from './modules/backoffice/games-admin.service';
 import { identityAdminRoutes } from './modules/backoffice/identity-admin.routes';
 import { IdentityAdmin } from './modules/backoffice/identity-admin.service';
@@ -369,6 +370,7 @@ export async function buildApp({
           catalogue,
           inHouse: { vendor: 'BGS', games: Object.values(inHouse) },
           lottery: lotteries.map((g) => ({
+            game: g.code,
             vendor: g.vendorCode,
             enabled: g.enabled,
             betTypes: lottery.gameView(g, brand, 'en').betTypes,
@@ -639,10 +641,13 @@ export async function buildApp({
   await app.register(withdrawalsRoutes({ withdrawals }));
   await app.register(identityRoutes({ identity, secureCookies: config.secureCookies }));
   await app.register(identityAdminRoutes({ identityAdmin: new IdentityAdmin(backoffice, identity) }));
+  // A change of the games on offer may not leave the house's contracts paying more than it keeps.
+  const edgesCover: EdgeGuard = (brand, change) => contracts.checkEdgesCover(brand, change);
   await app.register(
     backofficeRoutes({
       backoffice,
       gamesAdmin: new GamesAdmin(backoffice, {
+        edgesCover,
         catalogue: games,
         connections: vendorIntegrations,
         rounds: records,
@@ -653,6 +658,7 @@ export async function buildApp({
       }),
       originalsAdmin: new OriginalsAdmin(backoffice, {
         settings: (brandId, currency) => originals.storedSettings(brandId, currency),
+        edgesCover,
         theoreticalRtp,
         save: (brandId, currency, settings, alongside) =>
           originals.saveSettings(brandId, currency, settings, alongside),
@@ -668,7 +674,7 @@ export async function buildApp({
           game === 'crash' ? crash.recall(memberId) : originals.recallOf(memberId, game),
         byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
       }),
-      lotteryAdmin: new LotteryAdmin(backoffice, lottery),
+      lotteryAdmin: new LotteryAdmin(backoffice, lottery, edgesCover),
       agentsAdmin: new AgentsAdmin(backoffice, {
         treeView: (brandId, username) => accounts.treeView(brandId, username),
         memberId: async (brandId, username) => (await accounts.memberByUsername(brandId, username))?.id,

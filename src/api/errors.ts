@@ -151,6 +151,7 @@ export const errorCatalogue = {
   CONTRACT_RATE_ABOVE_OWN: { status: 422, key: 'errors.CONTRACT_RATE_ABOVE_OWN' },
   CONTRACT_ENDS_DOWNLINE: { status: 409, key: 'errors.CONTRACT_ENDS_DOWNLINE' },
   CONTRACT_ABOVE_HOUSE_EDGE: { status: 422, key: 'errors.CONTRACT_ABOVE_HOUSE_EDGE' },
+  EDGE_BELOW_CONTRACT: { status: 409, key: 'errors.EDGE_BELOW_CONTRACT' },
   CONTRACT_OFFER_LAPSED: { status: 409, key: 'errors.CONTRACT_OFFER_LAPSED' },
   LOTTERY_NOT_FOUND: { status: 404, key: 'errors.LOTTERY_NOT_FOUND' },
   DRAW_NOT_FOUND: { status: 404, key: 'errors.DRAW_NOT_FOUND' },

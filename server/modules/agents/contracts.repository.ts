@@ -46,6 +46,20 @@ export class ContractsRepository {
     return row;
   }
 
+  /** The house's contracts with top agents that pay or may pay: offered or in force. */
+  houseContracts(brandId: number) {
+    return this.db
+      .select()
+      .from(agentContracts)
+      .where(
+        and(
+          eq(agentContracts.brandId, brandId),
+          isNull(agentContracts.uplineId),
+          inArray(agentContracts.status, ['offered', ...IN_FORCE]),
+        ),
+      );
+  }
+
   given(uplineId: number, limit = 200) {
     return this.db
       .select()

@@ -102,6 +102,44 @@ export class ContractsService {
     });
   }
 
+  /**
+   * Refuses a change of the games on offer (an edge lowered, odds raised, a game switched on) that would
+   * leave one of the house's contracts with a top agent, offered or in force, paying more than the house
+   * keeps: `change` gives the games as they would be. The operator ends or lowers the contract first. A
+   * contract already past the edge (made before this check, or by a rebate raised since) blocks only a
+   * change that makes it worse, not every other change of the games.
+   */
+  async checkEdgesCover(brand: Brand, change: (sources: EdgeSources) => EdgeSources) {
+    const contracts = (await this.repo.houseContracts(brand.id)).filter(
+      (c) => c.status === 'offered' || isInForce(c.status as ContractStatus),
+    );
+    if (contracts.length === 0) return;
+    const sources = await this.ports.edgeSources(brand);
+    const [now, after] = await Promise.all([categoryEdges(sources), categoryEdges(change(sources))]);
+    const rebates = brand.rebateRates ?? {};
+    for (const c of contracts) {
+      // As when it was offered: beside the agent's other kinds in force (one of its own kind it replaces).
+      const others = othersOf(
+        contracts.filter(
+          (o) => o.memberId === c.memberId && o.kind !== c.kind && isInForce(o.status as ContractStatus),
+        ),
+      );
+      const terms = c.terms as ContractTerms;
+      const short = edgeShortfall(terms, after, rebates, others);
+      if (!short) continue;
+      const before = edgeShortfall(terms, now, rebates, others);
+      if (before && before.mostBp <= short.mostBp) continue;
+      const agent = (await this.ports.usernames([c.memberId])).get(c.memberId) ?? '';
+      throw new AppError('EDGE_BELOW_CONTRACT', {
+        agent,
+        category: { text: `titles.${short.category}` },
+        edge: percent(short.edgeBp),
+        rebate: percent(short.rebateBp),
+        rate: percent(c.rateBp),
+      });
+    }
+  }
+
   private async checkHouseEdge(brand: Brand, terms: ContractTerms, agentId?: number) {
     const short = await this.houseEdgeShortfall(brand, terms, agentId);
     if (short) throw this.edgeRefusal(short);

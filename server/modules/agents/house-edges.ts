@@ -21,6 +21,8 @@ export interface EdgeSources {
   inHouse: { vendor: string; games: Array<{ game: string; enabled: boolean; edgeBp: number }> };
   /** The lotteries with each bet type's odds as they play now. */
   lottery: Array<{
+    /** The lottery's own code (a back-office change names it). */
+    game?: string;
     vendor: string;
     enabled: boolean;
     betTypes: Array<{ code: string; enabled: boolean; odds: Record<string, number> }>;

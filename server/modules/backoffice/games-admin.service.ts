@@ -2,6 +2,7 @@ import type { AdminGame } from '../../../src/api/contract/backoffice';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
+import type { EdgeGuard } from './edge-guard';
 
 type Alongside = (tx: Database) => Promise<void>;
 type Status = 'active' | 'maintenance' | 'hidden';
@@ -19,6 +20,7 @@ interface Connection {
 
 /** What the back office reaches of the games module (catalogue) and the wallet (connections, rounds). */
 export interface GamesAdminPorts {
+  edgesCover: EdgeGuard;
   catalogue: {
     adminVendors(brandId: number): Promise<
       {
@@ -237,6 +239,21 @@ export class GamesAdmin {
   ) {
     this.backoffice.require(ctx, 'games');
     const { vendor, gameCode, ...changes } = body;
+    // A game put on offer, or moved to another category, counts in that category's edge from then on.
+    if (changes.active !== undefined || changes.category !== undefined) {
+      await this.ports.edgesCover(ctx.brand, (s) => ({
+        ...s,
+        catalogue: s.catalogue.map((g) =>
+          g.vendor === vendor && g.gameCode === gameCode
+            ? {
+                ...g,
+                active: typeof changes.active === 'boolean' ? changes.active : g.active,
+                category: typeof changes.category === 'string' ? changes.category : g.category,
+              }
+            : g,
+        ),
+      }));
+    }
     return this.ports.catalogue.updateGame(
       ctx.brand.id,
       body,

@@ -9,6 +9,7 @@ import type { LotteryService } from '../lottery/lottery.service';
 import { betTypeSettingsOf } from '../lottery/lottery-catalogue';
 import { checkBrandAmount } from '../wallet/amount';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
+import type { EdgeGuard } from './edge-guard';
 
 type UpdateBody = z.infer<typeof updateLotteryBody>;
 
@@ -38,6 +39,7 @@ export class LotteryAdmin {
   constructor(
     private readonly backoffice: BackofficeService,
     private readonly lottery: LotteryService,
+    private readonly edgesCover: EdgeGuard,
   ) {}
 
   async overview(ctx: OperatorContext) {
@@ -92,6 +94,25 @@ export class LotteryAdmin {
       stored[def.code] = { enabled: body.betType.enabled, odds, minStake, maxStake };
       patch.betTypes = stored;
     }
+    const betTypesAfter = patch.betTypes;
+    await this.edgesCover(ctx.brand, (s) => ({
+      ...s,
+      lottery: s.lottery.map((l) =>
+        l.game !== body.game
+          ? l
+          : {
+              ...l,
+              enabled: patch.enabled ?? l.enabled,
+              betTypes: betTypesAfter
+                ? Object.entries(betTypesAfter).map(([code, t]) => ({
+                    code,
+                    enabled: t.enabled,
+                    odds: t.odds,
+                  }))
+                : l.betTypes,
+            },
+      ),
+    }));
     const before = this.lottery.gameView(game, ctx.brand, 'en');
     await this.lottery.updateGame(ctx.brand.id, body.game, patch, (tx: Database) =>
       this.backoffice.audit(

@@ -4,6 +4,7 @@ import { ORIGINAL_GAMES, type OriginalGame } from '../../../src/originals/outcom
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
+import type { EdgeGuard } from './edge-guard';
 
 type Alongside = (tx: Database) => Promise<void>;
 
@@ -19,6 +20,7 @@ interface GameSettings {
 /** What the back office reaches of the in-house games (server/app.ts passes them in). */
 export interface OriginalsAdminPorts {
   settings(brandId: number, currency: string): Promise<Record<OriginalGame, GameSettings>>;
+  edgesCover: EdgeGuard;
   theoreticalRtp(edgeBp: number): string;
   save(brandId: number, currency: string, settings: GameSettings, alongside: Alongside): Promise<void>;
   /** Stake and payout of the settled bets of each game in a period (crash included). */
@@ -95,6 +97,15 @@ export class OriginalsAdmin {
     this.backoffice.require(ctx, 'games');
     if (body.minBet > body.maxBet || body.maxBet > body.maxWin) throw new AppError('LIMITS_INCONSISTENT');
     const before = (await this.ports.settings(ctx.brand.id, ctx.brand.currency))[body.game];
+    await this.ports.edgesCover(ctx.brand, (s) => ({
+      ...s,
+      inHouse: {
+        ...s.inHouse,
+        games: s.inHouse.games.map((g) =>
+          g.game === body.game ? { ...g, enabled: body.enabled, edgeBp: body.edgeBp } : g,
+        ),
+      },
+    }));
     await this.ports.save(ctx.brand.id, ctx.brand.currency, body, (tx) =>
       this.backoffice.audit(
         {

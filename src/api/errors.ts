@@ -58,6 +58,7 @@ export const errorCatalogue = {
   LOGIN_CHANNEL_UNAVAILABLE: { status: 422, key: 'errors.LOGIN_CHANNEL_UNAVAILABLE' },
   HOLDER_NAME_MISMATCH: { status: 422, key: 'errors.HOLDER_NAME_MISMATCH' },
   HANDOFF_INVALID: { status: 422, key: 'errors.HANDOFF_INVALID' },
+  HANDOFF_PASSWORD_CHANGE: { status: 409, key: 'errors.HANDOFF_PASSWORD_CHANGE' },
   INSUFFICIENT_FUNDS: { status: 409, key: 'errors.INSUFFICIENT_FUNDS' },
   INVALID_AMOUNT: { status: 422, key: 'errors.INVALID_AMOUNT' },
   IDEMPOTENCY_CONFLICT: { status: 409, key: 'errors.IDEMPOTENCY_CONFLICT' },

@@ -23,7 +23,7 @@ export interface SessionContext {
   member: MemberInfo | null;
   /** This login is the member's first ever (popups of execution F, first-login step). */
   firstLogin: boolean;
-  /** Why a third-party sign-in failed (an error code), shown until the visitor dismisses it. */
+  /** Why a sign-in failed (third-party, or a hand-off link), an error code shown until dismissed. */
   signInError: string | null;
   /** A third-party sign-in of a member with two-step verification: the challenge its code answers. */
   twoFactor: { challenge: string; code: string | null; error: string | null } | null;
@@ -335,14 +335,26 @@ export const sessionMachine = setup({
             { type: 'saveToken', params: ({ event }) => event.output.token },
           ],
         },
-        // A used or expired code changes nothing: the session the browser had, if any, carries on.
+        // A refused code changes nothing: the session the browser had, if any, carries on, and the visitor
+        // who said yes is told why (used or expired, or an account that must change its password first).
         onError: [
           {
             guard: 'hadSession',
             target: 'loadingMember',
-            actions: assign({ handoff: null, handoffAccount: null }),
+            actions: assign({
+              handoff: null,
+              handoffAccount: null,
+              signInError: ({ event }) => errorCode(event.error),
+            }),
           },
-          { target: 'guest', actions: assign({ handoff: null, handoffAccount: null }) },
+          {
+            target: 'guest',
+            actions: assign({
+              handoff: null,
+              handoffAccount: null,
+              signInError: ({ event }) => errorCode(event.error),
+            }),
+          },
         ],
       },
     },

@@ -84,7 +84,7 @@ const events = [
   { type: 'xstate.done.actor.peekHandoff', output: { account: 'stranger' } },
   { type: 'xstate.error.actor.peekHandoff', error: { code: 'HANDOFF_INVALID' } },
   { type: 'xstate.done.actor.exchangeHandoff', output: { ...result, token: 'tok-handoff' } },
-  { type: 'xstate.error.actor.exchangeHandoff', error: { code: 'HANDOFF_INVALID' } },
+  { type: 'xstate.error.actor.exchangeHandoff', error: { code: 'HANDOFF_PASSWORD_CHANGE' } },
   { type: 'SWITCH_ACCOUNT' },
   { type: 'KEEP_SESSION' },
   { type: 'xstate.error.actor.restoreToken', error: new Error('storage') },
@@ -179,6 +179,9 @@ describe('session machine (graph-generated paths)', () => {
       expect(effects.saveToken).toHaveBeenCalledWith('tok-handoff');
     if (types.includes('KEEP_SESSION') || types.includes('xstate.error.actor.exchangeHandoff'))
       expect(effects.saveToken).not.toHaveBeenCalledWith('tok-handoff');
+    // The visitor who agreed to a link that was then refused is told why.
+    if (path.steps.at(-1)!.event.type === 'xstate.error.actor.exchangeHandoff')
+      expect(end.context.signInError).toBe('HANDOFF_PASSWORD_CHANGE');
     if (types.includes('CONFIRM') && !end.matches('loggingOut')) {
       expect(effects.showLoader).toHaveBeenCalledTimes(1);
       expect(effects.hideLoader).toHaveBeenCalledTimes(1);

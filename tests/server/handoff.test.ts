@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandDomains, brands, sessionHandoffs } from '../../server/db/schema';
+import { brandDomains, brands, members, sessionHandoffs } from '../../server/db/schema';
 import { createTestContext, databaseKinds, newMember, type TestContext } from './harness';
 
 describe.each(databaseKinds)('session hand-off codes on %s', (kind) => {
@@ -54,6 +54,20 @@ describe.each(databaseKinds)('session hand-off codes on %s', (kind) => {
     const elsewhere = await create();
     expect((await exchange(elsewhere.code, 'handoff2.example')).code).toBe('HANDOFF_INVALID');
     await ctx.handle.db.delete(brandDomains).where(eq(brandDomains.host, 'handoff2.example'));
+  });
+
+  it('sends an account that must change its password to log in with it, not through the link', async () => {
+    const handoff = await create();
+    await ctx.handle.db.update(members).set({ mustChangePassword: true }).where(eq(members.id, member.id));
+    try {
+      // A session that may only change a password would open a page that cannot load anything.
+      const refused = await exchange(handoff.code);
+      expect(refused.status).toBe(409);
+      expect(refused.code).toBe('HANDOFF_PASSWORD_CHANGE');
+      expect(refused.message).toContain('trocar a senha');
+    } finally {
+      await ctx.handle.db.update(members).set({ mustChangePassword: false }).where(eq(members.id, member.id));
+    }
   });
 
   it('needs a session to make a code', async () => {

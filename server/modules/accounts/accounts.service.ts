@@ -528,7 +528,11 @@ export class AccountsService {
     const member = memberId === undefined ? undefined : await this.repo.findMemberById(memberId);
     if (!member) throw new AppError('HANDOFF_INVALID');
     if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-    return this.startSession(member, 'handoff', ctx, await this.passwordState(brand, member, false));
+    const password = await this.passwordState(brand, member, false);
+    // A hand-off carries no password, and a session that may only change one would show a page that
+    // cannot load: an account that must change its password logs in with it, here, and changes it.
+    if (password.mustChangePassword != null) throw new AppError('HANDOFF_PASSWORD_CHANGE');
+    return this.startSession(member, 'handoff', ctx, password);
   }
 
   async logout(token: string) {

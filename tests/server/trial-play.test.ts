@@ -337,7 +337,7 @@ describe.each(databaseKinds)('trial play on %s', (kind) => {
     for (let n = 1; n <= TRIAL_TOP_UPS; n++) {
       await drain(trial, TRIAL_TOP_UP_BELOW - 1);
       expect((await ctx.call('trialWallet', { token: trial.token })).value.canTopUp).toBe(true);
-      // Two clicks at once move the money once.
+      // Two clicks at once move the money once (whichever way their reads interleave with the move).
       const [a, b] = await Promise.all([
         ctx.call('trialTopUp', { token: trial.token }),
         ctx.call('trialTopUp', { token: trial.token }),

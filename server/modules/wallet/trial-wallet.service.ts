@@ -60,10 +60,11 @@ export class TrialWalletService {
   }
 
   private async state(brand: Brand, member: TrialMember): Promise<TrialWallet> {
-    const [balances, used] = await Promise.all([
-      this.ledger.memberBalances(member.id),
-      this.topUpsUsed(member.id),
-    ]);
+    // The top-ups first, then the balance: a top-up committed between the two reads then shows in the
+    // balance (no longer low), never as a count with the old balance, which would take the next top-up's
+    // key and move the money a second time for two clicks at once.
+    const used = await this.topUpsUsed(member.id);
+    const balances = await this.ledger.memberBalances(member.id);
     const balance = balances.get('main') ?? 0;
     const topUpsLeft = Math.max(0, TRIAL_TOP_UPS - used);
     return {

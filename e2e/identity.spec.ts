@@ -69,7 +69,7 @@ test('an operator turns a sign-in provider off and on in the back office; the bu
   await office.page.getByRole('button', { name: 'Login social' }).click();
   const row = office.page.getByTestId('bo-identity-aurora-demo');
   await expect(row).toContainText('Aurora Demo ID');
-  await expect(row).toContainText('Segredo guardado');
+  await expect(row).toContainText('Segredo salvo');
   await expect(office.page.getByTestId('bo-identity')).toContainText('/api/auth/oidc/callback');
   await row.getByRole('button', { name: 'Desativar Aurora Demo ID' }).click();
   await expect(row).toContainText('Desativado');

@@ -17,9 +17,12 @@ export function useBannerLink() {
   };
 }
 
+/** How long after the first banner's picture is ready the carousel takes over (it slides after 5 s). */
+const TAKE_OVER_MS = 400;
+
 /**
  * Spec 9: loops with more than one banner, slides in 1000 ms, every 5000 ms, even after a swipe.
- * The first banner is painted as plain markup and the carousel takes over a frame later, with the same
+ * The first banner is painted as plain markup and the carousel takes over once it is shown, with the same
  * look: on a phone the carousel's setting up would otherwise hold back the page's largest paint.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
@@ -27,17 +30,25 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const open = useBannerLink();
   const many = banners.length > 1;
   const [live, setLive] = useState(false);
+  const first = banners[0]?.url;
   useEffect(() => {
     if (!many) return;
+    let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setLive(true));
-    });
+    // Once the first banner's picture is ready and painted, not before: replacing it while the picture
+    // still decodes would paint the page's largest element a second time, later.
+    const takeOver = () => {
+      if (!cancelled) timer = setTimeout(() => setLive(true), TAKE_OVER_MS);
+    };
+    const picture = new Image();
+    if (first) picture.src = first;
+    if (first && typeof picture.decode === 'function') picture.decode().then(takeOver, takeOver);
+    else takeOver();
     return () => {
-      cancelAnimationFrame(frame);
+      cancelled = true;
       clearTimeout(timer);
     };
-  }, [many]);
+  }, [many, first]);
 
   const slide = (b: Banner) => (
     <div className="hero-slide" style={{ backgroundImage: `url(${b.url})` }} data-testid="banner-slide">

@@ -274,7 +274,8 @@ export async function newMember(
   } = {},
 ): Promise<Member> {
   // The pid is padded: usernames are at least 6 characters, and `m7x1` from pid 1007 was refused.
-  const username = `${options.prefix ?? 'm'}${String(process.pid % 1000).padStart(3, '0')}x${++memberSeq}`.slice(0, 16);
+  const username =
+    `${options.prefix ?? 'm'}${String(process.pid % 1000).padStart(3, '0')}x${++memberSeq}`.slice(0, 16);
   const password = options.password ?? 'Secret123';
   const ip = options.ip ?? `10.90.${memberSeq % 250}.1`;
   const res = await ctx.call('register', {

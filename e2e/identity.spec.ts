@@ -47,6 +47,39 @@ test.describe('signing in with a third-party provider', () => {
     await other.close();
   });
 
+  test('a visitor registers by mobile, the number verified at Aurora Demo ID in its own window instead of an SMS code', async ({
+    page,
+  }) => {
+    const number = `2197${String(Date.now()).slice(-7)}`;
+    await page.goto('/register');
+    const modal = page.getByTestId('account-modal');
+    await modal.getByRole('tab', { name: 'Celular' }).click();
+    const form = page.getByTestId('register-mobile-form');
+    // The SMS code stays offered; the provider is the other way.
+    await expect(form.getByLabel('Código de verificação')).toBeVisible();
+    const opened = page.waitForEvent('popup');
+    await form.getByRole('button', { name: 'Verificar com Aurora Demo ID' }).click();
+    await expect(form.getByRole('status')).toContainText('Confirme o número na janela de Aurora Demo ID');
+    const popup = await opened;
+    await expect(popup.getByRole('note')).toContainText('DEMONSTRAÇÃO');
+    await expect(popup.getByText('nenhum SMS é enviado')).toBeVisible();
+    await popup.getByLabel('Seu celular, com o código do país').fill(`+55 ${number}`);
+    await popup.getByRole('button', { name: 'Confirmar número' }).click();
+    // The window tells the form and closes itself.
+    await popup.waitForEvent('close');
+
+    await expect(form.getByTestId('phone-verified-number')).toContainText(
+      `+55 ${number} verificado por Aurora Demo ID`,
+    );
+    await expect(form.getByLabel('Código de verificação')).toBeHidden();
+    await form.getByLabel(/^Senha/).fill('Mobile1234');
+    await form.getByLabel('Confirmar senha').fill('Mobile1234');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByTestId('member-account')).toHaveText(number);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('a visitor who cancels at the provider is told so, in the page language', async ({ page }) => {
     await page.goto('/register');
     await page.getByTestId('account-modal').getByRole('link', { name: 'Entrar com Aurora Demo ID' }).click();

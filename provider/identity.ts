@@ -25,6 +25,8 @@ interface IssuedCode {
   nonce: string | undefined;
   sub: string;
   name: string;
+  /** With the `phone` scope: the number typed, E.164, given as verified (no SMS in the demo). */
+  phone?: string;
   expires: number;
 }
 
@@ -38,6 +40,10 @@ const TEXT = {
     cancel: 'Cancelar',
     note: 'O mesmo nome entra na mesma conta de demonstração.',
     bad: 'Pedido de login inválido.',
+    phoneAsks: '{{site}} quer confirmar o seu número de celular.',
+    phone: 'Seu celular, com o código do país',
+    phoneApprove: 'Confirmar número',
+    phoneNote: 'Demonstração: nenhum SMS é enviado e o número digitado é dado como verificado.',
   },
   en: {
     title: 'Aurora Demo ID',
@@ -48,6 +54,10 @@ const TEXT = {
     cancel: 'Cancel',
     note: 'The same name signs in to the same demo account.',
     bad: 'Invalid sign-in request.',
+    phoneAsks: '{{site}} wants to confirm your mobile number.',
+    phone: 'Your mobile number, with the country code',
+    phoneApprove: 'Confirm number',
+    phoneNote: 'Demo: no SMS is sent, and the number typed is given as verified.',
   },
 };
 
@@ -140,12 +150,26 @@ label{display:grid;gap:6px;font-weight:600;font-size:14px}input{font:inherit;pad
       res.writeHead(303, { location: request.redirect, ...HEADERS });
       return res.end();
     }
+    const phoneScope = (params.get('scope') ?? '').split(' ').includes('phone');
     if (req.method === 'GET') {
       const hidden = [...params]
-        .filter(([k]) => k !== 'decision' && k !== 'name')
+        .filter(([k]) => k !== 'decision' && k !== 'name' && k !== 'phone')
         .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
         .join('');
       const site = new URL(request.redirectUri).host;
+      if (phoneScope) {
+        return html(
+          res,
+          200,
+          lang,
+          `<p>${escapeHtml(t.phoneAsks.replace('{{site}}', site))}</p>
+<form method="post" action="${escapeHtml(`${issuer}/authorize`)}">${hidden}
+<label>${t.phone}<input name="phone" type="tel" required maxlength="24" value="+55 " autocomplete="tel" autofocus></label>
+<div class="row"><button class="ok" name="decision" value="approve">${t.phoneApprove}</button>
+<button class="no" name="decision" value="cancel" formnovalidate>${t.cancel}</button></div></form>
+<p class="note">${t.phoneNote}</p>`,
+        );
+      }
       return html(
         res,
         200,
@@ -158,8 +182,10 @@ label{display:grid;gap:6px;font-weight:600;font-size:14px}input{font:inherit;pad
 <p class="note">${t.note}</p>`,
       );
     }
-    const name = (params.get('name') ?? '').trim().slice(0, 32);
-    if (params.get('decision') !== 'approve' || !name) {
+    const digits = (params.get('phone') ?? '').replace(/\D/g, '');
+    const phone = phoneScope && /^\d{8,18}$/.test(digits) ? `+${digits}` : undefined;
+    const name = phone ?? (params.get('name') ?? '').trim().slice(0, 32);
+    if (params.get('decision') !== 'approve' || !name || (phoneScope && !phone)) {
       res.writeHead(303, { location: request.back({ error: 'access_denied' }), ...HEADERS });
       return res.end();
     }
@@ -171,6 +197,7 @@ label{display:grid;gap:6px;font-weight:600;font-size:14px}input{font:inherit;pad
       nonce: params.get('nonce') ?? undefined,
       sub: `demo-${createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 20)}`,
       name,
+      ...(phone ? { phone } : {}),
       expires: Date.now() + 60_000,
     });
     res.writeHead(303, { location: request.back({ code }), ...HEADERS });
@@ -207,7 +234,7 @@ label{display:grid;gap:6px;font-weight:600;font-size:14px}input{font:inherit;pad
       return json(res, 400, { error: 'invalid_grant' });
     }
     const idToken = await new SignJWT({
-      name: issued.name,
+      ...(issued.phone ? { phone_number: issued.phone, phone_number_verified: true } : { name: issued.name }),
       ...(issued.nonce ? { nonce: issued.nonce } : {}),
     })
       .setProtectedHeader({ alg: 'RS256', kid })
@@ -248,8 +275,18 @@ label{display:grid;gap:6px;font-weight:600;font-size:14px}input{font:inherit;pad
           id_token_signing_alg_values_supported: ['RS256'],
           code_challenge_methods_supported: ['S256'],
           token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
-          scopes_supported: ['openid', 'profile'],
-          claims_supported: ['sub', 'name', 'iss', 'aud', 'exp', 'iat', 'nonce'],
+          scopes_supported: ['openid', 'profile', 'phone'],
+          claims_supported: [
+            'sub',
+            'name',
+            'phone_number',
+            'phone_number_verified',
+            'iss',
+            'aud',
+            'exp',
+            'iat',
+            'nonce',
+          ],
           authorization_response_iss_parameter_supported: true,
           ui_locales_supported: ['pt-BR', 'en'],
         });

@@ -259,7 +259,8 @@ export async function buildApp({
     },
     { allowHttp: demo, cacheMs: config.BRAND_CACHE_MS, ...(identityFetch ? { fetch: identityFetch } : {}) },
   );
-  system.setSignInProviders((brandId) => identity.signInProviders(brandId));
+  system.setSignInProviders((brandId) => identity.publicProviders(brandId));
+  accounts.setPhoneProofs(identity);
   const withdrawals = new WithdrawalsService(
     db,
     ledger,

@@ -21,6 +21,7 @@ const MemberCentre = lazyScreen(() => import('./features/member/MemberCentre'));
 const OriginalsLobby = lazyScreen(() => import('./features/originals/OriginalsPage'));
 const OriginalGame = lazyScreen(() => import('./features/originals/OriginalGameRoute'));
 const FairnessPage = lazyScreen(() => import('./features/originals/FairnessPage'));
+const PhoneVerifiedPage = lazyScreen(() => import('./features/account/PhoneVerifiedPage'));
 
 /** Routes that need a session send guests to /login, remembering where they were going. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -112,5 +113,7 @@ export const routes: RouteObject[] = [
     ),
   },
   { path: '/download', element: <DownloadPage /> },
+  // The brand's phone provider sends its verification window back here (PHONE_VERIFIED_PATH).
+  { path: '/phone-verified', element: <PhoneVerifiedPage /> },
   { path: '*', element: <NotFound /> },
 ];

@@ -123,6 +123,7 @@ import {
 import {
   adminIdentityProvider,
   identityProviderEnabledBody,
+  phoneProof,
   saveIdentityProviderBody,
 } from './contract/identity';
 import {
@@ -480,6 +481,7 @@ export const endpoints = {
   adminLotteryDraw: { ...paths.adminLotteryDraw, query: adminDrawQuery, value: adminDraw },
   cancelLotteryDraw: { ...paths.cancelLotteryDraw, body: cancelDrawBody, value: lotteryDraw },
   oidcComplete: { ...paths.oidcComplete, value: loginResult },
+  oidcPhoneProof: { ...paths.oidcPhoneProof, value: phoneProof },
   adminIdentityProviders: { ...paths.adminIdentityProviders, value: z.array(adminIdentityProvider) },
   saveIdentityProvider: {
     ...paths.saveIdentityProvider,

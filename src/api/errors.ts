@@ -171,11 +171,14 @@ export const errorCatalogue = {
   SIGN_IN_DENIED: { status: 403, key: 'errors.SIGN_IN_DENIED' },
   SIGN_IN_PROVIDER_ERROR: { status: 502, key: 'errors.SIGN_IN_PROVIDER_ERROR' },
   SIGN_IN_TOKEN_INVALID: { status: 422, key: 'errors.SIGN_IN_TOKEN_INVALID' },
+  PHONE_NOT_VERIFIED: { status: 422, key: 'errors.PHONE_NOT_VERIFIED' },
+  PHONE_PROOF_INVALID: { status: 422, key: 'errors.PHONE_PROOF_INVALID' },
   IDENTITY_PROVIDER_CODE_TAKEN: { status: 409, key: 'errors.IDENTITY_PROVIDER_CODE_TAKEN' },
   IDENTITY_PROVIDER_HTTPS: { status: 422, key: 'errors.IDENTITY_PROVIDER_HTTPS' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },
+  PHONE_POPUP_BLOCKED: { status: 0, key: 'errors.PHONE_POPUP_BLOCKED' },
   UNKNOWN: { status: 0, key: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; key: string }>;
 

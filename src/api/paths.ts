@@ -185,6 +185,7 @@ export const paths = {
   oidcStart: { method: 'GET', path: '/api/auth/oidc/:provider/start' },
   oidcCallback: { method: 'GET', path: '/api/auth/oidc/callback' },
   oidcComplete: { method: 'POST', path: '/api/auth/oidc/complete' },
+  oidcPhoneProof: { method: 'POST', path: '/api/auth/oidc/phone' },
   adminIdentityProviders: { method: 'GET', path: '/api/backoffice/identity-providers' },
   saveIdentityProvider: { method: 'POST', path: '/api/backoffice/identity-providers' },
   setIdentityProviderEnabled: { method: 'POST', path: '/api/backoffice/identity-providers/enabled' },

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import type { AdminIdentityProvider } from '../api/contract/identity';
+import type { AdminIdentityProvider, IdentityProviderPurpose } from '../api/contract/identity';
 import { errorKey } from '../api/errors';
 import { failureCode, failureIssues } from '../machines/failure';
 import { formatDateTime } from '../ui/format';
@@ -19,6 +19,7 @@ interface FormValues {
   clientSecret: string;
   scopes: string;
   enabled: boolean;
+  purpose: IdentityProviderPurpose;
 }
 
 const EMPTY: FormValues = {
@@ -29,6 +30,7 @@ const EMPTY: FormValues = {
   clientSecret: '',
   scopes: 'openid email profile',
   enabled: true,
+  purpose: 'sign-in',
 };
 
 /**
@@ -74,6 +76,7 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
         clientSecret: '',
         scopes: p.scopes,
         enabled: p.enabled,
+        purpose: p.purpose,
       },
     });
 
@@ -120,6 +123,7 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
                   clientId: v.clientId,
                   scopes: v.scopes,
                   enabled: v.enabled,
+                  purpose: v.purpose,
                   ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
                 },
               }),
@@ -133,6 +137,7 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
             <tr>
               <th>{t('backoffice.identity.code')}</th>
               <th>{t('backoffice.identity.display_name')}</th>
+              <th>{t('backoffice.identity.purpose')}</th>
               <th>{t('backoffice.identity.issuer')}</th>
               <th>{t('backoffice.identity.client_id')}</th>
               <th>{t('backoffice.identity.state')}</th>
@@ -144,7 +149,7 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
           <tbody>
             {data?.length === 0 && (
               <tr>
-                <td colSpan={6}>{t('backoffice.identity.none')}</td>
+                <td colSpan={7}>{t('backoffice.identity.none')}</td>
               </tr>
             )}
             {data?.map((p) => (
@@ -153,6 +158,7 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
                   <code>{p.code}</code>
                 </td>
                 <td>{p.displayName}</td>
+                <td>{t(`backoffice.identity.purposes.${p.purpose}`)}</td>
                 <td>
                   <code className="bo-url">{p.issuer}</code>
                 </td>
@@ -262,6 +268,28 @@ function ProviderForm({
             maxLength={40}
             onChange={(e) => field('displayName', e.target.value)}
           />
+        </label>
+        <label className="field bo-span-2">
+          <span>{t('backoffice.identity.purpose')}</span>
+          <select
+            name="purpose"
+            value={values.purpose}
+            onChange={(e) => {
+              const purpose = e.target.value as IdentityProviderPurpose;
+              // A phone verifier asks for the number, nothing else of the person.
+              const scopes =
+                values.scopes === EMPTY.scopes && purpose === 'phone'
+                  ? 'openid phone'
+                  : values.scopes === 'openid phone' && purpose === 'sign-in'
+                    ? EMPTY.scopes
+                    : values.scopes;
+              setValues({ ...values, purpose, scopes });
+            }}
+          >
+            <option value="sign-in">{t('backoffice.identity.purposes.sign-in')}</option>
+            <option value="phone">{t('backoffice.identity.purposes.phone')}</option>
+          </select>
+          <small className="bo-sub">{t(`backoffice.identity.purpose_hint.${values.purpose}`)}</small>
         </label>
         <label className="field bo-span-2">
           <span>{t('backoffice.identity.issuer')}</span>

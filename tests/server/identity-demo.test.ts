@@ -113,6 +113,53 @@ describe.each(databaseKinds)('the demo sign-in provider (Aurora Demo ID) on %s',
     expect(second.value.user.id).toBe(login.value.user.id);
   });
 
+  it('verifies a mobile number at registration with its phone page (the demo says no SMS is sent)', async () => {
+    const admin = (await newOperator(ctx, 'admin')).token;
+    const saved = await ctx.call('saveIdentityProvider', {
+      token: admin,
+      body: {
+        code: 'demo-phone-walk',
+        displayName: 'Demo Phone',
+        issuer: idp.issuer,
+        clientId: client.clientId,
+        clientSecret: client.secret,
+        scopes: 'openid',
+        purpose: 'phone',
+      },
+    });
+    expect(saved.code).toBe('OK');
+    expect((await ctx.call('whitelabel')).value.phoneVerifier).toEqual({
+      code: 'demo-phone-walk',
+      name: 'Demo Phone',
+    });
+    const started = await ctx.app.inject({
+      url: paths.oidcStart.path.replace(':provider', 'demo-phone-walk'),
+      headers: { host: 'localhost' },
+    });
+    const authorize = started.headers.location as string;
+    const html = await (await fetch(authorize)).text();
+    expect(html).toContain('nenhum SMS é enviado');
+    expect(html).toContain('name="phone"');
+    const form = new URLSearchParams(new URL(authorize).searchParams);
+    form.set('phone', '+55 (21) 98888-7766');
+    form.set('decision', 'approve');
+    const approved = await fetch(`${idp.issuer}/authorize`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const back = new URL(approved.headers.get('location')!);
+    const res = await ctx.app.inject({
+      url: `${back.pathname}${back.search}`,
+      headers: { host: 'localhost', cookie: `oidc_browser=${cookieOf(started, 'oidc_browser')}` },
+    });
+    expect(res.headers.location).toBe('/phone-verified');
+    const proof = await ctx.call('oidcPhoneProof', {
+      headers: { host: 'localhost', cookie: `oidc_done=${cookieOf(res, 'oidc_done')}` },
+    });
+    expect(proof.value).toMatchObject({ countryDialingCode: '55', mobileNum: '21988887766' });
+  });
+
   it('a visitor who cancels comes back with the refusal', async () => {
     const cancelled = await walk('Nobody', 'cancel');
     expect(cancelled.res.headers.location).toBe('/?signin_error=SIGN_IN_DENIED');
@@ -190,7 +237,7 @@ describe('the demo sign-in provider never reaches production', () => {
       },
       { allowHttp: false, cacheMs: 0 },
     );
-    expect(await production.signInProviders(brand!.id)).toEqual([]);
+    expect(await production.publicProviders(brand!.id)).toEqual({ signIn: [], phoneVerifier: null });
     await expect(
       production.start(brand as never, 'aurora-demo', { origin: SITE, lang: 'pt' }, undefined),
     ).rejects.toMatchObject({ code: 'SIGN_IN_PROVIDER_NOT_FOUND' });

@@ -57,6 +57,7 @@ export const whitelabelFixture: Whitelabel = {
   regionRestricted: false,
   demo: true,
   signIn: [],
+  phoneVerifier: null,
 };
 
 const vendor = (vassalage: string, gameType: VendorCard['gameType']): VendorCard => ({

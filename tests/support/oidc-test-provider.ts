@@ -9,6 +9,8 @@ export interface TestUser {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  phone_number?: string;
+  phone_number_verified?: boolean;
 }
 
 /**
@@ -43,7 +45,12 @@ export async function startTestProvider(client: {
     ],
     jwks: { keys: [key] },
     cookies: { keys: ['oidc-test-provider-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name'],
+      phone: ['phone_number', 'phone_number_verified'],
+    },
     // As Google does: the profile and email claims are in the ID token itself.
     conformIdTokenClaims: false,
     pkce: { required: () => true },

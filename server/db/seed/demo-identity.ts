@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { demoProviderPublicUrl } from '../../demo-provider';
 import { SecretBox } from '../../lib/secret-box';
@@ -11,11 +11,13 @@ export const DEMO_IDENTITY = {
   code: 'aurora-demo',
   displayName: 'Aurora Demo ID',
   clientId: 'aurora-demo-site',
+  /** The same provider as the brand's phone verifier at registration (its `phone` scope). */
+  phoneCode: 'aurora-phone',
 };
 
-/** Only the demo's own provider, under the demo provider's /id. */
+/** Only the demo's own providers, under the demo provider's /id. */
 export const DEMO_IDENTITY_PROVIDER = and(
-  eq(identityProviders.code, DEMO_IDENTITY.code),
+  inArray(identityProviders.code, [DEMO_IDENTITY.code, DEMO_IDENTITY.phoneCode]),
   sql`${identityProviders.issuer} like 'http://%/id'`,
 );
 
@@ -35,17 +37,26 @@ export async function connectDemoIdentity(
   const box = new SecretBox(await installationSecret(db, master, 'sealed-secrets-key'));
   const issuer = `${demoProviderPublicUrl(config)}/id`;
   const sealed = box.seal(secret);
+  const provider = { brandId: brand.id, displayName: DEMO_IDENTITY.displayName, issuer };
   await db
     .insert(identityProviders)
-    .values({
-      brandId: brand.id,
-      code: DEMO_IDENTITY.code,
-      displayName: DEMO_IDENTITY.displayName,
-      issuer,
-      clientId: DEMO_IDENTITY.clientId,
-      clientSecretSealed: sealed,
-      scopes: 'openid profile',
-    })
+    .values([
+      {
+        ...provider,
+        code: DEMO_IDENTITY.code,
+        clientId: DEMO_IDENTITY.clientId,
+        clientSecretSealed: sealed,
+        scopes: 'openid profile',
+      },
+      {
+        ...provider,
+        code: DEMO_IDENTITY.phoneCode,
+        clientId: DEMO_IDENTITY.clientId,
+        clientSecretSealed: sealed,
+        scopes: 'openid phone',
+        purpose: 'phone' as const,
+      },
+    ])
     .onConflictDoUpdate({
       target: [identityProviders.brandId, identityProviders.code],
       set: { issuer, clientId: DEMO_IDENTITY.clientId, clientSecretSealed: sealed, updatedAt: sql`now()` },

@@ -76,7 +76,23 @@ export interface MemberTree {
   ): Promise<Array<{ id: number; username: string; nickname: string | null; depth: number }>>;
 }
 
+/** The brand's phone verifier's proofs (the identity module), spent by a registration. */
+export interface PhoneProofs {
+  spendPhoneProof(brand: Brand, proof: string, countryDialingCode: string, mobileNum: string): Promise<void>;
+}
+
 export class AccountsService {
+  private phoneProofs: PhoneProofs = {
+    spendPhoneProof: async () => {
+      throw new AppError('PHONE_PROOF_INVALID');
+    },
+  };
+
+  /** Set once the identity module exists (it makes members through this service). */
+  setPhoneProofs(proofs: PhoneProofs) {
+    this.phoneProofs = proofs;
+  }
+
   constructor(
     private readonly repo: AccountsRepository,
     private readonly brands: BrandService,
@@ -780,8 +796,20 @@ export class AccountsService {
         message: translate(ctx.lang, 'validation.confirm_mismatch'),
       });
     }
+    if (!how.byMobile && body.firebaseIdToken && !(rules.mobileNum.enabled && body.mobileNum)) {
+      issues.push({ path: 'body.mobileNum', message: translate(ctx.lang, 'validation.required') });
+    }
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
     if (rules.captcha.enabled) await this.checkCaptcha(ctx, body.captcha);
+    // A number verified by the brand's phone provider: its proof is for this number, and spent here.
+    if (!how.byMobile && body.firebaseIdToken) {
+      await this.phoneProofs.spendPhoneProof(
+        brand,
+        body.firebaseIdToken,
+        body.countryDialingCode ?? '',
+        body.mobileNum ?? '',
+      );
+    }
 
     const code = body.affiliateCode || body.referralCode;
     const parent = code ? await this.checkAffiliate(brand, code) : undefined;
@@ -961,12 +989,15 @@ export class AccountsService {
     if (!MOBILE_PATTERN.test(mobile) || !DIALING_CODES.includes(dialing)) {
       issues.push({ path: 'body.mobileNum', message: translate(ctx.lang, 'validation.mobile') });
     }
-    if (options.REGMOBVERF3 && !body.verificationCode) {
+    // Verified by this site's SMS code, or by the brand's phone provider (its proof).
+    if (options.REGMOBVERF3 && !body.verificationCode && !body.firebaseIdToken) {
       issues.push({ path: 'body.verificationCode', message: translate(ctx.lang, 'errors.SMS_CODE_INVALID') });
     }
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
     if (await this.repo.findMemberByPhone(brand.id, dialing, mobile)) throw new AppError('MOBILE_TAKEN');
-    if (options.REGMOBVERF3)
+    if (options.REGMOBVERF3 && body.firebaseIdToken)
+      await this.phoneProofs.spendPhoneProof(brand, body.firebaseIdToken, dialing, mobile);
+    else if (options.REGMOBVERF3)
       await this.sms.consume(brand, phoneOf(dialing, mobile), 'register', body.verificationCode!);
     return this.register(brand, { ...body, username: mobile }, ctx, { byMobile: true });
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { identityProviders, identitySignIns, memberIdentities } from './identity.tables';
 
@@ -47,7 +47,7 @@ export class IdentityRepository {
     set: Partial<
       Pick<
         IdentityProviderRow,
-        'displayName' | 'issuer' | 'clientId' | 'clientSecretSealed' | 'scopes' | 'enabled'
+        'displayName' | 'issuer' | 'clientId' | 'clientSecretSealed' | 'scopes' | 'enabled' | 'purpose'
       >
     >,
     alongside: Alongside,
@@ -127,6 +127,69 @@ export class IdentityRepository {
       )
       .returning({ memberId: identitySignIns.memberId });
     return row?.memberId ?? undefined;
+  }
+
+  /** The provider verified a phone number: kept with the code the popup trades for its proof. */
+  async phoneVerified(id: number, phone: string, completionHash: string, ttlMs: number) {
+    await this.db
+      .update(identitySignIns)
+      .set({
+        verifiedPhone: phone,
+        completionHash,
+        completionExpiresAt: sql`now() + make_interval(secs => ${ttlMs / 1000})`,
+      })
+      .where(eq(identitySignIns.id, id));
+  }
+
+  /**
+   * Trades a phone verification's completion code once for the proof the registration presents (hashed
+   * here, valid `ttlMs`). Answers the verified number, or undefined.
+   */
+  async issuePhoneProof(
+    completionHash: string,
+    brandId: number,
+    proofHash: string,
+    ttlMs: number,
+  ): Promise<{ phone: string; providerId: number } | undefined> {
+    const [row] = await this.db
+      .update(identitySignIns)
+      .set({
+        completedAt: sql`now()`,
+        proofHash,
+        proofExpiresAt: sql`now() + make_interval(secs => ${ttlMs / 1000})`,
+      })
+      .where(
+        and(
+          eq(identitySignIns.completionHash, completionHash),
+          eq(identitySignIns.brandId, brandId),
+          isNull(identitySignIns.completedAt),
+          gt(identitySignIns.completionExpiresAt, sql`now()`),
+          isNotNull(identitySignIns.verifiedPhone),
+        ),
+      )
+      .returning({ phone: identitySignIns.verifiedPhone, providerId: identitySignIns.providerId });
+    return row ? { phone: row.phone!, providerId: row.providerId } : undefined;
+  }
+
+  /**
+   * Spends a phone proof on a registration, once, on its brand, before it expires, and only for the
+   * number it verified: a proof of another number is left unspent. True when spent.
+   */
+  async spendPhoneProof(proofHash: string, brandId: number, phone: string): Promise<boolean> {
+    const spent = await this.db
+      .update(identitySignIns)
+      .set({ proofUsedAt: sql`now()` })
+      .where(
+        and(
+          eq(identitySignIns.proofHash, proofHash),
+          eq(identitySignIns.brandId, brandId),
+          eq(identitySignIns.verifiedPhone, phone),
+          isNull(identitySignIns.proofUsedAt),
+          gt(identitySignIns.proofExpiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: identitySignIns.id });
+    return spent.length === 1;
   }
 
   /** Forgets sign-ins that ended (or expired) more than a day ago. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oidcCallbackQuery, oidcStartQuery } from '../../../src/api/contract/identity';
+import { oidcCallbackQuery, oidcStartQuery, PHONE_ERROR_PARAM } from '../../../src/api/contract/identity';
 import { endpoints } from '../../../src/api/endpoints';
 import { paths } from '../../../src/api/paths';
 import { defineRoute } from '../../http/route';
@@ -9,6 +9,7 @@ import {
   type Caller,
   COMPLETION_TTL_MS,
   type IdentityService,
+  PHONE_VERIFIED_PATH,
   SIGN_IN_TTL_MS,
   SignInFailure,
   withMarker,
@@ -46,6 +47,9 @@ export function identityRoutes(deps: { identity: IdentityService; secureCookies:
     const failed = (reply: FastifyReply, error: unknown) => {
       if (!(error instanceof SignInFailure)) throw error;
       reply.header('cache-control', 'no-store');
+      // A phone verification's popup reads its own parameter: the session never takes it for a sign-in.
+      if (error.purpose === 'phone')
+        return reply.redirect(`${PHONE_VERIFIED_PATH}?${PHONE_ERROR_PARAM}=${error.code}`, 303);
       return reply.redirect(withMarker(error.returnTo, error.code), 303);
     };
 
@@ -102,7 +106,10 @@ export function identityRoutes(deps: { identity: IdentityService; secureCookies:
           );
           reply.setCookie(COMPLETION_COOKIE, done.completion, cookie(request, COMPLETION_TTL_MS));
           reply.header('cache-control', 'no-store');
-          return reply.redirect(withMarker(done.returnTo), 303);
+          return reply.redirect(
+            done.purpose === 'phone' ? PHONE_VERIFIED_PATH : withMarker(done.returnTo),
+            303,
+          );
         } catch (error) {
           return failed(reply, error);
         }
@@ -121,6 +128,24 @@ export function identityRoutes(deps: { identity: IdentityService; secureCookies:
         const completion = wellFormed(request.cookies[COMPLETION_COOKIE]);
         reply.clearCookie(COMPLETION_COOKIE, { path: COOKIE_PATH });
         return identity.complete(request.brand, completion, callerOf(request));
+      },
+    );
+
+    defineRoute(
+      app,
+      endpoints.oidcPhoneProof,
+      {
+        // Called by the verification popup (its cookie, once, within a minute); the registration sends
+        // the proof as `firebaseIdToken` with `firebaseChannel: "sms"` within ten minutes.
+        summary: "Phone verification: the number the brand's provider verified, and its single-use proof",
+        tags: ['accounts'],
+        rateLimit: { max: 30, timeWindow: 60_000 },
+      },
+      async ({ request, reply }) => {
+        const completion = wellFormed(request.cookies[COMPLETION_COOKIE]);
+        reply.clearCookie(COMPLETION_COOKIE, { path: COOKIE_PATH });
+        reply.header('cache-control', 'no-store');
+        return identity.phoneProof(request.brand, completion);
       },
     );
   };

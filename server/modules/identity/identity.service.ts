@@ -7,6 +7,7 @@ import {
   SIGN_IN_MARKER,
   type SignInProvider,
 } from '../../../src/api/contract/identity';
+import { DIALING_CODES, MOBILE_PATTERN } from '../../../src/api/countries';
 import type { ErrorCode } from '../../../src/api/errors';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -17,6 +18,7 @@ import type { Brand } from '../brand/brand.service';
 import type { IdentityProviderRow, IdentityRepository } from './identity.repository';
 
 type Alongside = (tx: Database) => Promise<void>;
+type ProviderPurpose = IdentityProviderRow['purpose'];
 
 /** A sign-in started must come back within ten minutes (spec: single use, ten minutes). */
 export const SIGN_IN_TTL_MS = 10 * 60_000;
@@ -24,6 +26,10 @@ export const SIGN_IN_TTL_MS = 10 * 60_000;
 export const COMPLETION_TTL_MS = 60_000;
 /** Where the provider sends the browser back: the same on every brand's host. */
 export const CALLBACK_PATH = '/api/auth/oidc/callback';
+/** Where a phone verification's popup lands: it trades its cookie for the proof and hands it back. */
+export const PHONE_VERIFIED_PATH = '/phone-verified';
+/** A verified number must be used by a registration within ten minutes. */
+export const PHONE_PROOF_TTL_MS = 10 * 60_000;
 /** How long a provider's discovery document and keys are kept before being read again. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
 
@@ -49,6 +55,7 @@ export class SignInFailure extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly returnTo: string,
+    readonly purpose: ProviderPurpose = 'sign-in',
   ) {
     super(code);
   }
@@ -91,13 +98,32 @@ const cleanName = (value: unknown) =>
     : null;
 
 /**
+ * The `phone_number` claim (E.164, "+5511987654321"; some providers space or dash it) as the site keeps
+ * numbers: a dialing code it offers and a national number of 6 to 15 digits. Undefined otherwise.
+ */
+export function phoneFromClaim(
+  value: unknown,
+): { countryDialingCode: string; mobileNum: string } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const compact = value.replace(/[\s().-]/g, '');
+  if (!/^\+\d{7,18}$/.test(compact)) return undefined;
+  const digits = compact.slice(1);
+  const dialing = [...DIALING_CODES]
+    .sort((a, b) => b.length - a.length)
+    .find((code) => digits.startsWith(code));
+  if (!dialing) return undefined;
+  const mobileNum = digits.slice(dialing.length);
+  return MOBILE_PATTERN.test(mobileNum) ? { countryDialingCode: dialing, mobileNum } : undefined;
+}
+
+/**
  * Third-party sign-in through OpenID Connect (spec 4.2), configured per brand: discovery, the
  * authorization request (PKCE S256, state, nonce), the code exchange and the ID token's validation are
  * openid-client's (a certified relying party), never written here. This module keeps the providers, the
  * sign-ins under way (bound to the browser that started them) and which member each provider account is.
  */
 export class IdentityService {
-  private readonly enabled: TtlCache<SignInProvider[]>;
+  private readonly enabled: TtlCache<{ signIn: SignInProvider[]; phoneVerifier: SignInProvider | null }>;
   private readonly configurations = new Map<
     string,
     { config: Promise<oidc.Configuration>; expires: number }
@@ -118,13 +144,25 @@ export class IdentityService {
     this.enabled = new TtlCache(options.cacheMs);
   }
 
-  /** The brand's enabled providers, for the login and registration buttons (whitelabel). */
-  signInProviders(brandId: number): Promise<SignInProvider[]> {
-    return this.enabled.get(String(brandId), async () =>
-      (await this.repo.providers(brandId))
-        .filter((p) => p.enabled && this.issuerAllowed(p.issuer))
-        .map((p) => ({ code: p.code, name: p.displayName })),
-    );
+  /**
+   * The brand's enabled providers (whitelabel): the login and registration buttons, and the one that
+   * verifies mobile numbers at registration.
+   */
+  publicProviders(brandId: number) {
+    return this.enabled.get(String(brandId), async () => {
+      const usable = (await this.repo.providers(brandId)).filter(
+        (p) => p.enabled && this.issuerAllowed(p.issuer),
+      );
+      const button = (p: IdentityProviderRow) => ({ code: p.code, name: p.displayName });
+      // Several enabled: the one the operator changed last verifies.
+      const phone = usable
+        .filter((p) => p.purpose === 'phone')
+        .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+      return {
+        signIn: usable.filter((p) => p.purpose === 'sign-in').map(button),
+        phoneVerifier: phone ? button(phone) : null,
+      };
+    });
   }
 
   private issuerAllowed(issuer: string) {
@@ -179,11 +217,13 @@ export class IdentityService {
     },
     browserKey: string | undefined,
   ): Promise<{ url: string; browserKey: string }> {
-    const returnTo = safeReturnPath(input.returnTo);
     const provider = await this.usableProvider(brand.id, code.toLowerCase());
+    const purpose = provider?.purpose ?? 'sign-in';
+    // A phone verification always ends on its popup's page, whatever the address asked for.
+    const returnTo = purpose === 'phone' ? PHONE_VERIFIED_PATH : safeReturnPath(input.returnTo);
     if (!provider) throw new SignInFailure('SIGN_IN_PROVIDER_NOT_FOUND', returnTo);
     const config = await this.configuration(provider).catch(() => {
-      throw new SignInFailure('SIGN_IN_PROVIDER_ERROR', returnTo);
+      throw new SignInFailure('SIGN_IN_PROVIDER_ERROR', returnTo, purpose);
     });
     const key = browserKey ?? random();
     const state = oidc.randomState();
@@ -204,7 +244,7 @@ export class IdentityService {
     });
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
-      scope: provider.scopes.split(' ').includes('openid') ? provider.scopes : `openid ${provider.scopes}`,
+      scope: scopesFor(provider),
       response_type: 'code',
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
@@ -227,12 +267,13 @@ export class IdentityService {
     query: Record<string, string | undefined>,
     browserKey: string | undefined,
     caller: Caller,
-  ): Promise<{ returnTo: string; completion: string }> {
+  ): Promise<{ returnTo: string; completion: string; purpose: ProviderPurpose }> {
     const state = query.state;
     const signIn = state ? await this.repo.takeSignIn(sha256(state)) : undefined;
     if (!signIn || signIn.brandId !== brand.id) throw new SignInFailure('SIGN_IN_STATE_INVALID', '/');
     const { returnTo } = signIn;
-    const fail = (code: ErrorCode) => new SignInFailure(code, returnTo);
+    const purpose: ProviderPurpose = returnTo === PHONE_VERIFIED_PATH ? 'phone' : 'sign-in';
+    const fail = (code: ErrorCode) => new SignInFailure(code, returnTo, purpose);
     // Login CSRF: a callback reached from another browser (a link someone was sent) is refused.
     if (!browserKey || sha256(browserKey) !== signIn.browserHash) throw fail('SIGN_IN_STATE_INVALID');
     if (signIn.expiresAt.getTime() <= Date.now()) throw fail('SIGN_IN_EXPIRED');
@@ -265,6 +306,20 @@ export class IdentityService {
       throw fail(tokenFailure(error));
     }
 
+    if (purpose === 'phone' || provider.purpose === 'phone') {
+      // Only a number the provider says it verified, in a country the site offers.
+      const phone = claims.phone_number_verified === true ? phoneFromClaim(claims.phone_number) : undefined;
+      if (purpose !== 'phone' || provider.purpose !== 'phone' || !phone) throw fail('PHONE_NOT_VERIFIED');
+      const completion = random();
+      await this.repo.phoneVerified(
+        signIn.id,
+        `${phone.countryDialingCode}${phone.mobileNum}`,
+        sha256(completion),
+        COMPLETION_TTL_MS,
+      );
+      return { returnTo, completion, purpose };
+    }
+
     let memberId = await this.repo.linkedMember(provider.id, claims.sub);
     if (memberId === undefined) {
       const email =
@@ -287,7 +342,38 @@ export class IdentityService {
     if (!(await this.members.isActive(brand, memberId))) throw fail('ACCOUNT_DISABLED');
     const completion = random();
     await this.repo.signedIn(signIn.id, memberId, sha256(completion), COMPLETION_TTL_MS);
-    return { returnTo, completion };
+    return { returnTo, completion, purpose };
+  }
+
+  /**
+   * The popup trades the callback's cookie for the proof of the verified number, once, within a minute:
+   * the number to show (and lock) in the registration form, and the proof it sends as `firebaseIdToken`.
+   */
+  async phoneProof(
+    brand: Brand,
+    completion: string | undefined,
+  ): Promise<{ countryDialingCode: string; mobileNum: string; proof: string; verifiedBy: string }> {
+    const proof = random();
+    const issued = completion
+      ? await this.repo.issuePhoneProof(sha256(completion), brand.id, sha256(proof), PHONE_PROOF_TTL_MS)
+      : undefined;
+    if (!issued) throw new AppError('SIGN_IN_EXPIRED');
+    const provider = await this.repo.providerById(issued.providerId);
+    const phone = phoneFromClaim(`+${issued.phone}`)!;
+    return { ...phone, proof, verifiedBy: provider?.displayName ?? '' };
+  }
+
+  /**
+   * A registration spends the proof of its number (spec 4.3: `firebaseChannel` sms, `firebaseIdToken`):
+   * once, on this brand, within ten minutes, and only for the number verified.
+   */
+  async spendPhoneProof(brand: Brand, proof: string, countryDialingCode: string, mobileNum: string) {
+    const spent = await this.repo.spendPhoneProof(
+      sha256(proof),
+      brand.id,
+      `${countryDialingCode}${mobileNum}`,
+    );
+    if (!spent) throw new AppError('PHONE_PROOF_INVALID');
   }
 
   /** The page trades the completion cookie for its session, once, within a minute. */
@@ -311,6 +397,7 @@ export class IdentityService {
       clientId: row.clientId,
       scopes: row.scopes,
       enabled: row.enabled,
+      purpose: row.purpose,
       secretSet: row.clientSecretSealed.length > 0,
       redirectUri: `${origin}${CALLBACK_PATH}`,
       updatedAt: row.updatedAt.getTime(),
@@ -335,6 +422,7 @@ export class IdentityService {
       clientSecret?: string | undefined;
       scopes: string;
       enabled: boolean;
+      purpose: ProviderPurpose;
     },
     origin: string,
     lang: LanguageCode,
@@ -348,6 +436,7 @@ export class IdentityService {
       clientId: body.clientId,
       scopes: body.scopes,
       enabled: body.enabled,
+      purpose: body.purpose,
     };
     let saved: IdentityProviderRow | undefined;
     if (!existing) {
@@ -393,6 +482,13 @@ export class IdentityService {
     this.enabled.clear();
     return this.view(saved!, origin);
   }
+}
+
+/** The provider's scopes, with `openid` always, and `phone` for a phone verifier (its claims). */
+function scopesFor(provider: IdentityProviderRow) {
+  const scopes = new Set(['openid', ...provider.scopes.split(' ').filter(Boolean)]);
+  if (provider.purpose === 'phone') scopes.add('phone');
+  return [...scopes].join(' ');
 }
 
 /** Which code a failed exchange or ID-token check shows. */

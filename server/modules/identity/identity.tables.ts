@@ -25,6 +25,14 @@ export const identityProviders = pgTable(
     /** Space-separated; always includes openid. */
     scopes: text('scopes').notNull().default('openid email profile'),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * `sign-in`: a login and registration button. `phone`: verifies a mobile number at registration
+     * instead of the site's own SMS code (spec 4.2's third-party phone verification): the provider
+     * answers the standard `phone_number` and `phone_number_verified` claims.
+     */
+    purpose: text('purpose', { enum: ['sign-in', 'phone'] })
+      .notNull()
+      .default('sign-in'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,11 +93,20 @@ export const identitySignIns = pgTable(
     completionHash: text('completion_hash'),
     completionExpiresAt: timestamp('completion_expires_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * A phone verification: the number the provider verified (dialing code and number, digits only),
+     * and the single-use proof (hashed) the registration presents as `firebaseIdToken`.
+     */
+    verifiedPhone: text('verified_phone'),
+    proofHash: text('proof_hash'),
+    proofExpiresAt: timestamp('proof_expires_at', { withTimezone: true }),
+    proofUsedAt: timestamp('proof_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('identity_sign_ins_state_uq').on(t.stateHash),
     uniqueIndex('identity_sign_ins_completion_uq').on(t.completionHash),
+    uniqueIndex('identity_sign_ins_proof_uq').on(t.proofHash),
     index('identity_sign_ins_expires_idx').on(t.expiresAt),
   ],
 );

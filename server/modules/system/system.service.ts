@@ -1,5 +1,8 @@
 import type { LanguageCode } from '../../../src/api/contract/common';
 import type { SignInProvider } from '../../../src/api/contract/identity';
+
+type PublicProviders = { signIn: SignInProvider[]; phoneVerifier: SignInProvider | null };
+
 import type { HelpSection, SystemStatusCode, Whitelabel } from '../../../src/api/contract/system';
 import { type Brand, type BrandService, localize } from '../brand/brand.service';
 import { type CountryLookup, isRegionBlocked } from './region';
@@ -19,10 +22,13 @@ export class SystemService {
     private readonly site: { demo: boolean } = { demo: false },
   ) {}
 
-  /** The brand's third-party sign-in buttons (the identity module's enabled providers). */
-  private signInProviders: (brandId: number) => Promise<SignInProvider[]> = async () => [];
+  /** The brand's third-party sign-in buttons and phone verifier (the identity module's enabled providers). */
+  private signInProviders: (brandId: number) => Promise<PublicProviders> = async () => ({
+    signIn: [],
+    phoneVerifier: null,
+  });
 
-  setSignInProviders(list: (brandId: number) => Promise<SignInProvider[]>) {
+  setSignInProviders(list: (brandId: number) => Promise<PublicProviders>) {
     this.signInProviders = list;
   }
 
@@ -42,7 +48,7 @@ export class SystemService {
   }
 
   async whitelabel(brand: Brand, visitor: Visitor, lang: LanguageCode): Promise<Whitelabel> {
-    const [status, options, domainRoute, resources, customerService, signIn] = await Promise.all([
+    const [status, options, domainRoute, resources, customerService, providers] = await Promise.all([
       this.status(brand, visitor),
       this.brands.options(brand.id),
       this.brands.domains(brand.id),
@@ -74,7 +80,8 @@ export class SystemService {
       maintenance: status === 1,
       regionRestricted: status === 2,
       demo: this.site.demo,
-      signIn,
+      signIn: providers.signIn,
+      phoneVerifier: providers.phoneVerifier,
     };
   }
 

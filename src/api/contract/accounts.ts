@@ -120,6 +120,12 @@ export const registerBody = z.object({
   acceptTerms: z.literal(true),
   login: z.boolean().default(true),
   humanCheck: humanCheckField,
+  /**
+   * The mobile number was verified by the brand's phone provider instead of an SMS code from this site:
+   * the channel (`sms`) and the proof its popup received (spec 4.3).
+   */
+  firebaseChannel: z.literal('sms').optional(),
+  firebaseIdToken: z.string().trim().min(20).max(100).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -14,6 +14,27 @@ export const identityProviderCode = z
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{1,31}$/);
 
+/** `sign-in`: a login button; `phone`: verifies mobile numbers at registration (its `phone` claims). */
+export const identityProviderPurpose = z.enum(['sign-in', 'phone']);
+export type IdentityProviderPurpose = z.infer<typeof identityProviderPurpose>;
+
+/**
+ * A phone verification that came back (POST /api/auth/oidc/phone, from its popup): the number the
+ * provider verified and the single-use proof the registration sends as `firebaseIdToken`.
+ */
+export const phoneProof = z.object({
+  countryDialingCode: z.string(),
+  mobileNum: z.string(),
+  proof: z.string(),
+  /** The provider's name, for "verified by ...". */
+  verifiedBy: z.string(),
+});
+export type PhoneProof = z.infer<typeof phoneProof>;
+
+/** Where the popup's page tells the registration form (same origin only) how the verification ended. */
+export const PHONE_VERIFICATION_CHANNEL = 'phone-verification';
+export const PHONE_ERROR_PARAM = 'phone_error';
+
 /** What the whitelabel publishes of a brand's enabled providers: the button's code and name. */
 export const signInProvider = z.object({ code: z.string(), name: z.string() });
 export type SignInProvider = z.infer<typeof signInProvider>;
@@ -44,6 +65,7 @@ export const adminIdentityProvider = z.object({
   clientId: z.string(),
   scopes: z.string(),
   enabled: z.boolean(),
+  purpose: identityProviderPurpose,
   /** A client secret is stored (sealed). */
   secretSet: z.boolean(),
   /** The address to register at the provider as this brand's redirect URI. */
@@ -66,6 +88,7 @@ export const saveIdentityProviderBody = z.object({
     .regex(/^[\w:./-]+( [\w:./-]+)*$/)
     .default('openid email profile'),
   enabled: z.boolean().default(true),
+  purpose: identityProviderPurpose.default('sign-in'),
 });
 export type SaveIdentityProviderBody = z.input<typeof saveIdentityProviderBody>;
 

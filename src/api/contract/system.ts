@@ -92,6 +92,11 @@ export const whitelabel = z.object({
   demo: z.boolean(),
   /** Third-party sign-in buttons (spec 4.2): the brand's enabled OpenID Connect providers. */
   signIn: z.array(signInProvider),
+  /**
+   * The provider that verifies a mobile number at registration instead of the site's SMS code (spec 4.2
+   * and 4.3: `firebaseChannel`/`firebaseIdToken`), when the brand has one enabled.
+   */
+  phoneVerifier: signInProvider.nullable(),
 });
 export type Whitelabel = z.infer<typeof whitelabel>;
 

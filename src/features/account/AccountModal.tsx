@@ -54,7 +54,7 @@ export function AccountModal() {
   const { mode, open, close, returnTo } = useAccountModal();
   const session = useSessionActor();
   const navigate = useNavigate();
-  const { whitelabelVal } = useWhitelabel();
+  const { whitelabelVal, phoneVerifier } = useWhitelabel();
   const [banner, setBanner] = useState<Banner | null>(null);
   const [forgot, setForgot] = useState(false);
   const [settings, setSettings] = useState<RegisterSettings | null>(null);
@@ -150,6 +150,7 @@ export function AccountModal() {
           key={registerMethod}
           method={registerMethod}
           smsVerification={whitelabelVal.REGMOBVERF3}
+          phoneVerifier={phoneVerifier}
           settings={settings}
           onSwitchToLogin={() => open('login')}
           onDone={enterSite}

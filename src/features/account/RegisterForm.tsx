@@ -12,10 +12,15 @@ import type {
   RegisterMobileBody,
   RegisterSettings,
 } from '../../api/contract/accounts';
+import type { SignInProvider } from '../../api/contract/identity';
 import { MOBILE_PATTERN } from '../../api/countries';
 import { errorKey } from '../../api/errors';
 import { checkField } from '../../api/patterns';
 import { inspectOptions } from '../../machines/inspect';
+import {
+  type PhoneVerificationResult,
+  phoneVerificationMachine,
+} from '../../machines/phone-verification.machine';
 import { type RegisterValues, registerMachine } from '../../machines/register.machine';
 import { loader } from '../../ui/Loader';
 import { Modal } from '../../ui/Modal';
@@ -24,6 +29,8 @@ import { CaptchaField, loadCaptcha } from './CaptchaField';
 import { encodeMessage, fieldMessage } from './fieldMessage';
 import { solveHumanCheck } from './humanCheck';
 import { MobileInput } from './MobileInput';
+import { PhoneVerifierOffer } from './PhoneVerifierOffer';
+import { verifyPhoneInWindow } from './phoneVerificationWindow';
 import { SmsSendButton } from './SmsSendButton';
 
 type Method = 'username' | 'mobile';
@@ -56,7 +63,13 @@ function fieldsFor(settings: RegisterSettings, method: Method) {
   return [TEXT_FIELDS.find((f) => f.name === 'mobileNum')!, ...rest];
 }
 
-function schema(settings: RegisterSettings, method: Method, smsVerification: boolean, captchaShown: boolean) {
+function schema(
+  settings: RegisterSettings,
+  method: Method,
+  smsVerification: boolean,
+  captchaShown: boolean,
+  phoneVerified: boolean,
+) {
   const shape: Record<string, z.ZodType> = {};
   for (const { name } of fieldsFor(settings, method)) {
     const rule = settings.fields[name];
@@ -71,7 +84,9 @@ function schema(settings: RegisterSettings, method: Method, smsVerification: boo
   shape.countryDialingCode = z.string().optional();
   if (method === 'mobile') {
     shape.mobileNum = z.string().trim().regex(MOBILE_PATTERN, 'validation.mobile');
-    if (smsVerification) shape.verificationCode = z.string().trim().min(1, 'errors.SMS_CODE_INVALID');
+    // A number the brand's phone provider verified needs no SMS code.
+    if (smsVerification && !phoneVerified)
+      shape.verificationCode = z.string().trim().min(1, 'errors.SMS_CODE_INVALID');
   }
   if (captchaShown) shape.captcha = z.string().trim().min(1, 'errors.CAPTCHA_REQUIRED');
   shape.acceptTerms = z.boolean().refine((v) => v, 'account.terms_required');
@@ -109,10 +124,19 @@ function providedFor(method: Method) {
 }
 const machines = { username: providedFor('username'), mobile: providedFor('mobile') };
 
+const phoneVerification = phoneVerificationMachine.provide({
+  actors: {
+    verifyInWindow: fromPromise<PhoneVerificationResult, { code: string }>(({ input, signal }) =>
+      verifyPhoneInWindow(input.code, signal),
+    ),
+  },
+});
+
 export function RegisterForm({
   settings,
   method = 'username',
   smsVerification = false,
+  phoneVerifier = null,
   onSwitchToLogin,
   onDone,
 }: {
@@ -120,6 +144,8 @@ export function RegisterForm({
   method?: Method;
   /** REGMOBVERF3: the mobile number is verified with an sms code. */
   smsVerification?: boolean;
+  /** The brand's phone provider, which can verify the number instead of the SMS code. */
+  phoneVerifier?: SignInProvider | null;
   onSwitchToLogin: () => void;
   onDone: (result: LoginResult) => void;
 }) {
@@ -132,17 +158,24 @@ export function RegisterForm({
     },
     ...inspectOptions(),
   });
+  const [phone, sendPhone] = useMachine(phoneVerification, {
+    input: { providerCode: phoneVerifier?.code ?? '' },
+    ...inspectOptions(),
+  });
+  const verifierOffered = method === 'mobile' && smsVerification && !!phoneVerifier;
+  const verified = verifierOffered ? phone.context.verified : null;
   // The rule as the form loaded it, or the server asking for a captcha the form did not know of.
   const captchaShown = state.context.captchaRequired;
   const resolver = useMemo(
-    () => zodResolver(schema(settings, method, smsVerification, captchaShown)),
-    [settings, method, smsVerification, captchaShown],
+    () => zodResolver(schema(settings, method, smsVerification, captchaShown, !!verified)),
+    [settings, method, smsVerification, captchaShown, verified],
   );
   const {
     register,
     handleSubmit,
     getValues,
     resetField,
+    setValue,
     formState: { errors },
   } = useForm<Record<string, unknown>>({
     resolver,
@@ -164,6 +197,18 @@ export function RegisterForm({
   useEffect(() => {
     if (state.status === 'done' && state.output) onDone(state.output.result);
   }, [state.status, state.output, onDone]);
+
+  // The verified number is the one registered.
+  useEffect(() => {
+    if (!verified) return;
+    setValue('countryDialingCode', verified.countryDialingCode);
+    setValue('mobileNum', verified.mobileNum, { shouldValidate: true });
+  }, [verified, setValue]);
+
+  // A proof the server no longer takes (expired, spent): verify again.
+  useEffect(() => {
+    if (state.context.errorCode === 'PHONE_PROOF_INVALID') sendPhone({ type: 'RESET' });
+  }, [state.context.errorCode, sendPhone]);
 
   // A captcha is spent by any attempt that reaches it: clear the answer whenever a new image arrives.
   useEffect(() => {
@@ -191,7 +236,14 @@ export function RegisterForm({
         const body: Record<string, unknown> = { acceptTerms: true };
         for (const { name } of shown) if (values[name]) body[name] = values[name];
         if (values.mobileNum) body.countryDialingCode = values.countryDialingCode;
-        if (method === 'mobile' && values.verificationCode) body.verificationCode = values.verificationCode;
+        if (verified) {
+          body.mobileNum = verified.mobileNum;
+          body.countryDialingCode = verified.countryDialingCode;
+          body.firebaseChannel = 'sms';
+          body.firebaseIdToken = verified.proof;
+        } else if (method === 'mobile' && values.verificationCode) {
+          body.verificationCode = values.verificationCode;
+        }
         if (captchaShown && values.captcha) body.captcha = String(values.captcha).trim();
         send({ type: 'SUBMIT', values: body as RegisterValues });
       })}
@@ -207,14 +259,27 @@ export function RegisterForm({
                   {t('register.fields.mobileNum')}
                   {required ? ' *' : ''}
                 </span>
-                <MobileInput
-                  dialing={register('countryDialingCode')}
-                  number={register('mobileNum')}
-                  invalid={!!message}
-                />
+                {verified ? (
+                  <p className="phone-verified" data-testid="phone-verified-number">
+                    <span aria-hidden="true">✓</span>{' '}
+                    {t('register.verified', {
+                      number: `+${verified.countryDialingCode} ${verified.mobileNum}`,
+                      name: verified.verifiedBy,
+                    })}{' '}
+                    <button type="button" className="link" onClick={() => sendPhone({ type: 'RESET' })}>
+                      {t('register.verified_change')}
+                    </button>
+                  </p>
+                ) : (
+                  <MobileInput
+                    dialing={register('countryDialingCode')}
+                    number={register('mobileNum')}
+                    invalid={!!message}
+                  />
+                )}
                 {errorText(message)}
               </div>
-              {method === 'mobile' && smsVerification && (
+              {method === 'mobile' && smsVerification && !verified && (
                 <div className="field">
                   <label htmlFor="register-code">{t('register.fields.verificationCode')} *</label>
                   <div className="code-row">
@@ -228,6 +293,15 @@ export function RegisterForm({
                   </div>
                   {errorText(issue('verificationCode'))}
                 </div>
+              )}
+              {verifierOffered && !verified && phoneVerifier && (
+                <PhoneVerifierOffer
+                  name={phoneVerifier.name}
+                  busy={phone.hasTag('busy')}
+                  errorCode={phone.context.errorCode}
+                  onVerify={() => sendPhone({ type: 'VERIFY' })}
+                  onCancel={() => sendPhone({ type: 'CANCEL' })}
+                />
               )}
             </div>
           );

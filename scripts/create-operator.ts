@@ -6,7 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../server/config';
 import { operators } from '../server/db/schema';
 import { hashPassword } from '../server/modules/accounts/credentials';
-import { OPERATOR_ROLES, type OperatorRole } from '../src/api/contract/backoffice';
+import {
+  BUILT_IN_ROLE_CODES as OPERATOR_ROLES,
+  type BuiltInRole as OperatorRole,
+} from '../src/api/contract/permissions';
 import { openConfiguredDatabase } from './configured-database';
 
 const [username, role] = process.argv.slice(2);

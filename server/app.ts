@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import ipaddr from 'ipaddr.js';
 import { TRIAL_TYPE } from '../src/api/contract/accounts';
+import type { Permission } from '../src/api/contract/permissions';
 import { endpoints } from '../src/api/endpoints';
 import { type ErrorCode, errorCatalogue } from '../src/api/errors';
 import { LANGUAGE_HEADER } from '../src/api/languages';
@@ -473,6 +474,14 @@ export async function buildApp({
   app.decorateRequest('member', null);
   app.decorateRequest('claim', null);
   app.decorateRequest('operator', null);
+  // Every route's declared access (auth and operator permission), as the permission tests read it.
+  const routeAccess: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', routeAccess);
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { auth?: string; permission?: Permission } | undefined;
+    for (const method of [route.method].flat())
+      routeAccess.push({ method, url: route.url, auth: config?.auth, permission: config?.permission });
+  });
 
   await app.register(cookie);
   // Production frames vendors' games over https only; the demo's provider runs on plain http locally.
@@ -535,8 +544,12 @@ export async function buildApp({
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
     const token = bearerToken(request.headers.authorization);
-    if (auth === 'operator') request.operator = await backoffice.authenticate(request.brand, token);
-    else if (auth === 'member') request.member = await accounts.authenticate(request.brand, token);
+    if (auth === 'operator') {
+      request.operator = await backoffice.authenticate(request.brand, token);
+      // The route's declared permission, before anything of the handler runs.
+      const needed = request.routeOptions.config.permission;
+      if (needed && !request.operator.permissions.includes(needed)) throw new AppError('ROLE_FORBIDDEN');
+    } else if (auth === 'member') request.member = await accounts.authenticate(request.brand, token);
     else if (auth === 'real') {
       // The one home of the trial-account rule: a trial plays with trial money and does nothing else.
       request.member = await accounts.authenticate(request.brand, token);

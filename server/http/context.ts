@@ -1,7 +1,8 @@
 import type { LanguageCode } from '../../src/api/contract/common';
+import type { Permission } from '../../src/api/contract/permissions';
 import type { MemberRow } from '../modules/accounts/accounts.repository';
 import type { SessionClaim } from '../modules/accounts/session-claims';
-import type { OperatorRow } from '../modules/backoffice/backoffice.service';
+import type { AuthenticatedOperator } from '../modules/backoffice/backoffice.service';
 import type { Brand } from '../modules/brand/brand.service';
 import type { Visitor } from '../modules/system/system.service';
 
@@ -19,6 +20,13 @@ declare module 'fastify' {
     lottery: import('../modules/lottery/lottery.service').LotteryService;
     /** The end of trials (the trials.end job; tests run it with `trials.end()`). */
     trials: { end(): Promise<{ ended: number; returned: number }> };
+    /** Every route's declared access, in the order registered (server/app.ts). */
+    routeAccess: Array<{
+      method: string;
+      url: string;
+      auth: string | undefined;
+      permission: Permission | undefined;
+    }>;
   }
   interface FastifyRequest {
     brand: Brand;
@@ -28,8 +36,8 @@ declare module 'fastify' {
     member: MemberRow | null;
     /** Set on routes that confirm the session in their own write (`auth: 'claim'`). */
     claim: SessionClaim | null;
-    /** Set on back-office routes (`auth: 'operator'`). */
-    operator: OperatorRow | null;
+    /** Set on back-office routes (`auth: 'operator'`), with the permissions of its role. */
+    operator: AuthenticatedOperator | null;
   }
   interface FastifyContextConfig {
     /** 'open' routes answer during maintenance and to blocked regions (they tell the client which). */
@@ -43,6 +51,11 @@ declare module 'fastify' {
      * rebate: everything but playing with trial money).
      */
     auth?: 'member' | 'real' | 'optional' | 'operator' | 'claim' | 'password-change';
+    /**
+     * With `auth: 'operator'`: what the operator's role must allow (refused with ROLE_FORBIDDEN before
+     * the handler runs). Routes every operator may use (their own session) declare none.
+     */
+    permission?: Permission;
     /** The body may arrive sealed (the spec's `enc` routes); it is opened before validation. */
     enc?: boolean;
   }

@@ -63,6 +63,7 @@ export function defineCsvExport<E extends ExportableEndpoint>(
     url: `${endpoint.path}.csv`,
     config: {
       ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.permission ? { permission: options.permission } : {}),
       ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
     },
     schema: {

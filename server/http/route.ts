@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Permission } from '../../src/api/contract/permissions';
 import { envelope } from '../../src/api/envelope';
 
 interface EndpointDef {
@@ -19,6 +20,8 @@ export interface RouteOptions {
   tags: string[];
   gate?: 'open';
   auth?: 'member' | 'real' | 'optional' | 'operator' | 'claim' | 'password-change';
+  /** With `auth: 'operator'`: what the operator's role must allow (server/http/context.ts). */
+  permission?: Permission;
   /**
    * Per-address limit for this route, tighter than the global one (login, captcha, sms); false for
    * callers that sign every request and send thousands a second (the game-vendor wallet API).
@@ -51,6 +54,7 @@ export function defineRoute<E extends EndpointDef>(
     config: {
       ...(options.gate ? { gate: options.gate } : {}),
       ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.permission ? { permission: options.permission } : {}),
       ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
       ...(endpoint.enc ? { enc: true } : {}),
     },

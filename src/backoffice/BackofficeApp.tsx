@@ -3,36 +3,19 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { call } from '../api/client';
+import type { OperatorInfo } from '../api/contract/backoffice';
 import { errorKey } from '../api/errors';
+import { failureCode } from '../machines/failure';
 import { inspectOptions } from '../machines/inspect';
 import {
   type OperatorCredentials,
   type OperatorSession,
   operatorLoginMachine,
 } from '../machines/operator-login.machine';
-import { AgentsPanel } from './agents-panel';
-import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
-import { IdentityPanel } from './identity-panel';
-import { LotteryPanel } from './lottery-panel';
-import { OriginalsPanel } from './originals-panel';
-import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
+import { GROUPS, sectionsFor } from './sections';
 import './backoffice.css';
 
 const TOKEN_KEY = 'operatorToken';
-const TABS = [
-  'deposits',
-  'withdrawals',
-  'adjust',
-  'audit',
-  'vendors',
-  'games',
-  'rounds',
-  'originals',
-  'lottery',
-  'agents',
-  'identity',
-] as const;
-type Tab = (typeof TABS)[number];
 
 const loginMachine = operatorLoginMachine.provide({
   actors: {
@@ -61,18 +44,13 @@ export default function BackofficeApp() {
     setToken(t);
     setOperator(name);
   }, []);
+  const logout = useCallback(() => {
+    if (token) void call('operatorLogout', { token }).catch(() => {});
+    sessionStorage.removeItem(TOKEN_KEY);
+    setToken(null);
+  }, [token]);
   if (!token) return <OperatorLogin onDone={loggedIn} />;
-  return (
-    <Console
-      token={token}
-      operator={operator}
-      onLogout={() => {
-        void call('operatorLogout', { token }).catch(() => {});
-        sessionStorage.removeItem(TOKEN_KEY);
-        setToken(null);
-      }}
-    />
-  );
+  return <Console token={token} operator={operator} onLogout={logout} />;
 }
 
 function OperatorLogin({ onDone }: { onDone: (token: string, username: string) => void }) {
@@ -164,42 +142,73 @@ function Console({
   onLogout: () => void;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('deposits');
+  const [me, setMe] = useState<OperatorInfo | null>(null);
+  const [tab, setTab] = useState<string>(() => window.location.hash.replace(/^#\/?/, ''));
+  useEffect(() => {
+    let live = true;
+    call('operatorMe', { token }).then(
+      (info) => live && setMe(info),
+      (error: unknown) => {
+        const code = failureCode(error);
+        if (live && (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED' || code === 'ACCOUNT_DISABLED'))
+          onLogout();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, onLogout]);
+  const sections = me ? sectionsFor(me.permissions) : [];
+  const current = sections.find((s) => s.key === tab) ?? sections[0];
+  const open = (key: string) => {
+    setTab(key);
+    window.history.replaceState(null, '', `#/${key}`);
+  };
   return (
     <div className="bo-shell" data-testid="backoffice">
       <header className="bo-header">
         <strong>{t('backoffice.title')}</strong>
-        <nav className="bo-tabs">
-          {TABS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              className={key === tab ? 'tab is-active' : 'tab'}
-              aria-current={key === tab ? 'page' : undefined}
-              onClick={() => setTab(key)}
-            >
-              {t(`backoffice.tabs.${key}`)}
-            </button>
-          ))}
-        </nav>
-        <span className="bo-operator">{operator}</span>
+        <span className="bo-operator">
+          {me?.username ?? operator}
+          {me && (
+            <span className="bo-role"> · {t(`backoffice.roles.${me.role}`, { defaultValue: me.role })}</span>
+          )}
+        </span>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onLogout}>
           {t('backoffice.logout')}
         </button>
       </header>
-      <main className="bo-main">
-        {tab === 'deposits' && <DepositQueue token={token} onExpired={onLogout} />}
-        {tab === 'withdrawals' && <WithdrawalQueue token={token} onExpired={onLogout} />}
-        {tab === 'adjust' && <AdjustPanel token={token} />}
-        {tab === 'audit' && <AuditPanel token={token} />}
-        {tab === 'vendors' && <VendorsPanel token={token} onExpired={onLogout} />}
-        {tab === 'games' && <GamesPanel token={token} onExpired={onLogout} />}
-        {tab === 'rounds' && <RoundsPanel token={token} onExpired={onLogout} />}
-        {tab === 'originals' && <OriginalsPanel token={token} onExpired={onLogout} />}
-        {tab === 'lottery' && <LotteryPanel token={token} onExpired={onLogout} />}
-        {tab === 'agents' && <AgentsPanel token={token} onExpired={onLogout} />}
-        {tab === 'identity' && <IdentityPanel token={token} onExpired={onLogout} />}
-      </main>
+      <div className="bo-body">
+        <nav className="bo-nav" aria-label={t('backoffice.menu')}>
+          {GROUPS.map((group) => {
+            const inGroup = sections.filter((s) => s.group === group);
+            if (inGroup.length === 0) return null;
+            return (
+              <div key={group} className="bo-nav-group">
+                <h2 className="bo-nav-heading">{t(`backoffice.groups.${group}`)}</h2>
+                <div className="bo-tabs">
+                  {inGroup.map(({ key }) => (
+                    <button
+                      key={key}
+                      type="button"
+                      className={key === current?.key ? 'tab is-active' : 'tab'}
+                      aria-current={key === current?.key ? 'page' : undefined}
+                      onClick={() => open(key)}
+                    >
+                      {t(`backoffice.tabs.${key}`)}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            );
+          })}
+        </nav>
+        <main className="bo-main">
+          {!me && <div className="spinner" aria-busy="true" />}
+          {me && !current && <p className="bo-sub">{t('backoffice.nothing_allowed')}</p>}
+          {current && <current.Panel key={current.key} token={token} onExpired={onLogout} />}
+        </main>
+      </div>
     </div>
   );
 }

@@ -363,7 +363,7 @@ let operatorSeq = 0;
  */
 export async function newOperator(
   ctx: TestContext,
-  role: OperatorRole = 'admin',
+  role: OperatorRole | (string & {}) = 'admin',
   options: { ip?: string; password?: string } = {},
 ) {
   const username = `op${process.pid % 1000}x${++operatorSeq}${role}`;

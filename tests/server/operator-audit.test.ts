@@ -94,7 +94,7 @@ describe.each(databaseKinds)('operator money actions and their audit on %s', (ki
     const requestId = `adjust-crash-${kind}`;
     await expect(
       office.adjust(
-        { operator: operator!, brand, ip: '127.0.0.1' },
+        { operator: { ...operator!, permissions: ['money.adjust'] }, brand, ip: '127.0.0.1' },
         { username: member.username, amount: 9_000, reason: 'Crash test', category: 'correction', requestId },
       ),
     ).rejects.toThrow('the process died here');

@@ -58,7 +58,7 @@ export class AgentsAdmin {
   ) {}
 
   async tree(ctx: OperatorContext, query: { username: string }) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'agents.read');
     const view = await this.ports.treeView(ctx.brand.id, query.username);
     if (!view) throw new AppError('MEMBER_NOT_FOUND');
     return {
@@ -89,7 +89,7 @@ export class AgentsAdmin {
    * names both uplines, the reason and every contract ended; all in one transaction.
    */
   async move(ctx: OperatorContext, body: { username: string; upline: string; reason: string }) {
-    this.backoffice.require(ctx, 'agents');
+    this.backoffice.require(ctx, 'agents.manage');
     const memberId = await this.ports.memberId(ctx.brand.id, body.username);
     if (!memberId) throw new AppError('MEMBER_NOT_FOUND');
     let uplineId: number | null = null;
@@ -128,7 +128,7 @@ export class AgentsAdmin {
     ctx: OperatorContext,
     query: { kind?: ContractKind | undefined; page: number; pageSize: number },
   ) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'agents.read');
     return this.ports.settlement.runs(ctx.brand, query);
   }
 
@@ -136,7 +136,7 @@ export class AgentsAdmin {
     ctx: OperatorContext,
     query: { kind: ContractKind; periodKey: string; page: number; pageSize: number },
   ) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'agents.read');
     return this.ports.settlement.runBills(ctx.brand, query);
   }
 
@@ -154,7 +154,7 @@ export class AgentsAdmin {
       minute: number;
     },
   ) {
-    this.backoffice.require(ctx, 'adjust');
+    this.backoffice.require(ctx, 'money.adjust');
     const at = new Date(
       startOfDay(body.day, ctx.brand.timeZone).getTime() + (body.hour * 60 + body.minute) * 60_000,
     );
@@ -181,7 +181,7 @@ export class AgentsAdmin {
   }
 
   async templates(ctx: OperatorContext) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'agents.read');
     return this.ports.contracts.templates(ctx.brand.id);
   }
 
@@ -189,7 +189,7 @@ export class AgentsAdmin {
     ctx: OperatorContext,
     body: { id?: number | undefined; name: string; terms: ContractTerms; isDefault: boolean },
   ) {
-    this.backoffice.require(ctx, 'agents');
+    this.backoffice.require(ctx, 'agents.manage');
     return this.ports.contracts.saveTemplate(
       ctx.brand,
       body,
@@ -198,7 +198,7 @@ export class AgentsAdmin {
   }
 
   async deleteTemplate(ctx: OperatorContext, body: { id: number }) {
-    this.backoffice.require(ctx, 'agents');
+    this.backoffice.require(ctx, 'agents.manage');
     return this.ports.contracts.deleteTemplate(
       ctx.brand.id,
       body.id,
@@ -208,7 +208,7 @@ export class AgentsAdmin {
 
   /** The house offers a top agent a contract from a template (audited with the offer). */
   async offerHouseContract(ctx: OperatorContext, body: { username: string; templateId: number }) {
-    this.backoffice.require(ctx, 'agents');
+    this.backoffice.require(ctx, 'agents.manage');
     const view = await this.ports.treeView(ctx.brand.id, body.username);
     if (!view) throw new AppError('MEMBER_NOT_FOUND');
     await this.ports.contracts.offerFromHouse(
@@ -221,7 +221,7 @@ export class AgentsAdmin {
   }
 
   async endHouseContract(ctx: OperatorContext, body: { contractId: number; reason: string }) {
-    this.backoffice.require(ctx, 'agents');
+    this.backoffice.require(ctx, 'agents.manage');
     const row = await this.ports.contracts.endFromHouse(
       ctx.brand,
       body.contractId,

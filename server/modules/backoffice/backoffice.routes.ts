@@ -66,31 +66,39 @@ export function backofficeRoutes(deps: {
     defineRoute(
       app,
       endpoints.operatorDeposits,
-      { summary: 'Deposits by status (pending: bank transfers to confirm)', ...operator },
+      {
+        summary: 'Deposits by status (pending: bank transfers to confirm)',
+        ...operator,
+        permission: 'finance.read',
+      },
       ({ request, query }) => backoffice.depositQueue(ctx(request), query.status),
     );
     defineRoute(
       app,
       endpoints.decideDeposit,
-      { summary: 'Confirm or reject a bank-transfer deposit', ...operator },
+      { summary: 'Confirm or reject a bank-transfer deposit', ...operator, permission: 'finance.decide' },
       ({ request, body }) => backoffice.decideDeposit(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.operatorWithdrawals,
-      { summary: 'Withdrawals by status (pending, disputed...)', ...operator },
+      { summary: 'Withdrawals by status (pending, disputed...)', ...operator, permission: 'finance.read' },
       ({ request, query }) => backoffice.withdrawalQueue(ctx(request), query.status),
     );
     defineRoute(
       app,
       endpoints.decideWithdrawal,
-      { summary: 'Approve or reject a withdrawal, or end a dispute', ...operator },
+      {
+        summary: 'Approve or reject a withdrawal, or end a dispute',
+        ...operator,
+        permission: 'finance.decide',
+      },
       ({ request, body }) => backoffice.decideWithdrawal(ctx(request), body),
     );
     app.get<{ Querystring: { id?: string } }>(
       '/api/backoffice/withdrawals/proof',
       {
-        config: { auth: 'operator', gate: 'open' },
+        config: { auth: 'operator', gate: 'open', permission: 'finance.read' },
         schema: {
           summary: 'A picture a member attached to a withdrawal',
           tags: ['back office'],
@@ -98,7 +106,7 @@ export function backofficeRoutes(deps: {
         },
       },
       async (request, reply) => {
-        backoffice.require(ctx(request), 'read');
+        backoffice.require(ctx(request), 'finance.read');
         const image = await backoffice.proof(ctx(request), Number(request.query.id));
         return reply.type(image.mime).header('cache-control', 'private, no-store').send(image.data);
       },
@@ -106,19 +114,19 @@ export function backofficeRoutes(deps: {
     defineRoute(
       app,
       endpoints.adjustBalance,
-      { summary: "Adjust a member's balance with a reason", ...operator },
+      { summary: "Adjust a member's balance with a reason", ...operator, permission: 'money.adjust' },
       ({ request, body }) => backoffice.adjust(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.auditLog,
-      { summary: 'The latest operator actions', ...operator },
+      { summary: 'The latest operator actions', ...operator, permission: 'audit.read' },
       ({ request }) => backoffice.auditTrail(ctx(request)),
     );
     defineRoute(
       app,
       endpoints.adminVendors,
-      { summary: 'Game vendors: catalogue entry and connection', ...operator },
+      { summary: 'Game vendors: catalogue entry and connection', ...operator, permission: 'games.read' },
       ({ request }) => gamesAdmin.vendors(ctx(request)),
     );
     defineRoute(
@@ -127,43 +135,64 @@ export function backofficeRoutes(deps: {
       {
         summary: 'Connect a vendor (launch address, mode, currencies); answers its secret once',
         ...operator,
+        permission: 'games.manage',
       },
       ({ request, body }) => gamesAdmin.connect(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.rotateVendorSecret,
-      { summary: 'Give a vendor a new signing secret; answers it once', ...operator },
+      {
+        summary: 'Give a vendor a new signing secret; answers it once',
+        ...operator,
+        permission: 'games.manage',
+      },
       ({ request, body }) => gamesAdmin.rotate(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.disconnectVendor,
-      { summary: 'Disconnect a vendor: its calls are refused and nothing launches', ...operator },
+      {
+        summary: 'Disconnect a vendor: its calls are refused and nothing launches',
+        ...operator,
+        permission: 'games.manage',
+      },
       ({ request, body }) => gamesAdmin.disconnect(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.updateVendor,
-      { summary: "Change a vendor's name, status (active, maintenance, hidden) or order", ...operator },
+      {
+        summary: "Change a vendor's name, status (active, maintenance, hidden) or order",
+        ...operator,
+        permission: 'games.manage',
+      },
       ({ request, body }) => gamesAdmin.updateVendor(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.adminGames,
-      { summary: 'Every game, switched off and hidden ones too', ...operator },
+      { summary: 'Every game, switched off and hidden ones too', ...operator, permission: 'games.read' },
       ({ request, query }) => gamesAdmin.games(ctx(request), query.vendor),
     );
     defineRoute(
       app,
       endpoints.updateGame,
-      { summary: 'Change a game: on or off, status, order, hot rank, names, category', ...operator },
+      {
+        summary: 'Change a game: on or off, status, order, hot rank, names, category',
+        ...operator,
+        permission: 'games.manage',
+      },
       ({ request, body }) => gamesAdmin.updateGame(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.roundLookup,
-      { summary: 'Find rounds by member, vendor round id or date, with their wallet movements', ...operator },
+      {
+        summary: 'Find rounds by member, vendor round id or date, with their wallet movements',
+        ...operator,
+        permission: 'games.read',
+      },
       ({ request, query }) => gamesAdmin.rounds(ctx(request), query),
     );
     defineRoute(
@@ -172,13 +201,18 @@ export function backofficeRoutes(deps: {
       {
         summary: 'In-house games: settings per currency, theoretical and measured return, crash chains',
         ...operator,
+        permission: 'games.read',
       },
       ({ request, query }) => originalsAdmin.overview(ctx(request), query),
     );
     defineRoute(
       app,
       endpoints.updateOriginal,
-      { summary: "An in-house game's switch, house edge and limits (audited)", ...operator },
+      {
+        summary: "An in-house game's switch, house edge and limits (audited)",
+        ...operator,
+        permission: 'games.manage',
+      },
       ({ request, body }) => originalsAdmin.update(ctx(request), body),
     );
     defineRoute(
@@ -187,6 +221,7 @@ export function backofficeRoutes(deps: {
       {
         summary: "Names the public source of a crash chain's salt before its value exists (once, audited)",
         ...operator,
+        permission: 'games.manage',
       },
       ({ request, body }) => originalsAdmin.announceSalt(ctx(request), body),
     );
@@ -197,13 +232,18 @@ export function backofficeRoutes(deps: {
         summary:
           "Enters the announced source's value as the chain's salt: its rounds can begin (once, audited)",
         ...operator,
+        permission: 'games.manage',
       },
       ({ request, body }) => originalsAdmin.enterSalt(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.adminRecall,
-      { summary: "Game recall: a member's last 10 rounds of each in-house game, with seeds", ...operator },
+      {
+        summary: "Game recall: a member's last 10 rounds of each in-house game, with seeds",
+        ...operator,
+        permission: 'games.read',
+      },
       ({ request, query }) => originalsAdmin.recall(ctx(request), query),
     );
     defineRoute(
@@ -213,6 +253,7 @@ export function backofficeRoutes(deps: {
         summary:
           "Lotteries: each game's switch, window and chase, its bet types' odds with their exact return and limits",
         ...operator,
+        permission: 'games.read',
       },
       ({ request }) => lotteryAdmin.overview(ctx(request)),
     );
@@ -222,31 +263,44 @@ export function backofficeRoutes(deps: {
       {
         summary: "A lottery game's switch, window, chase length, or one bet type's odds and limits (audited)",
         ...operator,
+        permission: 'games.manage',
       },
       ({ request, body }) => lotteryAdmin.update(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.adminLotteryDraws,
-      { summary: "A lottery's draws of the last day and the scheduled ones", ...operator },
+      {
+        summary: "A lottery's draws of the last day and the scheduled ones",
+        ...operator,
+        permission: 'games.read',
+      },
       ({ request, query }) => lotteryAdmin.draws(ctx(request), query.game),
     );
     defineRoute(
       app,
       endpoints.adminLotteryDraw,
-      { summary: 'A draw with its lines and exposure by bet type', ...operator },
+      { summary: 'A draw with its lines and exposure by bet type', ...operator, permission: 'games.read' },
       ({ request, query }) => lotteryAdmin.draw(ctx(request), query.game, query.number),
     );
     defineRoute(
       app,
       endpoints.cancelLotteryDraw,
-      { summary: 'Cancel a draw not drawn yet: every line refunded once (audited)', ...operator },
+      {
+        summary: 'Cancel a draw not drawn yet: every line refunded once (audited)',
+        ...operator,
+        permission: 'games.manage',
+      },
       ({ request, body }) => lotteryAdmin.cancel(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.adminTree,
-      { summary: "A member's place in the agent tree: uplines, direct downline, contracts", ...operator },
+      {
+        summary: "A member's place in the agent tree: uplines, direct downline, contracts",
+        ...operator,
+        permission: 'agents.read',
+      },
       ({ request, query }) => agentsAdmin.tree(ctx(request), query),
     );
     defineRoute(
@@ -256,19 +310,24 @@ export function backofficeRoutes(deps: {
         summary:
           'Move a member and its downline under another agent; its contracts with the old one end (audited)',
         ...operator,
+        permission: 'agents.manage',
       },
       ({ request, body }) => agentsAdmin.move(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.settlementRuns,
-      { summary: 'Contract settlement runs: each period with its bills counted and added up', ...operator },
+      {
+        summary: 'Contract settlement runs: each period with its bills counted and added up',
+        ...operator,
+        permission: 'agents.read',
+      },
       ({ request, query }) => agentsAdmin.runs(ctx(request), query),
     );
     defineRoute(
       app,
       endpoints.runBills,
-      { summary: "One settlement run's bills with their inputs", ...operator },
+      { summary: "One settlement run's bills with their inputs", ...operator, permission: 'agents.read' },
       ({ request, query }) => agentsAdmin.runBills(ctx(request), query),
     );
     defineRoute(
@@ -277,6 +336,7 @@ export function backofficeRoutes(deps: {
       {
         summary: 'Settle a finished period again: nothing already billed is paid twice (audited)',
         ...operator,
+        permission: 'money.adjust',
       },
       ({ request, body }) => agentsAdmin.rerun(ctx(request), body),
     );
@@ -286,31 +346,40 @@ export function backofficeRoutes(deps: {
       {
         summary: 'Contract templates: terms the house offers top agents, and the default per kind',
         ...operator,
+        permission: 'agents.read',
       },
       ({ request }) => agentsAdmin.templates(ctx(request)),
     );
     defineRoute(
       app,
       endpoints.saveTemplate,
-      { summary: 'Create or change a contract template (audited)', ...operator },
+      { summary: 'Create or change a contract template (audited)', ...operator, permission: 'agents.manage' },
       ({ request, body }) => agentsAdmin.saveTemplate(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.deleteTemplate,
-      { summary: 'Delete a contract template (audited)', ...operator },
+      { summary: 'Delete a contract template (audited)', ...operator, permission: 'agents.manage' },
       ({ request, body }) => agentsAdmin.deleteTemplate(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.offerHouseContract,
-      { summary: 'The house offers a top agent a contract from a template (audited)', ...operator },
+      {
+        summary: 'The house offers a top agent a contract from a template (audited)',
+        ...operator,
+        permission: 'agents.manage',
+      },
       ({ request, body }) => agentsAdmin.offerHouseContract(ctx(request), body),
     );
     defineRoute(
       app,
       endpoints.endHouseContract,
-      { summary: 'The house ends one of its contracts with a top agent (audited)', ...operator },
+      {
+        summary: 'The house ends one of its contracts with a top agent (audited)',
+        ...operator,
+        permission: 'agents.manage',
+      },
       ({ request, body }) => agentsAdmin.endHouseContract(ctx(request), body),
     );
   };

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { OperatorRole } from '../../../src/api/contract/backoffice';
 import { MAX_INT32 } from '../../../src/api/contract/common';
 import { depositStatesBefore } from '../../../src/api/contract/payments';
+import {
+  BUILT_IN_ROLES,
+  isBuiltInRole,
+  movesMoney,
+  PERMISSIONS,
+  type Permission,
+} from '../../../src/api/contract/permissions';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../accounts/credentials';
@@ -14,9 +20,13 @@ import type { WithdrawalsService } from '../payments/withdrawals.service';
 import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
 import { checkBrandMaximum } from '../wallet/amount';
 import { type AuditEntry, AuditRepository } from './audit.repository';
+import type { WithAudit } from './audit-port';
 import { type OperatorRow, OperatorsRepository } from './operators.repository';
 
 export type { OperatorRow };
+
+/** An operator whose session checked out, with what its role allows. */
+export type AuthenticatedOperator = OperatorRow & { permissions: readonly Permission[] };
 
 /** What the back office asks of the accounts module. */
 export interface BackofficeMembers {
@@ -28,18 +38,8 @@ export interface BackofficeMembers {
 const SESSION_TTL_MS = 8 * 3_600_000;
 const NO_SUCH_OPERATOR = hashPassword(randomUUID());
 
-/** Who may do what in the back office. */
-const CAN: Record<string, readonly OperatorRole[]> = {
-  read: ['admin', 'finance', 'support'],
-  decide: ['admin', 'finance'],
-  adjust: ['admin', 'finance'],
-  audit: ['admin'],
-  games: ['admin'],
-  agents: ['admin'],
-};
-
 export interface OperatorContext {
-  operator: OperatorRow;
+  operator: AuthenticatedOperator;
   brand: Brand;
   ip: string;
 }
@@ -69,20 +69,53 @@ export class BackofficeService {
     return this.auditLog.insert(entry, executor);
   }
 
+  /** The audit port for one operator's request (audit-port.ts). */
+  withAudit(ctx: OperatorContext): WithAudit {
+    return (tx, record) =>
+      this.auditLog.insert(
+        {
+          operatorId: ctx.operator.id,
+          brandId: ctx.brand.id,
+          action: record.action,
+          target: record.target,
+          detail: {
+            ...(record.reason !== undefined ? { reason: record.reason } : {}),
+            ...(record.before !== undefined ? { before: record.before } : {}),
+            ...(record.after !== undefined ? { after: record.after } : {}),
+            ...record.detail,
+          },
+          ip: ctx.ip,
+        },
+        tx,
+      );
+  }
+
   /** Something operators must see that no operator did (an SMS budget spent): a row of the audit trail. */
   async alert(brandId: number, action: `alert_${string}`, detail: Record<string, unknown>) {
     await this.auditLog.insert({ operatorId: null, brandId, action, detail, ip: null });
   }
 
-  require(ctx: OperatorContext, permission: keyof typeof CAN) {
-    if (!CAN[permission]!.includes(ctx.operator.role as OperatorRole)) throw new AppError('ROLE_FORBIDDEN');
+  /**
+   * A second line behind the route's declared permission (server/app.ts), for services other routes
+   * reach too.
+   */
+  require(ctx: OperatorContext, permission: Permission) {
+    if (!ctx.operator.permissions.includes(permission)) throw new AppError('ROLE_FORBIDDEN');
   }
 
-  info(operator: OperatorRow) {
+  /** What a role allows: a built-in role's list, or a custom role of the brand (unknown: nothing). */
+  async permissionsOf(operator: OperatorRow, brandId: number): Promise<readonly Permission[]> {
+    if (isBuiltInRole(operator.role)) return BUILT_IN_ROLES[operator.role];
+    const custom = await this.operators.customRole(operator.brandId ?? brandId, operator.role);
+    return (custom ?? []).filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p));
+  }
+
+  info(operator: AuthenticatedOperator) {
     return {
       id: operator.id,
       username: operator.username,
-      role: operator.role as OperatorRole,
+      role: operator.role,
+      permissions: [...operator.permissions],
       twoFactor: operator.totpSecret !== null,
     };
   }
@@ -137,7 +170,7 @@ export class BackofficeService {
       if (!body.code) throw new AppError('TWO_FACTOR_REQUIRED');
       if (!(await this.spendCode(operator.id, operator.totpSecret, body.code)))
         throw new AppError('TWO_FACTOR_INVALID');
-    } else if (this.mustEnrol(operator)) {
+    } else if (await this.mustEnrol(operator, brand.id)) {
       if (!operator.totpPendingSecret || !body.code) {
         throw new AppError('TWO_FACTOR_SETUP_REQUIRED', {}, await this.startEnrolment(operator));
       }
@@ -148,13 +181,17 @@ export class BackofficeService {
     const expiresAt = Date.now() + SESSION_TTL_MS;
     await this.operators.startSession(operator.id, hashToken(token), ip, new Date(expiresAt));
     await this.audit({ operatorId: operator.id, brandId: brand.id, action: 'login', ip });
-    const fresh = await this.operators.byId(operator.id);
-    return { token, operator: this.info(fresh!), expiresAt };
+    const fresh = (await this.operators.byId(operator.id))!;
+    return {
+      token,
+      operator: this.info({ ...fresh, permissions: await this.permissionsOf(fresh, brand.id) }),
+      expiresAt,
+    };
   }
 
-  /** Admin and finance move money: where two-step verification is required, they cannot work without it. */
-  private mustEnrol(operator: OperatorRow) {
-    return this.security.requireTwoFactor && (operator.role === 'admin' || operator.role === 'finance');
+  /** A role that moves money works only with two-step verification, where it is required. */
+  private async mustEnrol(operator: OperatorRow, brandId: number) {
+    return this.security.requireTwoFactor && movesMoney(await this.permissionsOf(operator, brandId));
   }
 
   /** A code of the operator's app, usable once (its time step is spent). */
@@ -198,7 +235,7 @@ export class BackofficeService {
     return { enabled: true };
   }
 
-  async authenticate(brand: Brand, token: string | undefined): Promise<OperatorRow> {
+  async authenticate(brand: Brand, token: string | undefined): Promise<AuthenticatedOperator> {
     if (!token) throw new AppError('UNAUTHORIZED');
     const found = await this.operators.session(hashToken(token));
     if (!found) throw new AppError('UNAUTHORIZED');
@@ -207,7 +244,7 @@ export class BackofficeService {
     if (found.operator.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     if (found.operator.brandId !== null && found.operator.brandId !== brand.id)
       throw new AppError('FORBIDDEN');
-    return found.operator;
+    return { ...found.operator, permissions: await this.permissionsOf(found.operator, brand.id) };
   }
 
   async logout(ctx: OperatorContext, token: string) {
@@ -217,7 +254,7 @@ export class BackofficeService {
   }
 
   async depositQueue(ctx: OperatorContext, status = 'pending') {
-    this.require(ctx, 'read');
+    this.require(ctx, 'finance.read');
     const rows = await this.payments.queue(ctx.brand.id, status, 100);
     const [methods, usernames] = await Promise.all([
       this.payments.methods(ctx.brand, 'en'),
@@ -243,7 +280,7 @@ export class BackofficeService {
       requestId: string;
     },
   ) {
-    this.require(ctx, 'decide');
+    this.require(ctx, 'finance.decide');
     if (body.decision === 'reject' && !body.reason) throw new AppError('REASON_REQUIRED');
     const { row } = await this.payments.get(ctx.brand, null, body.reference);
     const to = body.decision === 'confirm' ? 'credited' : 'rejected';
@@ -290,7 +327,7 @@ export class BackofficeService {
   }
 
   async withdrawalQueue(ctx: OperatorContext, status = 'pending') {
-    this.require(ctx, 'read');
+    this.require(ctx, 'finance.read');
     return this.withdrawals.queue(ctx.brand.id, status as 'pending');
   }
 
@@ -303,7 +340,7 @@ export class BackofficeService {
       requestId: string;
     },
   ) {
-    this.require(ctx, 'decide');
+    this.require(ctx, 'finance.decide');
     if (body.decision === 'reject' && !body.reason) throw new AppError('REASON_REQUIRED');
     const row = await this.withdrawals.row(ctx.brand.id, body.reference, null);
     const to = (
@@ -337,7 +374,7 @@ export class BackofficeService {
       category: 'correction' | 'bonus';
     },
   ) {
-    this.require(ctx, 'adjust');
+    this.require(ctx, 'money.adjust');
     if (!Number.isSafeInteger(body.amount)) throw new AppError('AMOUNT_NOT_INTEGER');
     if (body.amount === 0) throw new AppError('AMOUNT_ZERO');
     checkBrandMaximum(ctx.brand, body.amount);
@@ -382,7 +419,7 @@ export class BackofficeService {
   }
 
   async auditTrail(ctx: OperatorContext) {
-    this.require(ctx, 'audit');
+    this.require(ctx, 'audit.read');
     const rows = await this.auditLog.trail(ctx.brand.id, 200);
     return rows.map(({ entry, operator }) => ({
       id: entry.id,

@@ -131,7 +131,7 @@ export class GamesAdmin {
   }
 
   async vendors(ctx: OperatorContext) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'games.read');
     const [vendors, connections] = await Promise.all([
       this.ports.catalogue.adminVendors(ctx.brand.id),
       this.ports.connections.list(ctx.brand.id),
@@ -171,7 +171,7 @@ export class GamesAdmin {
       secret?: string | undefined;
     },
   ) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     const { secret } = await this.ports.connections.connect(
       ctx.brand.id,
       body,
@@ -189,7 +189,7 @@ export class GamesAdmin {
   }
 
   async rotate(ctx: OperatorContext, body: { vendor: string; secret?: string | undefined }) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     const { secret } = await this.ports.connections.rotate(
       ctx.brand.id,
       body.vendor,
@@ -200,7 +200,7 @@ export class GamesAdmin {
   }
 
   async disconnect(ctx: OperatorContext, body: { vendor: string }) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     await this.ports.connections.disconnect(
       ctx.brand.id,
       body.vendor,
@@ -218,7 +218,7 @@ export class GamesAdmin {
       sortOrder?: number | undefined;
     },
   ) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     const { vendor, ...changes } = body;
     await this.ports.catalogue.updateVendor(
       ctx.brand.id,
@@ -229,7 +229,7 @@ export class GamesAdmin {
   }
 
   async games(ctx: OperatorContext, vendor?: string) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'games.read');
     return this.ports.catalogue.adminGames(ctx.brand.id, vendor);
   }
 
@@ -237,7 +237,7 @@ export class GamesAdmin {
     ctx: OperatorContext,
     body: { vendor: string; gameCode: string } & Record<string, unknown>,
   ) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     const { vendor, gameCode, ...changes } = body;
     // A game put on offer, or moved to another category, counts in that category's edge from then on.
     if (changes.active !== undefined || changes.category !== undefined) {
@@ -271,7 +271,7 @@ export class GamesAdmin {
       to?: number | undefined;
     },
   ) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'games.read');
     let memberId: number | undefined;
     if (query.username) {
       const member = await this.ports.members.byUsername(ctx.brand.id, query.username);

@@ -21,7 +21,11 @@ export function identityAdminRoutes(deps: { identityAdmin: IdentityAdmin }) {
     defineRoute(
       app,
       endpoints.adminIdentityProviders,
-      { summary: "The brand's third-party sign-in providers (never their secrets)", ...operator },
+      {
+        summary: "The brand's third-party sign-in providers (never their secrets)",
+        ...operator,
+        permission: 'settings.read',
+      },
       ({ request }) => identityAdmin.list(ctx(request), originOf(request)),
     );
     defineRoute(
@@ -31,13 +35,18 @@ export function identityAdminRoutes(deps: { identityAdmin: IdentityAdmin }) {
         summary:
           'Add a third-party sign-in provider, or edit the one with this code (the secret is write-only)',
         ...operator,
+        permission: 'settings.manage',
       },
       ({ request, body }) => identityAdmin.save(ctx(request), body, originOf(request), request.lang),
     );
     defineRoute(
       app,
       endpoints.setIdentityProviderEnabled,
-      { summary: 'Enable or disable a third-party sign-in provider', ...operator },
+      {
+        summary: 'Enable or disable a third-party sign-in provider',
+        ...operator,
+        permission: 'settings.manage',
+      },
       ({ request, body }) => identityAdmin.setEnabled(ctx(request), body, originOf(request)),
     );
   };

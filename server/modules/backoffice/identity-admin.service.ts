@@ -13,6 +13,7 @@ interface ProviderBody {
   clientSecret?: string | undefined;
   scopes: string;
   enabled: boolean;
+  purpose: 'sign-in' | 'phone';
 }
 
 /** What the back office reaches of the identity module (third-party sign-in providers). */
@@ -42,6 +43,7 @@ const described = (p: AdminIdentityProvider | null) =>
     clientId: p.clientId,
     scopes: p.scopes,
     enabled: p.enabled,
+    purpose: p.purpose,
   };
 
 /**
@@ -72,12 +74,12 @@ export class IdentityAdmin {
   }
 
   list(ctx: OperatorContext, origin: string) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'settings.read');
     return this.identity.adminList(ctx.brand.id, origin);
   }
 
   save(ctx: OperatorContext, body: ProviderBody, origin: string, lang: LanguageCode) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'settings.manage');
     return this.identity.save(
       ctx.brand.id,
       body,
@@ -88,7 +90,7 @@ export class IdentityAdmin {
   }
 
   setEnabled(ctx: OperatorContext, body: { code: string; enabled: boolean }, origin: string) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'settings.manage');
     return this.identity.setEnabled(
       ctx.brand.id,
       body.code,

@@ -43,7 +43,7 @@ export class LotteryAdmin {
   ) {}
 
   async overview(ctx: OperatorContext) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'games.read');
     const games = await this.lottery.allGames(ctx.brand);
     return {
       currency: ctx.brand.currency,
@@ -62,7 +62,7 @@ export class LotteryAdmin {
   }
 
   async update(ctx: OperatorContext, body: UpdateBody) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     const game = await this.lottery.gameRow(ctx.brand, body.game);
     const patch: Parameters<LotteryService['updateGame']>[2] = {};
     if (body.enabled !== undefined) patch.enabled = body.enabled;
@@ -141,12 +141,12 @@ export class LotteryAdmin {
   }
 
   async draws(ctx: OperatorContext, game: string) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'games.read');
     return this.lottery.adminDraws(ctx.brand, game);
   }
 
   async draw(ctx: OperatorContext, game: string, number: string) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'games.read');
     return this.lottery.adminDraw(ctx.brand, game, number);
   }
 
@@ -159,7 +159,7 @@ export class LotteryAdmin {
     ctx: OperatorContext,
     body: { game: string; number: string; reason: string; afterClose?: boolean },
   ) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     return this.lottery.cancelDraw(
       ctx.brand,
       body.game,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operatorSessions, operators } from './backoffice.tables';
+import { operatorRoles, operatorSessions, operators } from './backoffice.tables';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -38,6 +38,15 @@ export class OperatorsRepository {
       .update(operatorSessions)
       .set({ revokedAt: sql`now()` })
       .where(eq(operatorSessions.tokenHash, tokenHash));
+  }
+
+  /** The permissions of a brand's custom role, or undefined when it has none by that code. */
+  async customRole(brandId: number, code: string): Promise<string[] | undefined> {
+    const [row] = await this.db
+      .select({ permissions: operatorRoles.permissions })
+      .from(operatorRoles)
+      .where(and(eq(operatorRoles.brandId, brandId), eq(operatorRoles.code, code)));
+    return row?.permissions;
   }
 
   /** Spends a two-step time step: true only the first time a step (or a later one) is used. */

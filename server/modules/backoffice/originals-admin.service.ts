@@ -61,7 +61,7 @@ export class OriginalsAdmin {
   ) {}
 
   async overview(ctx: OperatorContext, query: { from?: number | undefined; to?: number | undefined }) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'games.read');
     const to = query.to ?? Date.now();
     // Thirty days before `to` by default, never before the epoch the answer can carry.
     const from = query.from ?? Math.max(0, to - 30 * DAY);
@@ -94,7 +94,7 @@ export class OriginalsAdmin {
   }
 
   async update(ctx: OperatorContext, body: GameSettings) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     if (body.minBet > body.maxBet || body.maxBet > body.maxWin) throw new AppError('LIMITS_INCONSISTENT');
     const before = (await this.ports.settings(ctx.brand.id, ctx.brand.currency))[body.game];
     await this.ports.edgesCover(ctx.brand, (s) => ({
@@ -124,7 +124,7 @@ export class OriginalsAdmin {
 
   /** Names where a crash chain's salt will come from, before that value exists; audited with it. */
   async announceSalt(ctx: OperatorContext, body: { chainId: number; source: string }) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     await this.ports.announceSalt(ctx.brand, body.chainId, body.source, (tx) =>
       this.backoffice.audit(
         {
@@ -143,7 +143,7 @@ export class OriginalsAdmin {
 
   /** Enters the announced source's value as the chain's salt; audited with it. */
   async enterSalt(ctx: OperatorContext, body: { chainId: number; salt: string }) {
-    this.backoffice.require(ctx, 'games');
+    this.backoffice.require(ctx, 'games.manage');
     await this.ports.enterSalt(ctx.brand, body.chainId, body.salt, (tx) =>
       this.backoffice.audit(
         {
@@ -161,7 +161,7 @@ export class OriginalsAdmin {
   }
 
   async recall(ctx: OperatorContext, query: { username: string; game?: OriginalGame | undefined }) {
-    this.backoffice.require(ctx, 'read');
+    this.backoffice.require(ctx, 'games.read');
     const member = await this.ports.byUsername(ctx.brand.id, query.username);
     if (!member) throw new AppError('MEMBER_NOT_FOUND');
     // Ten per game when no game is named: the recall of every game at once.

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { epochMillis, epochMillisQuery, minorUnits, sentAmount } from './common';
 import { depositView } from './payments';
+import { permission } from './permissions';
 import { withdrawalView } from './withdrawals';
 
-export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export type { BuiltInRole as OperatorRole } from './permissions';
 
 export const operatorLoginBody = z.object({
   username: z.string().trim().min(3).max(64),
@@ -19,9 +19,13 @@ export const operatorLoginBody = z.object({
 export const operatorInfo = z.object({
   id: z.number().int(),
   username: z.string(),
-  role: z.enum(OPERATOR_ROLES),
+  /** A built-in role or a custom role's code. */
+  role: z.string(),
+  /** What the role allows: the console shows only what the operator may use. */
+  permissions: z.array(permission),
   twoFactor: z.boolean(),
 });
+export type OperatorInfo = z.infer<typeof operatorInfo>;
 export const operatorSession = z.object({
   token: z.string(),
   operator: operatorInfo,

@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '../api/contract/permissions';
+import { AgentsPanel } from './agents-panel';
+import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
+import { IdentityPanel } from './identity-panel';
+import { LotteryPanel } from './lottery-panel';
+import { OriginalsPanel } from './originals-panel';
+import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
+
+/** What every page of the console gets: the operator's session, and what to do when it ends. */
+export interface PanelProps {
+  token: string;
+  onExpired: () => void;
+}
+
+/** The console's menu, in this order; each group shows when the operator may open one of its pages. */
+export const GROUPS = [
+  'finance',
+  'members',
+  'games',
+  'agents',
+  'content',
+  'settings',
+  'reports',
+  'audit',
+] as const;
+export type Group = (typeof GROUPS)[number];
+
+export interface Section {
+  /** Its name under `backoffice.tabs` and its place in the address (#/<key>). */
+  key: string;
+  group: Group;
+  /** The permission its route needs to read it (server side the same is declared on the route). */
+  permission: Permission;
+  Panel: ComponentType<PanelProps>;
+}
+
+/**
+ * Every page of the back office. A module adds its page here with the permission its routes declare, so
+ * an operator sees exactly the pages their role opens.
+ */
+export const SECTIONS: Section[] = [
+  { key: 'deposits', group: 'finance', permission: 'finance.read', Panel: DepositQueue },
+  { key: 'withdrawals', group: 'finance', permission: 'finance.read', Panel: WithdrawalQueue },
+  { key: 'adjust', group: 'finance', permission: 'money.adjust', Panel: AdjustPanel },
+  { key: 'vendors', group: 'games', permission: 'games.read', Panel: VendorsPanel },
+  { key: 'games', group: 'games', permission: 'games.read', Panel: GamesPanel },
+  { key: 'rounds', group: 'games', permission: 'games.read', Panel: RoundsPanel },
+  { key: 'originals', group: 'games', permission: 'games.read', Panel: OriginalsPanel },
+  { key: 'lottery', group: 'games', permission: 'games.read', Panel: LotteryPanel },
+  { key: 'agents', group: 'agents', permission: 'agents.read', Panel: AgentsPanel },
+  { key: 'identity', group: 'settings', permission: 'settings.read', Panel: IdentityPanel },
+  { key: 'audit', group: 'audit', permission: 'audit.read', Panel: AuditPanel },
+];
+
+/** The pages an operator with these permissions may open, in menu order. */
+export function sectionsFor(permissions: readonly Permission[]): Section[] {
+  return GROUPS.flatMap((group) =>
+    SECTIONS.filter((s) => s.group === group && permissions.includes(s.permission)),
+  );
+}

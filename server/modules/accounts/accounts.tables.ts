@@ -65,7 +65,10 @@ export const members = pgTable(
     address: text('address'),
     telegram: text('telegram'),
     zalo: text('zalo'),
+    /** 'active'; 'locked' by an operator (every login refused, sessions ended); 'closed' (an ended trial). */
     status: text('status').notNull().default('active'),
+    /** The member's VIP level, set by an operator in the back office (0: none). */
+    vipLevel: smallint('vip_level').notNull().default(0),
     /** Two-step verification (TOTP): the active secret, one being set up, and the last time step used. */
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
@@ -267,3 +270,24 @@ export const sessionHandoffs = pgTable('session_handoffs', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Operators' notes on a member (the back office's member page): append-only, like the audit trail (a
+ * trigger refuses updates and deletes, server/db/functions/member_notes_append_only.sql).
+ */
+export const memberNotes = pgTable(
+  'member_notes',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The operator who wrote it (the back office's operators; no reference across modules). */
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_notes_member_idx').on(t.memberId, t.createdAt)],
+);

@@ -11,6 +11,7 @@ export * from '../modules/brand/brand.tables';
 export * from '../modules/content/content.tables';
 export * from '../modules/games/games.tables';
 export * from '../modules/identity/identity.tables';
+export * from '../modules/kyc/kyc.tables';
 export * from '../modules/ledger/ledger.tables';
 export * from '../modules/lottery/lottery.tables';
 export * from '../modules/messaging/messaging.tables';

@@ -62,6 +62,11 @@ export const members = pgTable(
     birthday: date('birthday', { mode: 'string' }),
     /** ISO 3166-1 alpha-2 country code (src/api/nationalities.ts). */
     nationality: text('nationality'),
+    /**
+     * The CPF, 11 digits (src/api/cpf.ts), one account per CPF per brand; given once (registration or the
+     * withdrawal's identity step, the kyc module's), with the full name (payee_name) and birthday.
+     */
+    cpf: text('cpf'),
     address: text('address'),
     telegram: text('telegram'),
     zalo: text('zalo'),
@@ -87,6 +92,7 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_brand_username_uq').on(t.brandId, t.username),
     uniqueIndex('members_brand_affiliate_uq').on(t.brandId, t.affiliateCode),
+    uniqueIndex('members_brand_cpf_uq').on(t.brandId, t.cpf).where(sql`cpf IS NOT NULL`),
     index('members_parent_idx').on(t.parentId),
     // Trial accounts (user type 4): the reports leave them out (trial_members()) and the end-of-trial job
     // finds the expired ones by age.

@@ -68,6 +68,13 @@ export const brands = pgTable('brands', {
    * never above the installation's hard limit (src/api/contract/common.ts: MAX_AMOUNT).
    */
   maxAmount: bigint('max_amount', { mode: 'number' }).notNull().default(10_000_000_000),
+  /**
+   * When the member's full name, date of birth and CPF are asked (src/api/contract/kyc.ts): in the
+   * registration form, or on the withdrawal page before the first withdrawal.
+   */
+  kycAt: text('kyc_at', { enum: ['registration', 'withdrawal'] })
+    .notNull()
+    .default('withdrawal'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

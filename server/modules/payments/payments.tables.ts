@@ -109,6 +109,11 @@ export const withdrawals = pgTable(
     /** How the member answered after payment: received, not_received, all_received, or auto. */
     confirmation: text('confirmation'),
     proof: text('proof'),
+    /**
+     * Why the withdrawal was held for an operator's review (status 'review') instead of the queue: e.g.
+     * { reason: 'holder_name', holderName, fullName } (server/modules/kyc/holder-name.ts).
+     */
+    review: jsonb('review').$type<Record<string, string>>(),
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -120,11 +120,14 @@ export class WithdrawalsRepository {
     hold: number;
     dailyCount: number;
     startOfDay: Date;
+    /** Why it waits for an operator's review instead of the queue; none: the queue. */
+    review?: Record<string, string> | null;
   }) {
     const result = await this.db.execute(sql`SELECT withdrawal_request(
       ${values.brandId}::integer, ${values.memberId}::integer, ${values.reference}, ${values.requestId},
       ${JSON.stringify(values.bank)}::jsonb, ${values.amount}::bigint, ${values.main}::bigint,
-      ${values.hold}::bigint, ${values.dailyCount}::integer, ${values.startOfDay.toISOString()}::timestamptz) AS out`);
+      ${values.hold}::bigint, ${values.dailyCount}::integer, ${values.startOfDay.toISOString()}::timestamptz,
+      ${values.review ? JSON.stringify(values.review) : null}::jsonb) AS out`);
     return outOf<{ reference: string; replayed: boolean }>(result);
   }
 

@@ -96,6 +96,9 @@ import { PaymentsService } from './modules/payments/payments.service';
 import { simGatewayRoutes } from './modules/payments/sim-gateway.routes';
 import { withdrawalsRoutes } from './modules/payments/withdrawals.routes';
 import { WithdrawalsService } from './modules/payments/withdrawals.service';
+import { ReportsRepository } from './modules/reports/reports.repository';
+import { ReportsService } from './modules/reports/reports.service';
+import { reportsAdminRoutes } from './modules/reports/reports-admin.routes';
 import { AttemptLimiter } from './modules/security/attempt-limiter';
 import { AttemptsRepository } from './modules/security/attempts.repository';
 import { PaymentPasswordGuard } from './modules/security/payment-password';
@@ -454,6 +457,21 @@ export async function buildApp({
   records.addRoundSource(lottery);
   app.decorate('agents', agents);
   app.decorate('settlement', settlement);
+  // The back office's reports: summaries kept by the reports jobs from the modules that own the figures.
+  const reports = new ReportsService(new ReportsRepository(db), {
+    vendorDays: (brandId, from, to, timeZone) => records.vendorDailyTotals(brandId, from, to, timeZone),
+    memberDays: (brandId, fromDay, toDay) => agents.brandDays(brandId, fromDay, toDay),
+    rollUpMemberDays: async (brand, days) => {
+      await agents.rollUp(brand, days);
+    },
+    firstDeposits: (brandId, from, to, timeZone) => payments.firstDeposits(brandId, from, to, timeZone),
+    houseOutflows: (brandId, kinds, from, to, timeZone) =>
+      ledger.houseOutflows(brandId, kinds, from, to, timeZone),
+    activeMembers: (brandId, fromDay, toDay) => agents.brandActiveMembers(brandId, fromDay, toDay),
+    activeMemberIds: (brandId, fromDay, toDay) => agents.brandActiveMemberIds(brandId, fromDay, toDay),
+    vendors: (brandId) => games.adminVendors(brandId),
+  });
+  app.decorate('reports', reports);
   const cipher = new BodyCipher(await secret('body-encryption-key', newBodyKey));
 
   const fail = (
@@ -653,6 +671,7 @@ export async function buildApp({
   // The simulated gateway pays without money: it exists in demo mode only.
   if (demo) await app.register(simGatewayRoutes({ payments }));
   await app.register(withdrawalsRoutes({ withdrawals }));
+  await app.register(reportsAdminRoutes({ reports }));
   await app.register(identityRoutes({ identity, secureCookies: config.secureCookies }));
   await app.register(identityAdminRoutes({ identityAdmin: new IdentityAdmin(backoffice, identity) }));
   // A change of the games on offer may not leave the house's contracts paying more than it keeps.
@@ -718,6 +737,13 @@ export async function buildApp({
       winners,
       trials,
       identity,
+      reports: {
+        refresh: async (back) => reports.refreshRecent(await brands.all(), back),
+        rebuild: async (brandId, from, to) => {
+          const brand = (await brands.all()).find((b) => b.id === brandId);
+          if (brand) await reports.rebuild(brand, from, to);
+        },
+      },
       agents: {
         rollUp: async (days) => agents.rollUpRecent(await brands.all(), days),
         rollUpChanges: async () => agents.rollUpRecentChanges(await brands.all()),

@@ -16,6 +16,8 @@ declare module 'fastify' {
     agents: import('../modules/agents/agents.service').AgentsService;
     /** Contracts' settlement (tests run periods with `settlement.settle(brand, kind, period)`). */
     settlement: import('../modules/agents/settlement.service').SettlementService;
+    /** The back office's reports (tests write their figures with `reports.rebuild(brand, from, to)`). */
+    reports: import('../modules/reports/reports.service').ReportsService;
     /** The lotteries (tests schedule and advance draws with `lottery.schedule(brand)`, `lottery.advance()`). */
     lottery: import('../modules/lottery/lottery.service').LotteryService;
     /** The end of trials (the trials.end job; tests run it with `trials.end()`). */

@@ -16,6 +16,11 @@ export interface JobServices {
   trials: { end(): Promise<{ ended: number; returned: number }> };
   /** Third-party sign-ins ended or expired more than a day ago. */
   identity?: { purgeOld(): Promise<number> };
+  /** The back office's report figures: every brand's last `back` days and today, or a brand's days on demand. */
+  reports?: {
+    refresh(back: number): Promise<void>;
+    rebuild(brandId: number, from: string, to: string): Promise<void>;
+  };
 }
 
 /** Every job the server runs (docs/jobs.md tells how to add one). */
@@ -92,6 +97,33 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       retryDelay: 2,
       handler: async () => {
         await services.lottery.advance();
+      },
+    },
+    {
+      // The back office's dashboard figures: yesterday and today again, every few minutes (the agents'
+      // minute roll-up has the members' day figures they read up to date).
+      name: 'reports.refresh',
+      cron: '*/5 * * * *',
+      handler: async () => {
+        await services.reports?.refresh(1);
+      },
+    },
+    {
+      // The last 7 days whole again: a round settled or refunded long after it was made.
+      name: 'reports.refresh-week',
+      cron: '41 * * * *',
+      handler: async () => {
+        await services.reports?.refresh(7);
+      },
+    },
+    {
+      // Any brand's days on demand (`queue.send('reports.rebuild', { brandId, from, to })`): the agents'
+      // member-days of those days first, then the reports' own.
+      name: 'reports.rebuild',
+      retryLimit: 2,
+      handler: async (data: { brandId?: number; from?: string; to?: string }) => {
+        if (data.brandId && data.from && data.to)
+          await services.reports?.rebuild(data.brandId, data.from, data.to);
       },
     },
     {

@@ -201,6 +201,14 @@ import {
   rebateClaimed,
   rebateSummary,
 } from './contract/records';
+import {
+  dashboard,
+  dashboardQuery,
+  reportCategory,
+  reportCohort,
+  reportDay,
+  reportVendor,
+} from './contract/reports';
 import { publicKeyInfo } from './contract/sealed';
 import {
   domainRouteEntry,
@@ -480,6 +488,15 @@ export const endpoints = {
   adminLotteryDraws: { ...paths.adminLotteryDraws, query: adminDrawsQuery, value: adminDraws },
   adminLotteryDraw: { ...paths.adminLotteryDraw, query: adminDrawQuery, value: adminDraw },
   cancelLotteryDraw: { ...paths.cancelLotteryDraw, body: cancelDrawBody, value: lotteryDraw },
+  adminReportDashboard: { ...paths.adminReportDashboard, query: dashboardQuery, value: dashboard },
+  adminReportDays: { ...paths.adminReportDays, query: dashboardQuery, value: z.array(reportDay) },
+  adminReportCategories: {
+    ...paths.adminReportCategories,
+    query: dashboardQuery,
+    value: z.array(reportCategory),
+  },
+  adminReportVendors: { ...paths.adminReportVendors, query: dashboardQuery, value: z.array(reportVendor) },
+  adminReportCohorts: { ...paths.adminReportCohorts, query: dashboardQuery, value: z.array(reportCohort) },
   oidcComplete: { ...paths.oidcComplete, value: loginResult },
   oidcPhoneProof: { ...paths.oidcPhoneProof, value: phoneProof },
   adminIdentityProviders: { ...paths.adminIdentityProviders, value: z.array(adminIdentityProvider) },

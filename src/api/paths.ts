@@ -181,6 +181,12 @@ export const paths = {
   adminLotteryDraws: { method: 'GET', path: '/api/backoffice/lottery/draws' },
   adminLotteryDraw: { method: 'GET', path: '/api/backoffice/lottery/draw' },
   cancelLotteryDraw: { method: 'POST', path: '/api/backoffice/lottery/draw/cancel' },
+  // The back office's dashboard; each table also as CSV at its path with .csv.
+  adminReportDashboard: { method: 'GET', path: '/api/backoffice/reports/dashboard' },
+  adminReportDays: { method: 'GET', path: '/api/backoffice/reports/days' },
+  adminReportCategories: { method: 'GET', path: '/api/backoffice/reports/categories' },
+  adminReportVendors: { method: 'GET', path: '/api/backoffice/reports/vendors' },
+  adminReportCohorts: { method: 'GET', path: '/api/backoffice/reports/cohorts' },
   // Third-party sign-in (OpenID Connect): start and callback are browser redirects, not JSON calls.
   oidcStart: { method: 'GET', path: '/api/auth/oidc/:provider/start' },
   oidcCallback: { method: 'GET', path: '/api/auth/oidc/callback' },

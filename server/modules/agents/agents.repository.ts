@@ -152,6 +152,46 @@ export class AgentsRepository {
     return at ? new Date(at) : null;
   }
 
+  /**
+   * The whole brand's figures per day over [fromDay, toDay] (the back office's reports): deposits,
+   * withdrawals, and the members with a round that day.
+   */
+  async brandDays(brandId: number, fromDay: string, toDay: string) {
+    const result = await this.db.execute(sql`
+      SELECT day::text AS day,
+             coalesce(sum(deposits), 0)::bigint AS deposits, coalesce(sum(deposit_count), 0)::int AS "depositCount",
+             coalesce(sum(withdrawals), 0)::bigint AS withdrawals,
+             coalesce(sum(withdrawal_count), 0)::int AS "withdrawalCount",
+             count(*) FILTER (WHERE rounds > 0)::int AS "activeMembers"
+      FROM member_daily
+      WHERE brand_id = ${brandId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date
+      GROUP BY day`);
+    return rowsOf<Record<string, string | number>>(result).map((r) => ({
+      day: String(r.day),
+      deposits: Number(r.deposits),
+      depositCount: Number(r.depositCount),
+      withdrawals: Number(r.withdrawals),
+      withdrawalCount: Number(r.withdrawalCount),
+      activeMembers: Number(r.activeMembers),
+    }));
+  }
+
+  /** How many of the brand's members had a round over [fromDay, toDay] (each counted once). */
+  async brandActiveMembers(brandId: number, fromDay: string, toDay: string) {
+    const result = await this.db.execute(sql`
+      SELECT count(DISTINCT member_id)::int AS n FROM member_daily
+      WHERE brand_id = ${brandId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date AND rounds > 0`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  }
+
+  /** The brand's members with a round over [fromDay, toDay]. */
+  async brandActiveMemberIds(brandId: number, fromDay: string, toDay: string) {
+    const result = await this.db.execute(sql`
+      SELECT DISTINCT member_id AS id FROM member_daily
+      WHERE brand_id = ${brandId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date AND rounds > 0`);
+    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+  }
+
   /** How far below `agentId` a member is (1 direct), or null when it is not in the agent's downline. */
   async depthBelow(agentId: number, memberId: number): Promise<number | null> {
     const result = await this.db.execute(sql`

@@ -232,6 +232,23 @@ export class AgentsService {
     }
   }
 
+  // ---- the brand's figures, for the back office's reports ---------------------------------------------
+
+  /** Per day over [fromDay, toDay]: deposits, withdrawals and active members of the whole brand. */
+  brandDays(brandId: number, fromDay: string, toDay: string) {
+    return this.repo.brandDays(brandId, fromDay, toDay);
+  }
+
+  /** The brand's members with a round over [fromDay, toDay], each counted once. */
+  brandActiveMembers(brandId: number, fromDay: string, toDay: string) {
+    return this.repo.brandActiveMembers(brandId, fromDay, toDay);
+  }
+
+  /** The brand's members with a round over [fromDay, toDay]. */
+  brandActiveMemberIds(brandId: number, fromDay: string, toDay: string) {
+    return this.repo.brandActiveMemberIds(brandId, fromDay, toDay);
+  }
+
   // ---- the agent centre -----------------------------------------------------------------------------
 
   /** The agent's invitation code (registerCenter): registrations with it join its downline. */

@@ -344,6 +344,25 @@ export class LedgerRepository {
     }));
   }
 
+  /**
+   * What the brand's own accounts of these kinds gave out (less what came back to them) per day of
+   * `timeZone`, over postings made in [from, to): the back office's bonuses. From the house side, so a
+   * movement counts once whichever wallet it reached.
+   */
+  async houseOutflows(brandId: number, kinds: string[], from: Date, to: Date, timeZone: string) {
+    const result = await this.db.execute(sql`
+      SELECT (e.created_at AT TIME ZONE ${timeZone})::date::text AS day, a.kind, (-sum(e.amount))::bigint AS amount
+      FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+      WHERE a.brand_id = ${brandId} AND a.member_id IS NULL AND a.kind = ANY(${textArrayLiteral(kinds)}::text[])
+        AND e.created_at >= ${from} AND e.created_at < ${to}
+      GROUP BY 1, 2`);
+    return rowsOf<Record<string, string | number>>(result).map((r) => ({
+      day: String(r.day),
+      kind: String(r.kind),
+      amount: Number(r.amount),
+    }));
+  }
+
   /** Every invariant's violations (none when the ledger is sound). */
   async invariantViolations() {
     const found: { invariant: string; id: string; detail: string }[] = [];

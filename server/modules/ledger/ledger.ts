@@ -543,6 +543,11 @@ export class Ledger {
     return this.repo.teamMainBalance(brandId, agentId);
   }
 
+  /** What the brand's accounts of these kinds gave out, per day of `timeZone` (the back office's reports). */
+  houseOutflows(brandId: number, kinds: HouseKind[], from: Date, to: Date, timeZone: string) {
+    return this.repo.houseOutflows(brandId, kinds, from, to, timeZone);
+  }
+
   mainBalances(brandId: number, memberIds: number[]) {
     return this.repo.mainBalances(brandId, memberIds);
   }

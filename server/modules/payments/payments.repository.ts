@@ -28,6 +28,28 @@ export class PaymentsRepository {
     }));
   }
 
+  /**
+   * Members' first credited deposits credited in [from, to), per day of `timeZone`: how many and their
+   * amount (the back office's reports). A member's first is its earliest credited deposit ever.
+   */
+  async firstDeposits(brandId: number, from: Date, to: Date, timeZone: string) {
+    const result = await this.db.execute(sql`
+      SELECT (d.updated_at AT TIME ZONE ${timeZone})::date::text AS day,
+             count(*)::int AS count, sum(d.amount)::bigint AS amount
+      FROM deposits d
+      WHERE d.brand_id = ${brandId} AND d.status = 'credited' AND d.updated_at >= ${from} AND d.updated_at < ${to}
+        AND NOT EXISTS (
+          SELECT 1 FROM deposits e
+          WHERE e.member_id = d.member_id AND e.status = 'credited'
+            AND (e.updated_at, e.id) < (d.updated_at, d.id))
+      GROUP BY 1`);
+    return (result as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({
+      day: String(r.day),
+      count: Number(r.count),
+      amount: Number(r.amount),
+    }));
+  }
+
   async methods(brandId: number) {
     return this.db
       .select()

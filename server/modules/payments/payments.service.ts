@@ -51,6 +51,11 @@ export class PaymentsService {
     return this.repo.dailyTotals(brandId, from, to, timeZone, memberIds);
   }
 
+  /** First deposits per day of `timeZone`, credited in [from, to) (the back office's reports). */
+  firstDeposits(brandId: number, from: Date, to: Date, timeZone: string) {
+    return this.repo.firstDeposits(brandId, from, to, timeZone);
+  }
+
   private usable(method: PaymentMethodRow | undefined): method is PaymentMethodRow {
     return !!method?.active && (method.code !== SIM_GATEWAY || this.site.simulatedGateway);
   }

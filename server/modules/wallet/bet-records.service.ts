@@ -84,6 +84,11 @@ export class BetRecords {
     return this.repo.dailyTotals(brandId, from, to, timeZone, memberIds);
   }
 
+  /** The brand's rounds per vendor and day (the back office's reports; trial accounts left out). */
+  vendorDailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+    return this.repo.vendorDailyTotals(brandId, from, to, timeZone);
+  }
+
   private claimUntil() {
     return new Date(Date.now() - this.settleDelayMs);
   }

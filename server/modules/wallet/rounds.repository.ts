@@ -74,6 +74,29 @@ export class RoundsRepository {
     }));
   }
 
+  /**
+   * The brand's rounds per vendor and day of `timeZone`, for rounds made in [from, to) (the back office's
+   * reports): how many, their stake less refunds, their payout, and how many members played. Trial
+   * accounts are left out.
+   */
+  async vendorDailyTotals(brandId: number, from: Date, to: Date, timeZone: string) {
+    const result = await this.db.execute(sql`
+      SELECT (created_at AT TIME ZONE ${timeZone})::date::text AS day, vendor_code AS vendor,
+             count(*)::int AS bets, sum(stake - refunded)::bigint AS stake, sum(payout)::bigint AS payout,
+             count(DISTINCT member_id)::int AS members
+      FROM vendor_rounds
+      WHERE brand_id = ${brandId} AND created_at >= ${from} AND created_at < ${to} AND ${notTrial}
+      GROUP BY 1, 2`);
+    return rowsOf<Record<string, string | number>>(result).map((r) => ({
+      day: String(r.day),
+      vendor: String(r.vendor),
+      bets: Number(r.bets),
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+      members: Number(r.members),
+    }));
+  }
+
   private where(memberId: number, filter: RoundFilter): SQL {
     const parts: SQL[] = [eq(vendorRounds.memberId, memberId)];
     if (filter.vendors)

@@ -45,6 +45,9 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService, isAgentType } from './modules/accounts/accounts.service';
 import { AddressCheck } from './modules/accounts/address-check';
 import { HumanCheckService } from './modules/accounts/human-check';
+import { MembersAdminRepository } from './modules/accounts/members-admin.repository';
+import { membersAdminRoutes } from './modules/accounts/members-admin.routes';
+import { MembersAdmin } from './modules/accounts/members-admin.service';
 import { SmsVerification } from './modules/accounts/sms-verification';
 import { TwoFactor } from './modules/accounts/two-factor';
 import { AgentsRepository } from './modules/agents/agents.repository';
@@ -201,11 +204,12 @@ export async function buildApp({
       await alerts.backoffice?.alert(brandId, 'alert_sms_budget', detail);
     },
   );
+  const sms = new SmsVerification(db, messenger, limiter, pepper);
   const accounts = new AccountsService(
     new AccountsRepository(db),
     brands,
     humanCheck,
-    new SmsVerification(db, messenger, limiter, pepper),
+    sms,
     twoFactor,
     new AddressCheck(db, messenger, new TicketSigner(await secret('new-address-ticket')), pepper, limiter, {
       // Bank accounts are the payments module's, built further down; asked only once requests come.
@@ -674,6 +678,48 @@ export async function buildApp({
   await app.register(reportsAdminRoutes({ reports }));
   await app.register(identityRoutes({ identity, secureCookies: config.secureCookies }));
   await app.register(identityAdminRoutes({ identityAdmin: new IdentityAdmin(backoffice, identity) }));
+  const agentsAdmin = new AgentsAdmin(backoffice, {
+    treeView: (brandId, username) => accounts.treeView(brandId, username),
+    memberId: async (brandId, username) => (await accounts.memberByUsername(brandId, username))?.id,
+    moveMember: (brandId, memberId, uplineId, alongside) =>
+      accounts.moveMember(brandId, memberId, uplineId, alongside),
+    contractsOf: (memberId) => contracts.ofMember(memberId),
+    endContractsWithUpline: (tx, memberId, uplineId) => contracts.endWithUpline(tx, memberId, uplineId),
+    isAgentType,
+    settlement,
+    contracts,
+    usernameOf: async (memberId) => (await accounts.usernames([memberId])).get(memberId),
+  });
+  // The back office's members (accounts), reading and moving other modules' data through their services.
+  await app.register(
+    membersAdminRoutes({
+      membersAdmin: new MembersAdmin(new MembersAdminRepository(db), sms, {
+        withAudit: (ctx) => backoffice.withAudit(ctx),
+        wallets: async (brand, memberId) => {
+          const [funds, balances] = await Promise.all([
+            wallet.consolidated(brand, memberId),
+            ledger.memberBalances(memberId),
+          ]);
+          return {
+            currency: funds.currency,
+            main: funds.main,
+            hold: balances.get('hold') ?? 0,
+            vendors: funds.vendors,
+          };
+        },
+        ledger: async (memberId, limit) => (await wallet.records(memberId, { limit })).items,
+        deposits: (brand, memberId, limit) => payments.list(brand, memberId, undefined, limit),
+        withdrawals: (brand, memberId, limit) => withdrawals.list(brand, memberId, undefined, limit),
+        bankAccounts: (memberId) => withdrawals.bankAccounts(memberId),
+        holderNames: (memberId) => withdrawals.holderNames(memberId),
+        sharingBankDetails: (memberId) => withdrawals.sharingBankDetails(memberId),
+        bets: (brand, lang, memberId, limit) =>
+          records.list(brand, lang, memberId, { page: 1, pageSize: limit }),
+        moveMember: (ctx, body) => agentsAdmin.relocate(ctx, body),
+        sessionsEnded: (memberId) => events.publish(memberId, { type: 'session_check' }),
+      }),
+    }),
+  );
   // A change of the games on offer may not leave the house's contracts paying more than it keeps.
   const edgesCover: EdgeGuard = (brand, change) => contracts.checkEdgesCover(brand, change);
   await app.register(
@@ -708,18 +754,7 @@ export async function buildApp({
         byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
       }),
       lotteryAdmin: new LotteryAdmin(backoffice, lottery, edgesCover),
-      agentsAdmin: new AgentsAdmin(backoffice, {
-        treeView: (brandId, username) => accounts.treeView(brandId, username),
-        memberId: async (brandId, username) => (await accounts.memberByUsername(brandId, username))?.id,
-        moveMember: (brandId, memberId, uplineId, alongside) =>
-          accounts.moveMember(brandId, memberId, uplineId, alongside),
-        contractsOf: (memberId) => contracts.ofMember(memberId),
-        endContractsWithUpline: (tx, memberId, uplineId) => contracts.endWithUpline(tx, memberId, uplineId),
-        isAgentType,
-        settlement,
-        contracts,
-        usernameOf: async (memberId) => (await accounts.usernames([memberId])).get(memberId),
-      }),
+      agentsAdmin,
     }),
   );
   await app.register(

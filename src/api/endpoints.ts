@@ -99,6 +99,20 @@ import {
   settlementRunsQuery,
   templateIdBody,
 } from './contract/backoffice-agents';
+import {
+  addMemberNoteBody,
+  changeMemberAgentBody,
+  clearPaymentPasswordBody,
+  endMemberSessionsBody,
+  lockMemberBody,
+  memberPage,
+  memberPageQuery,
+  memberSearch,
+  memberSearchQuery,
+  resetMemberPasswordBody,
+  resetMemberPasswordResult,
+  setMemberVipBody,
+} from './contract/backoffice-members';
 import { int32Id } from './contract/common';
 import { announcementSet, announcementsQuery, liveModel } from './contract/content';
 import {
@@ -510,6 +524,19 @@ export const endpoints = {
     body: identityProviderEnabledBody,
     value: adminIdentityProvider,
   },
+  adminMembers: { ...paths.adminMembers, query: memberSearchQuery, value: memberSearch },
+  adminMember: { ...paths.adminMember, query: memberPageQuery, value: memberPage },
+  lockMember: { ...paths.lockMember, body: lockMemberBody, value: memberPage },
+  endMemberSessions: { ...paths.endMemberSessions, body: endMemberSessionsBody, value: memberPage },
+  resetMemberPassword: {
+    ...paths.resetMemberPassword,
+    body: resetMemberPasswordBody,
+    value: resetMemberPasswordResult,
+  },
+  clearPaymentPassword: { ...paths.clearPaymentPassword, body: clearPaymentPasswordBody, value: memberPage },
+  changeMemberAgent: { ...paths.changeMemberAgent, body: changeMemberAgentBody, value: memberPage },
+  setMemberVip: { ...paths.setMemberVip, body: setMemberVipBody, value: memberPage },
+  addMemberNote: { ...paths.addMemberNote, body: addMemberNoteBody, value: memberPage },
 } as const;
 
 export type Endpoints = typeof endpoints;

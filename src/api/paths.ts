@@ -195,6 +195,15 @@ export const paths = {
   adminIdentityProviders: { method: 'GET', path: '/api/backoffice/identity-providers' },
   saveIdentityProvider: { method: 'POST', path: '/api/backoffice/identity-providers' },
   setIdentityProviderEnabled: { method: 'POST', path: '/api/backoffice/identity-providers/enabled' },
+  adminMembers: { method: 'GET', path: '/api/backoffice/members' },
+  adminMember: { method: 'GET', path: '/api/backoffice/members/page' },
+  lockMember: { method: 'POST', path: '/api/backoffice/members/lock' },
+  endMemberSessions: { method: 'POST', path: '/api/backoffice/members/end-sessions' },
+  resetMemberPassword: { method: 'POST', path: '/api/backoffice/members/reset-password' },
+  clearPaymentPassword: { method: 'POST', path: '/api/backoffice/members/clear-payment-password' },
+  changeMemberAgent: { method: 'POST', path: '/api/backoffice/members/agent' },
+  setMemberVip: { method: 'POST', path: '/api/backoffice/members/vip' },
+  addMemberNote: { method: 'POST', path: '/api/backoffice/members/notes' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -4,6 +4,7 @@ import { AgentsPanel } from './agents-panel';
 import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { IdentityPanel } from './identity-panel';
 import { LotteryPanel } from './lottery-panel';
+import { MembersPanel } from './members-panel';
 import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
 
@@ -43,6 +44,7 @@ export const SECTIONS: Section[] = [
   { key: 'deposits', group: 'finance', permission: 'finance.read', Panel: DepositQueue },
   { key: 'withdrawals', group: 'finance', permission: 'finance.read', Panel: WithdrawalQueue },
   { key: 'adjust', group: 'finance', permission: 'money.adjust', Panel: AdjustPanel },
+  { key: 'members', group: 'members', permission: 'members.read', Panel: MembersPanel },
   { key: 'vendors', group: 'games', permission: 'games.read', Panel: VendorsPanel },
   { key: 'games', group: 'games', permission: 'games.read', Panel: GamesPanel },
   { key: 'rounds', group: 'games', permission: 'games.read', Panel: RoundsPanel },

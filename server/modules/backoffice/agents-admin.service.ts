@@ -90,8 +90,19 @@ export class AgentsAdmin {
    */
   async move(ctx: OperatorContext, body: { username: string; upline: string; reason: string }) {
     this.backoffice.require(ctx, 'agents.manage');
-    const memberId = await this.ports.memberId(ctx.brand.id, body.username);
-    if (!memberId) throw new AppError('MEMBER_NOT_FOUND');
+    await this.relocate(ctx, body);
+    return this.tree(ctx, { username: body.username });
+  }
+
+  /**
+   * The move itself, for a caller whose route has checked its own permission (the member page's change
+   * of agent, members.manage). The audit row holds the uplines before and after by name.
+   */
+  async relocate(ctx: OperatorContext, body: { username: string; upline: string; reason: string }) {
+    const view = await this.ports.treeView(ctx.brand.id, body.username);
+    if (!view) throw new AppError('MEMBER_NOT_FOUND');
+    const memberId = view.id;
+    const oldUpline = view.uplines.at(-1) ?? null;
     let uplineId: number | null = null;
     if (body.upline) {
       uplineId = (await this.ports.memberId(ctx.brand.id, body.upline)) ?? null;
@@ -113,6 +124,8 @@ export class AgentsAdmin {
             to: uplineId,
             toUsername: body.upline || null,
             reason: body.reason,
+            before: { upline: oldParentId === null ? null : oldUpline },
+            after: { upline: body.upline || null },
             endedContracts: left?.ended ?? [],
           },
           ip: ctx.ip,
@@ -121,7 +134,6 @@ export class AgentsAdmin {
       );
     });
     await announce();
-    return this.tree(ctx, { username: body.username });
   }
 
   async runs(

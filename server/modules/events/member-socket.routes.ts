@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_ENDED_CLOSE, SOCKET_PATH, type SocketAuth } from '../../../src/api/contract/events';
+import {
+  SESSION_CHECK_EVENT,
+  SESSION_ENDED_CLOSE,
+  SOCKET_PATH,
+  type SocketAuth,
+} from '../../../src/api/contract/events';
 import { AppError } from '../../http/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { MemberEvents } from './member-events';
@@ -37,14 +42,18 @@ export function memberSocketRoutes(deps: {
           const token = message.token;
           const member = await deps.accounts.authenticate(request.brand, token);
           if (socket.readyState !== socket.OPEN) return;
-          detach = deps.events.attach(member.id, { send: (data) => socket.send(data) });
-          check = setInterval(() => {
+          const checkLogin = () => {
             deps.accounts.authenticate(request.brand, token).catch((error: unknown) => {
               if (sessionEnded(error)) socket.close(SESSION_ENDED_CLOSE, 'session ended');
               // Anything else (the database busy for a moment): the socket stays, the next check decides.
               else request.log.warn({ err: error }, 'member socket: login check failed');
             });
-          }, deps.sessionCheckMs);
+          };
+          // Logins of this member ended elsewhere (the back office): check this one now, tell the page nothing.
+          detach = deps.events.attach(member.id, {
+            send: (data) => (data === SESSION_CHECK_EVENT ? checkLogin() : socket.send(data)),
+          });
+          check = setInterval(checkLogin, deps.sessionCheckMs);
           socket.send(JSON.stringify({ type: 'ready' }));
         } catch (error) {
           // A login that must change its password first says so, as the API does; anything else is refused.

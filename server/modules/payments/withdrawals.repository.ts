@@ -40,6 +40,36 @@ export class WithdrawalsRepository {
       .orderBy(memberBankAccounts.id);
   }
 
+  /**
+   * Other members' bank accounts (kept or removed) with the same account number as one of this member's,
+   * or the same holder name (case and spaces aside): the back office's linked accounts. At most `limit`.
+   */
+  async sharingBankDetails(memberId: number, limit: number) {
+    const result = await this.db.execute(sql`
+      WITH mine AS (
+        SELECT account_number, lower(btrim(account_name)) AS holder FROM member_bank_accounts
+        WHERE member_id = ${memberId})
+      SELECT DISTINCT o.member_id AS "memberId",
+             CASE WHEN o.account_number IN (SELECT account_number FROM mine) THEN 'bank_account'
+                  ELSE 'payee_name' END AS kind,
+             o.account_number AS "accountNumber", o.account_name AS "accountName"
+      FROM member_bank_accounts o
+      WHERE o.member_id <> ${memberId}
+        AND (o.account_number IN (SELECT account_number FROM mine)
+             OR lower(btrim(o.account_name)) IN (SELECT holder FROM mine))
+      LIMIT ${limit}`);
+    return (
+      result as unknown as {
+        rows: Array<{
+          memberId: number;
+          kind: 'bank_account' | 'payee_name';
+          accountNumber: string;
+          accountName: string;
+        }>;
+      }
+    ).rows.map((r) => ({ ...r, memberId: Number(r.memberId) }));
+  }
+
   async bankAccount(memberId: number, id: number) {
     const [row] = await this.db
       .select()

@@ -133,6 +133,19 @@ export class WithdrawalsService {
     return (await this.repo.bankAccounts(memberId)).map((r) => r.accountName);
   }
 
+  /**
+   * Members whose bank accounts share a number or a holder name with this member's (the back office's
+   * linked accounts): the number masked as the member pages show it.
+   */
+  async sharingBankDetails(memberId: number, limit = 50) {
+    const rows = await this.repo.sharingBankDetails(memberId, limit);
+    return rows.map((r) => ({
+      memberId: r.memberId,
+      kind: r.kind,
+      value: r.kind === 'bank_account' ? mask(r.accountNumber) : r.accountName,
+    }));
+  }
+
   async setup(brand: Brand, member: { id: number; paymentPasswordHash: string | null }) {
     const [rules, accounts, usedToday, main] = await Promise.all([
       this.rules(brand.id),

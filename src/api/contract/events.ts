@@ -8,7 +8,15 @@ export type MemberEvent =
   | { type: 'deposit'; reference: string; status: DepositStatus; amount: number }
   | { type: 'withdrawal'; reference: string; status: WithdrawalStatus; amount: number }
   /** A contract request arrived or was answered (the contract dialog looks again). */
-  | { type: 'contract'; contractId: number; status: ContractStatus };
+  | { type: 'contract'; contractId: number; status: ContractStatus }
+  /**
+   * Logins of the member were ended (an operator locked it or ended its sessions): each of its sockets
+   * checks its own login at once instead of at its next timed check. Never sent on to the page.
+   */
+  | { type: 'session_check' };
+
+/** The `session_check` event as the socket's sink receives it. */
+export const SESSION_CHECK_EVENT = JSON.stringify({ type: 'session_check' });
 
 /** What the browser sends: its session token, first, within a few seconds of connecting. */
 export interface SocketAuth {

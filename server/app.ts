@@ -63,7 +63,11 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
 import type { EdgeGuard } from './modules/backoffice/edge-guard';
 import { GamesAdmin } from './modules/backoffice/games-admin.service';
+import { AuditRepository } from './modules/backoffice/audit.repository';
 import { identityAdminRoutes } from './modules/backoffice/identity-admin.routes';
+import { operatorsAdminRoutes } from './modules/backoffice/operators-admin.routes';
+import { OperatorsAdmin } from './modules/backoffice/operators-admin.service';
+import { OperatorsRepository } from './modules/backoffice/operators.repository';
 import { IdentityAdmin } from './modules/backoffice/identity-admin.service';
 import { LotteryAdmin } from './modules/backoffice/lottery-admin.service';
 import { OriginalsAdmin } from './modules/backoffice/originals-admin.service';
@@ -678,6 +682,11 @@ export async function buildApp({
   await app.register(reportsAdminRoutes({ reports }));
   await app.register(identityRoutes({ identity, secureCookies: config.secureCookies }));
   await app.register(identityAdminRoutes({ identityAdmin: new IdentityAdmin(backoffice, identity) }));
+  await app.register(
+    operatorsAdminRoutes({
+      operatorsAdmin: new OperatorsAdmin(backoffice, new OperatorsRepository(db), new AuditRepository(db)),
+    }),
+  );
   const agentsAdmin = new AgentsAdmin(backoffice, {
     treeView: (brandId, username) => accounts.treeView(brandId, username),
     memberId: async (brandId, username) => (await accounts.memberByUsername(brandId, username))?.id,

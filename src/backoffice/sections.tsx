@@ -6,7 +6,8 @@ import { IdentityPanel } from './identity-panel';
 import { LotteryPanel } from './lottery-panel';
 import { MembersPanel } from './members-panel';
 import { OriginalsPanel } from './originals-panel';
-import { AdjustPanel, AuditPanel, DepositQueue, WithdrawalQueue } from './panels';
+import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel';
+import { AdjustPanel, DepositQueue, WithdrawalQueue } from './panels';
 
 /** What every page of the console gets: the operator's session, and what to do when it ends. */
 export interface PanelProps {
@@ -23,6 +24,7 @@ export const GROUPS = [
   'content',
   'settings',
   'reports',
+  'operators',
   'audit',
 ] as const;
 export type Group = (typeof GROUPS)[number];
@@ -52,7 +54,9 @@ export const SECTIONS: Section[] = [
   { key: 'lottery', group: 'games', permission: 'games.read', Panel: LotteryPanel },
   { key: 'agents', group: 'agents', permission: 'agents.read', Panel: AgentsPanel },
   { key: 'identity', group: 'settings', permission: 'settings.read', Panel: IdentityPanel },
-  { key: 'audit', group: 'audit', permission: 'audit.read', Panel: AuditPanel },
+  { key: 'operators', group: 'operators', permission: 'operators.manage', Panel: OperatorsPanel },
+  { key: 'roles', group: 'operators', permission: 'operators.manage', Panel: RolesPanel },
+  { key: 'audit', group: 'audit', permission: 'audit.read', Panel: AuditSearchPanel },
 ];
 
 /** The pages an operator with these permissions may open, in menu order. */

@@ -1,4 +1,4 @@
-import { desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog, operators } from './backoffice.tables';
 
@@ -28,6 +28,38 @@ export class AuditRepository {
       detail: entry.detail ?? {},
       ip: entry.ip,
     });
+  }
+
+  /** The brand's entries and the installation's own that match, newest first, a page at a time. */
+  async search(
+    brandId: number,
+    filter: {
+      operator?: string | undefined;
+      target?: string | undefined;
+      action?: string | undefined;
+      from?: Date | undefined;
+      to?: Date | undefined;
+      before?: number | undefined;
+    },
+    limit: number,
+  ) {
+    const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where: Array<SQL | undefined> = [
+      or(eq(auditLog.brandId, brandId), isNull(auditLog.brandId)),
+      filter.operator ? eq(operators.username, filter.operator.toLowerCase()) : undefined,
+      filter.target ? ilike(auditLog.target, like(filter.target)) : undefined,
+      filter.action ? eq(auditLog.action, filter.action) : undefined,
+      filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
+      filter.to ? lte(auditLog.createdAt, filter.to) : undefined,
+      filter.before ? lt(auditLog.id, filter.before) : undefined,
+    ];
+    return this.db
+      .select({ entry: auditLog, operator: operators.username })
+      .from(auditLog)
+      .leftJoin(operators, eq(operators.id, auditLog.operatorId))
+      .where(and(...where))
+      .orderBy(desc(auditLog.id))
+      .limit(limit);
   }
 
   /** The brand's entries and the installation's own, newest first. */

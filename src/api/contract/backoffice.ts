@@ -73,6 +73,7 @@ export const auditEntry = z.object({
   ip: z.string().nullable(),
   createdAt: epochMillis,
 });
+export type AuditEntry = z.infer<typeof auditEntry>;
 export const queueQuery = z.object({ status: z.string().trim().max(32).optional() });
 
 /** An authenticator secret to scan: at login (enrolment required) or from the console. */

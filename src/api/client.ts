@@ -169,16 +169,19 @@ export function callEarly<N extends keyof Endpoints>(
   );
 }
 
-/** The answer of an early read that has already arrived (taken, like `call` takes it), else undefined. */
+/**
+ * The answer of an early read that has already arrived, else undefined. Reading it does not take it: React
+ * may throw a render away and render the screen again (a commit held back, then replaced by a newer
+ * render), and the second render must find the answer the first one read, or the screen shows its loading
+ * step and asks again. It stays until a `call` takes it or it is too old to be used.
+ */
 export function earlyAnswer<N extends keyof Endpoints>(
   name: N,
   input: { query?: QueryOf<N> } = {},
 ): EndpointValue<N> | undefined {
-  const key = earlyKey(name, input.query);
-  const found = early.get(key);
+  const found = early.get(earlyKey(name, input.query));
   if (!found?.answered || found.token !== authToken_ || Date.now() - found.at > EARLY_FOR_MS)
     return undefined;
-  early.delete(key);
   return found.answered.value as EndpointValue<N>;
 }
 

@@ -3,6 +3,7 @@ import {
   ApiError,
   call,
   callEarly,
+  earlyAnswer,
   onApiError,
   setAuthToken,
   setRequestLanguage,
@@ -68,6 +69,20 @@ describe('API client', () => {
       expect(fetch).toHaveBeenCalledTimes(1);
       await call('hotGames', { query: { platforms: 'html5' } });
       expect(fetch).toHaveBeenCalledTimes(2);
+    });
+
+    it('hands an arrived answer to every render that reads it (React may throw one away), until a call takes it', async () => {
+      const fetch = vi.fn(async () => ok(['hot']));
+      vi.stubGlobal('fetch', fetch);
+      const query = { platforms: 'boot-read' };
+      expect(earlyAnswer('hotGames', { query })).toBeUndefined();
+      await callEarly('hotGames', { query });
+      expect(earlyAnswer('hotGames', { query })).toEqual(['hot']);
+      expect(earlyAnswer('hotGames', { query })).toEqual(['hot']);
+      expect(earlyAnswer('hotGames', { query: { platforms: 'other' } })).toBeUndefined();
+      await expect(call('hotGames', { query })).resolves.toEqual(['hot']);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(earlyAnswer('hotGames', { query })).toBeUndefined();
     });
 
     it('is not used for another query, nor once the visitor has logged in since', async () => {

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Autoplay, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Banner } from '../../api/contract/content';
+import type { HeroSwiper } from './HeroSwiper';
 import { JackpotTicker } from './JackpotTicker';
 
 /** Opens a banner's target: an in-site route, an outside address, or a promotion's anchor. */
@@ -20,16 +19,19 @@ export function useBannerLink() {
 /** How long after the first banner's picture is ready the carousel takes over (it slides after 5 s). */
 const TAKE_OVER_MS = 400;
 
+const loadSwiper = () => import('./HeroSwiper').then((m) => m.HeroSwiper);
+
 /**
  * Spec 9: loops with more than one banner, slides in 1000 ms, every 5000 ms, even after a swipe.
  * The first banner is painted as plain markup and the carousel takes over once it is shown, with the same
- * look: on a phone the carousel's setting up would otherwise hold back the page's largest paint.
+ * look: on a phone the carousel's code and setting up would otherwise hold back the page's largest paint.
+ * Should the carousel's code not arrive, the first banner stays.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation();
   const open = useBannerLink();
   const many = banners.length > 1;
-  const [live, setLive] = useState(false);
+  const [Live, setLive] = useState<typeof HeroSwiper | null>(null);
   const first = banners[0]?.url;
   useEffect(() => {
     if (!many) return;
@@ -38,7 +40,16 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     // Once the first banner's picture is ready and painted, not before: replacing it while the picture
     // still decodes would paint the page's largest element a second time, later.
     const takeOver = () => {
-      if (!cancelled) timer = setTimeout(() => setLive(true), TAKE_OVER_MS);
+      if (cancelled) return;
+      const shown = new Promise((resolve) => {
+        timer = setTimeout(resolve, TAKE_OVER_MS);
+      });
+      Promise.all([loadSwiper(), shown]).then(
+        ([component]) => {
+          if (!cancelled) setLive(() => component);
+        },
+        () => {},
+      );
     };
     const picture = new Image();
     if (first) picture.src = first;
@@ -66,19 +77,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
 
   return (
     <section className="hero" aria-label={t('home.banners')} data-testid="banner-carousel">
-      {live ? (
-        <Swiper
-          modules={[Autoplay, Pagination]}
-          loop
-          speed={1000}
-          autoplay={{ delay: 5000, disableOnInteraction: false }}
-          pagination={{ clickable: true }}
-          className="hero-swiper"
-        >
-          {banners.map((b) => (
-            <SwiperSlide key={b.id}>{slide(b)}</SwiperSlide>
-          ))}
-        </Swiper>
+      {Live ? (
+        <Live banners={banners} slide={slide} />
       ) : (
         <div className="hero-swiper hero-static">
           {banners.map((b) => (

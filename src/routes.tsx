@@ -49,9 +49,19 @@ const categoryPages: Array<[string, SectionKey]> = [
 /** Paths on which the side menu closes itself (spec 2.1). */
 export const sideMenuClosingPaths = ['/seamless', '/lottery', '/vnLottery', '/seaLottery'];
 
+const homePaths = ['/', '/index', '/index.html', '/home'];
+
+/**
+ * Asks for the code of the screen the site opens on while the site starts (the boot asked for the home's
+ * already), and tells when it is here: the site then renders it at once, in the same commit as the layout.
+ */
+export async function preloadScreenOf(pathname: string) {
+  if (homePaths.includes(pathname)) await HomePage.preload();
+}
+
 /** Every top-level route of spec 2.1. */
 export const routes: RouteObject[] = [
-  ...['/', '/index', '/index.html', '/home'].map((path) => ({ path, element: <HomePage /> })),
+  ...homePaths.map((path) => ({ path, element: <HomePage /> })),
   { path: '/login', element: <OpenAccountModal mode="login" /> },
   { path: '/register', element: <OpenAccountModal mode="register" /> },
   { path: '/help', element: <HelpPage /> },

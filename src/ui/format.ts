@@ -1,19 +1,16 @@
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 
-const groupers = new Map<string, Intl.NumberFormat>();
-function grouper(locale: string) {
-  let f = groupers.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
-    groupers.set(locale, f);
-  }
-  return f;
-}
+/**
+ * How the site's two locales (localeOf: pt-BR, en-US) group thousands and mark decimals, written out rather
+ * than asked of Intl.NumberFormat: the first NumberFormat a page makes loads the locale's data, a tenth of
+ * a second on a phone, and the home page's first screen (the jackpot, the games' RTP) made one only for it.
+ */
+const separators = (locale: string) =>
+  locale === 'pt-BR' ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
 
-function decimalSeparator(locale: string) {
-  return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-}
+/** The digits of a whole number (no sign, no leading zeros) grouped by thousands: "1234567" → "1.234.567". */
+const groupDigits = (digits: string, group: string) => digits.replace(/\B(?=(\d{3})+$)/g, group);
 
 const localeOf = (lang: string) => (lang === 'pt' ? 'pt-BR' : 'en-US');
 
@@ -28,12 +25,16 @@ export function formatAmount(minor: number, lang: string): string {
   const abs = Math.abs(minor);
   const whole = Math.floor(abs / 100);
   const cents = String(abs % 100).padStart(2, '0');
-  return `${sign}${grouper(locale).format(whole)}${decimalSeparator(locale)}${cents}`;
+  const { group, decimal } = separators(locale);
+  return `${sign}${groupDigits(String(whole), group)}${decimal}${cents}`;
 }
 
 /** Whole numbers with thousands separators and no decimals (the jackpot ticker). */
 export function formatWhole(value: number, lang: string): string {
-  return grouper(localeOf(lang)).format(Math.trunc(value));
+  const whole = Math.trunc(value);
+  // Beyond 2^53 a number's text has an exponent; Intl writes all its digits (and "NaN", "∞").
+  if (!Number.isSafeInteger(whole)) return whole.toLocaleString(localeOf(lang), { maximumFractionDigits: 0 });
+  return `${whole < 0 ? '-' : ''}${groupDigits(String(Math.abs(whole)), separators(localeOf(lang)).group)}`;
 }
 
 /**
@@ -112,9 +113,9 @@ export function formatPercent(percent: number, lang = pageLanguage(), digits = 2
 export function formatDecimalText(text: string, lang = pageLanguage()): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
   if (!m) return text;
-  const locale = localeOf(lang);
-  const whole = grouper(locale).format(BigInt(m[2]!));
-  return `${m[1]}${whole}${m[3] === undefined ? '' : `${decimalSeparator(locale)}${m[3]}`}`;
+  const { group, decimal } = separators(localeOf(lang));
+  const whole = groupDigits(BigInt(m[2]!).toString(), group);
+  return `${m[1]}${whole}${m[3] === undefined ? '' : `${decimal}${m[3]}`}`;
 }
 
 /** A percentage the server sends as exact text ("97.50") in the language's way: "97,50 %" in PT. */

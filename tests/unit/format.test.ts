@@ -40,6 +40,30 @@ describe('amount formatting', () => {
   it('shows whole numbers without decimals', () => {
     expect(formatWhole(2_345_678_901, 'pt')).toBe('2.345.678.901');
     expect(formatWhole(2_345_678_901, 'en')).toBe('2,345,678,901');
+    expect(formatWhole(-1234.9, 'pt')).toBe('-1.234');
+    expect(formatWhole(999, 'pt')).toBe('999');
+  });
+
+  it('groups digits as Intl does in both locales, without asking Intl (slow the first time on a phone)', () => {
+    const intl = {
+      pt: new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }),
+      en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        fc.constantFrom('pt' as const, 'en' as const),
+        (n, lang) => {
+          expect(formatWhole(n, lang)).toBe(intl[lang].format(n));
+          const minor = formatAmount(n, lang);
+          const decimal = lang === 'pt' ? ',' : '.';
+          const whole = Math.trunc(Math.abs(n) / 100) * (n < 0 ? -1 : 1);
+          expect(minor.slice(0, -3)).toBe(n < 0 && whole === 0 ? '-0' : intl[lang].format(whole));
+          expect(minor.at(-3)).toBe(decimal);
+        },
+      ),
+    );
+    expect(formatWhole(1e21, 'pt')).toBe(intl.pt.format(1e21));
   });
 
   it("formats dates one way per language: day first in PT, the spec's YYYY-MM-DD in EN", () => {

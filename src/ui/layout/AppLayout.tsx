@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AccountModalProvider } from '../../features/account/AccountModalContext';
 import { AccountModalSlot } from '../../features/account/AccountModalSlot';
@@ -24,8 +24,15 @@ function useNavigationEffects() {
     if (sideMenuClosingPaths.includes(pathname)) setOpen(false);
     else if (!isWide()) setOpen(false);
   }, [pathname, setOpen, isWide]);
+  const opened = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the reaction to a new path
   useEffect(() => {
+    // The page the site opens on stays where the browser put it: scrolling there (already at the top)
+    // would make a phone lay the whole page out in the middle of its first render, before its first paint.
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
     // An anchor (/promotions#12, /help#terms) is scrolled to by its page once its content is there.
     if (!hash) window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname, hash]);

@@ -135,27 +135,22 @@ import {
   vendorListQuery,
 } from './contract/games';
 import {
-  auditSearchQuery,
-  createdOperator,
-  createOperatorBody,
-  deleteRoleBody,
-  operatorRoleBody,
-  operatorSessionsQuery,
-  operatorSessionView,
-  operatorStatusBody,
-  operatorView,
-  resetOperatorBody,
-  resetOperatorResult,
-  revokeOperatorSessionBody,
-  roleView,
-  saveRoleBody,
-} from './contract/operators';
-import {
   adminIdentityProvider,
   identityProviderEnabledBody,
   phoneProof,
   saveIdentityProviderBody,
 } from './contract/identity';
+import {
+  adminKycDocument,
+  adminKycMember,
+  adminKycMemberQuery,
+  adminKycQueueQuery,
+  identityBody,
+  kycDecisionBody,
+  kycEraseBody,
+  memberDataExport,
+  memberKyc,
+} from './contract/kyc';
 import {
   adminDraw,
   adminDrawQuery,
@@ -182,6 +177,22 @@ import {
   placeSlipBody,
   updateLotteryBody,
 } from './contract/lottery';
+import {
+  auditSearchQuery,
+  createdOperator,
+  createOperatorBody,
+  deleteRoleBody,
+  operatorRoleBody,
+  operatorSessionsQuery,
+  operatorSessionView,
+  operatorStatusBody,
+  operatorView,
+  resetOperatorBody,
+  resetOperatorResult,
+  revokeOperatorSessionBody,
+  roleView,
+  saveRoleBody,
+} from './contract/operators';
 import {
   adminOriginals,
   adminOriginalsQuery,
@@ -555,6 +566,17 @@ export const endpoints = {
     body: identityProviderEnabledBody,
     value: adminIdentityProvider,
   },
+  memberKyc: { ...paths.memberKyc, value: memberKyc },
+  saveIdentity: { ...paths.saveIdentity, body: identityBody, value: memberKyc },
+  memberDataExport: { ...paths.memberDataExport, value: memberDataExport },
+  adminKycDocuments: {
+    ...paths.adminKycDocuments,
+    query: adminKycQueueQuery,
+    value: z.array(adminKycDocument),
+  },
+  decideKycDocument: { ...paths.decideKycDocument, body: kycDecisionBody, value: adminKycDocument },
+  adminKycMember: { ...paths.adminKycMember, query: adminKycMemberQuery, value: adminKycMember },
+  eraseMember: { ...paths.eraseMember, body: kycEraseBody, value: adminKycMember },
   adminMembers: { ...paths.adminMembers, query: memberSearchQuery, value: memberSearch },
   adminMember: { ...paths.adminMember, query: memberPageQuery, value: memberPage },
   lockMember: { ...paths.lockMember, body: lockMemberBody, value: memberPage },

@@ -184,6 +184,18 @@ export const errorCatalogue = {
   PHONE_PROOF_INVALID: { status: 422, key: 'errors.PHONE_PROOF_INVALID' },
   IDENTITY_PROVIDER_CODE_TAKEN: { status: 409, key: 'errors.IDENTITY_PROVIDER_CODE_TAKEN' },
   IDENTITY_PROVIDER_HTTPS: { status: 422, key: 'errors.IDENTITY_PROVIDER_HTTPS' },
+  // Identity (KYC) and the member's data (LGPD).
+  CPF_TAKEN: { status: 409, key: 'errors.CPF_TAKEN' },
+  IDENTITY_REQUIRED: { status: 403, key: 'errors.IDENTITY_REQUIRED' },
+  KYC_FILE_REQUIRED: { status: 422, key: 'errors.KYC_FILE_REQUIRED' },
+  KYC_FILE_TYPE: { status: 422, key: 'errors.KYC_FILE_TYPE' },
+  KYC_KIND_INVALID: { status: 422, key: 'errors.KYC_KIND_INVALID' },
+  KYC_TOO_MANY: { status: 409, key: 'errors.KYC_TOO_MANY' },
+  KYC_DOCUMENT_NOT_FOUND: { status: 404, key: 'errors.KYC_DOCUMENT_NOT_FOUND' },
+  KYC_DOCUMENT_DECIDED: { status: 409, key: 'errors.KYC_DOCUMENT_DECIDED' },
+  MEMBER_ERASED: { status: 409, key: 'errors.MEMBER_ERASED' },
+  ERASE_BALANCE_NOT_ZERO: { status: 409, key: 'errors.ERASE_BALANCE_NOT_ZERO' },
+  ERASE_MONEY_OPEN: { status: 409, key: 'errors.ERASE_MONEY_OPEN' },
   // Produced only by the client.
   NETWORK_ERROR: { status: 0, key: 'errors.NETWORK_ERROR' },
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },

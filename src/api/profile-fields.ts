@@ -22,6 +22,14 @@ export const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Why a birthday (YYYY-MM-DD) cannot be stored, as a translation key; null when it is fine. */
 export function birthdayProblem(value: string, now: Date): string | null {
+  return birthdayProblemOn(value, isoDay(now));
+}
+
+/**
+ * The same on a given day (YYYY-MM-DD: the brand's today, for the identity asked at registration or
+ * before a withdrawal): 18 years old on the 18th birthday itself, not a day before.
+ */
+export function birthdayProblemOn(value: string, today: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return 'validation.birthday';
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -29,7 +37,6 @@ export function birthdayProblem(value: string, now: Date): string | null {
   // 2001-02-30 rolls over to March: not a real date.
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
     return 'validation.birthday';
-  const today = isoDay(now);
   if (value > today) return 'validation.birthday_future';
   if (value < EARLIEST_BIRTHDAY) return 'validation.birthday';
   // Compared as text: the 18th birthday of 2008-02-29 is 2026-02-29, which sorts after the 28th.

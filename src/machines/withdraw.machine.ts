@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import type { IdentityField } from '../api/contract/kyc';
 import { failureCode, failureMessage } from './failure';
 import { type Attempt, attemptFor } from './request-attempt';
 import { requiredActor } from './required-actor';
@@ -13,6 +14,8 @@ export interface WithdrawSetup {
   dailyCount: number;
   usedToday: number;
   confirmMinutes: number;
+  /** The identity the brand still needs first (full name, birthday, CPF); empty or absent: none. */
+  identityMissing?: IdentityField[];
 }
 export interface WithdrawRequest {
   bankAccountId: number;

@@ -83,6 +83,8 @@ export async function createTestContext(
     env?: Record<string, string>;
     /** The HTTP client third-party sign-in reaches providers with (tests/server/identity.test.ts). */
     identityFetch?: AppDeps['identityFetch'];
+    /** Today for the age of 18 (tests/server/kyc.test.ts). */
+    clock?: AppDeps['clock'];
   } = {},
 ): Promise<TestContext> {
   let databaseUrl: string | undefined;
@@ -116,6 +118,7 @@ export async function createTestContext(
     countryLookup: options.countryLookup ?? null,
     listen: handle.listen,
     ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return {

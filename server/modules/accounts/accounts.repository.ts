@@ -229,6 +229,15 @@ export class AccountsRepository {
   }
 
   /** Inserts the member, or returns undefined when the username is already taken in the brand. */
+  /** Whether an account of the brand holds this CPF (11 digits). */
+  async cpfTaken(brandId: number, cpf: string) {
+    const [row] = await this.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.brandId, brandId), eq(members.cpf, cpf)));
+    return row !== undefined;
+  }
+
   async insertMember(member: NewMember): Promise<MemberRow | undefined> {
     const [row] = await this.db.insert(members).values(member).onConflictDoNothing().returning();
     return row;

@@ -15,6 +15,8 @@ import {
 import type { LanguageCode } from '../../../src/api/contract/common';
 import { TRIAL_HOURS } from '../../../src/api/contract/trial';
 import { DIALING_CODES, MOBILE_PATTERN } from '../../../src/api/countries';
+import { normalizeCpf } from '../../../src/api/cpf';
+import { cleanFullName, identityProblems } from '../../../src/api/identity-fields';
 import { isLanguage } from '../../../src/api/languages';
 import { MEMBER_ICON_COUNT, memberIconUrl } from '../../../src/api/member-icons';
 import { checkField, type FieldRule } from '../../../src/api/patterns';
@@ -22,6 +24,7 @@ import { profileFieldProblems } from '../../../src/api/profile-fields';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
+import { dayIn } from '../../lib/brand-days';
 import { MicroBatcher } from '../../lib/micro-batcher';
 import type { Brand, BrandService } from '../brand/brand.service';
 import { type AttemptLimiter, LOGIN_CAPTCHA_AFTER, POLICIES } from '../security/attempt-limiter';
@@ -91,6 +94,12 @@ export class AccountsService {
   /** Set once the identity module exists (it makes members through this service). */
   setPhoneProofs(proofs: PhoneProofs) {
     this.phoneProofs = proofs;
+  }
+
+  /** Today is read from here: the age of 18 at registration (tests move it). */
+  private now: () => Date = () => new Date();
+  setClock(clock: (() => Date) | undefined) {
+    if (clock) this.now = clock;
   }
 
   constructor(
@@ -702,6 +711,10 @@ export class AccountsService {
     }
     // Username and password always exist, whatever a brand's table says.
     rules.username = { ...rules.username, enabled: true, required: true };
+    // A brand that asks for the identity at registration (brands.kyc_at) asks for all of it.
+    if (brand.kycAt === 'registration')
+      for (const field of ['payeeName', 'birthday', 'cpf'] as const)
+        rules[field] = { ...rules[field], enabled: true, required: true };
     rules.password = { ...rules.password, enabled: true, required: true };
     rules.confirmPassword = { ...rules.password };
     return rules;
@@ -799,6 +812,20 @@ export class AccountsService {
     if (!how.byMobile && body.firebaseIdToken && !(rules.mobileNum.enabled && body.mobileNum)) {
       issues.push({ path: 'body.mobileNum', message: translate(ctx.lang, 'validation.required') });
     }
+    // Identity (KYC): a full name when the brand asks for it here, 18 or older on the brand's today, a
+    // CPF whose check digits are right (src/api/identity-fields.ts, as the form checks them).
+    const identity = identityProblems(
+      {
+        ...(brand.kycAt === 'registration' && body.payeeName ? { fullName: body.payeeName } : {}),
+        ...(rules.birthday.enabled && body.birthday ? { birthday: body.birthday } : {}),
+        ...(rules.cpf.enabled && body.cpf ? { cpf: body.cpf } : {}),
+      },
+      dayIn(this.now(), brand.timeZone),
+    );
+    for (const [field, key] of Object.entries(identity)) {
+      const path = `body.${field === 'fullName' ? 'payeeName' : field}`;
+      if (!issues.some((i) => i.path === path)) issues.push({ path, message: translate(ctx.lang, key) });
+    }
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
     if (rules.captcha.enabled) await this.checkCaptcha(ctx, body.captcha);
     // A number verified by the brand's phone provider: its proof is for this number, and spent here.
@@ -824,7 +851,9 @@ export class AccountsService {
       username: body.username.toLowerCase(),
       passwordHash: await hashPassword(body.password),
       parentId: parent?.id ?? null,
-      payeeName: enabled('payeeName') ? body.payeeName || null : null,
+      payeeName: enabled('payeeName') && body.payeeName ? cleanFullName(body.payeeName) : null,
+      birthday: enabled('birthday') ? body.birthday || null : null,
+      cpf: enabled('cpf') && body.cpf ? normalizeCpf(body.cpf) : null,
       email: enabled('email') ? body.email || null : null,
       mobile: enabled('mobileNum') ? body.mobileNum || null : null,
       countryDialingCode: enabled('mobileNum') ? body.countryDialingCode || null : null,
@@ -832,7 +861,12 @@ export class AccountsService {
       language: ctx.lang,
       registerIp: ctx.ip,
     });
-    if (!member) throw new AppError('USERNAME_TAKEN');
+    if (!member) {
+      // One account per CPF per brand: the unique index decided between registrations sent together.
+      const cpf = enabled('cpf') && body.cpf ? normalizeCpf(body.cpf) : null;
+      if (cpf && (await this.repo.cpfTaken(brand.id, cpf))) throw new AppError('CPF_TAKEN');
+      throw new AppError('USERNAME_TAKEN');
+    }
     if (parent) await this.joined(brand, parent.id, member.id);
     return this.startSession(member, 'register', ctx, { passwordExpired: false, mustChangePassword: null });
   }

@@ -34,4 +34,8 @@ export const defaultRegisterRules: Record<RegisterFieldName, FieldRule> = {
   facebook: rule(false, false, 2, 80, 10),
   wechat: rule(false, false, 2, 40, 10),
   idNumber: rule(false, false, 6, 30, 5),
+  // Identity (KYC): off unless the brand asks for it at registration (brands.kyc_at), which turns both on
+  // and required with the payee name as the full name. The CPF with or without dots and dash.
+  birthday: rule(false, false, 10, 10, 1),
+  cpf: rule(false, false, 11, 14, 1),
 };

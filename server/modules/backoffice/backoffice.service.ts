@@ -335,7 +335,7 @@ export class BackofficeService {
     ctx: OperatorContext,
     body: {
       reference: string;
-      decision: 'approve' | 'reject' | 'force_received' | 'refund';
+      decision: 'approve' | 'reject' | 'force_received' | 'refund' | 'release';
       reason?: string | undefined;
       requestId: string;
     },
@@ -344,7 +344,13 @@ export class BackofficeService {
     if (body.decision === 'reject' && !body.reason) throw new AppError('REASON_REQUIRED');
     const row = await this.withdrawals.row(ctx.brand.id, body.reference, null);
     const to = (
-      { approve: 'paid', reject: 'rejected', force_received: 'received', refund: 'refunded' } as const
+      {
+        approve: 'paid',
+        reject: 'rejected',
+        force_received: 'received',
+        refund: 'refunded',
+        release: 'pending',
+      } as const
     )[body.decision];
     await this.withdrawals.decide(
       ctx.brand,

@@ -34,6 +34,8 @@ export interface Brand {
   rebateRates: Record<string, number>;
   /** The most one movement may move, in minor units (never more than MAX_AMOUNT whatever is stored). */
   maxAmount: number;
+  /** When the full name, birthday and CPF are asked: at registration or before the first withdrawal. */
+  kycAt: 'registration' | 'withdrawal';
 }
 
 function toBrand(row: BrandRow): Brand {
@@ -61,6 +63,7 @@ function toBrand(row: BrandRow): Brand {
     rebateRates: row.rebateRates,
     passwordMaxAgeDays: row.passwordMaxAgeDays,
     maxAmount: Math.min(row.maxAmount, MAX_AMOUNT),
+    kycAt: row.kycAt,
   };
 }
 

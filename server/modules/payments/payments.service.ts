@@ -138,6 +138,26 @@ export class PaymentsService {
     );
   }
 
+  /** The member's deposits, for their own data (LGPD export). */
+  async exportOf(memberId: number) {
+    const rows = await this.repo.memberDeposits(memberId, undefined, 100_000);
+    return rows.map((r) => ({
+      reference: r.reference,
+      method: r.methodCode,
+      amount: r.amount,
+      status: r.status,
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+  }
+
+  /** Deposits still waiting for their money or a decision. */
+  async openCount(memberId: number) {
+    const rows = await this.repo.memberDeposits(memberId, undefined, 100_000);
+    return rows.filter((r) => r.status === 'pending' || r.status === 'awaiting_payment').length;
+  }
+
   /** Deposits of a brand in a status, oldest first (the back office's queue). */
   queue(brandId: number, status: string, limit: number) {
     return this.repo.queue(brandId, status, limit);

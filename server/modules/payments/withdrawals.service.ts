@@ -51,6 +51,19 @@ export interface WithdrawalNeighbours {
   usernames(memberIds: number[]): Promise<Map<number, string>>;
   /** Stores a member's new payment password hash (accounts module). */
   savePaymentPasswordHash(memberId: number, hash: string): Promise<void>;
+  /** Who the member is (kyc module); without it no identity is asked and every payee goes to the queue. */
+  identity?: WithdrawalIdentity;
+}
+
+/** What withdrawals ask of the kyc module (server/modules/kyc/kyc.service.ts). */
+export interface WithdrawalIdentity {
+  /** The identity facts (full name, birthday, CPF) still missing: no withdrawal before they are given. */
+  identityMissing(brand: Brand, memberId: number): Promise<Array<'fullName' | 'birthday' | 'cpf'>>;
+  /**
+   * Why a payment to this payee must wait for an operator (its holder is not the member's full name),
+   * kept on the withdrawal; null when it goes to the queue. PIX keys' holders use the same check.
+   */
+  payeeReview(brand: Brand, memberId: number, holderName: string): Promise<Record<string, string> | null>;
 }
 
 /** Raised by the database functions; the message names the stable code. */
@@ -154,6 +167,7 @@ export class WithdrawalsService {
       this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency),
     ]);
     return {
+      identityMissing: (await this.neighbours.identity?.identityMissing(brand, member.id)) ?? [],
       hasPaymentPassword: member.paymentPasswordHash !== null,
       bankAccounts: accounts,
       currency: brand.currency,
@@ -206,6 +220,8 @@ export class WithdrawalsService {
     lang: LanguageCode,
   ): Promise<WithdrawalView> {
     const amount = checkAmount(body.amount);
+    if (((await this.neighbours.identity?.identityMissing(brand, member.id)) ?? []).length > 0)
+      throw new AppError('IDENTITY_REQUIRED');
     await this.paymentPasswords.verify(member, body.paymentPassword);
     const rules = await this.rules(brand.id);
     const money = (minor: number) => `${formatAmount(minor, lang)} ${brand.currency}`;
@@ -221,6 +237,9 @@ export class WithdrawalsService {
       accountName: account.accountName,
       accountNumber: account.accountNumber,
     };
+    // A holder who is not the member: held for an operator's review instead of the queue.
+    const review =
+      (await this.neighbours.identity?.payeeReview(brand, member.id, account.accountName)) ?? null;
     try {
       const out = await this.repo.request({
         brandId: brand.id,
@@ -233,12 +252,46 @@ export class WithdrawalsService {
         hold,
         dailyCount: rules.daily,
         startOfDay: this.startOfDay(),
+        review,
       });
-      if (!out.replayed) await this.announce(brand, member.id, out.reference, 'pending', amount);
+      if (!out.replayed)
+        await this.announce(brand, member.id, out.reference, review ? 'review' : 'pending', amount);
       return this.get(brand, member.id, out.reference);
     } catch (error) {
       translate(error);
     }
+  }
+
+  /** The member's bank accounts (in full) and withdrawals, for their own data (LGPD export). */
+  async exportOf(memberId: number) {
+    const [accounts, rows] = await Promise.all([
+      this.repo.bankAccounts(memberId),
+      this.repo.list(memberId, undefined, 100_000),
+    ]);
+    return {
+      bankAccounts: accounts.map((a) => ({
+        bankName: a.bankName,
+        accountName: a.accountName,
+        accountNumber: a.accountNumber,
+        createdAt: a.createdAt.toISOString(),
+      })),
+      withdrawals: rows.map((r) => ({
+        reference: r.reference,
+        amount: r.amount,
+        status: r.status,
+        reason: r.reason,
+        confirmation: r.confirmation,
+        bank: r.bank,
+        createdAt: r.createdAt.toISOString(),
+        decidedAt: r.decidedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Withdrawals whose money may still move (held, paid and unanswered, disputed). */
+  async openCount(memberId: number) {
+    const rows = await this.repo.list(memberId, undefined, 100_000);
+    return rows.filter((r) => ['review', 'pending', 'paid', 'disputed'].includes(r.status)).length;
   }
 
   /** Payments not answered within the brand's minutes count as received (spec 4.8). */
@@ -266,6 +319,7 @@ export class WithdrawalsService {
       decidedAt: row.decidedAt?.getTime() ?? null,
       confirmBy:
         row.status === 'paid' && row.decidedAt ? row.decidedAt.getTime() + confirmMinutes * 60_000 : null,
+      review: row.review?.reason ?? null,
     };
   }
 
@@ -413,6 +467,7 @@ export class WithdrawalsService {
       username: usernames.get(row.memberId) ?? '',
       proof: row.proof,
       proofImages: proofs.filter((p) => p.withdrawalId === row.id).map((p) => p.id),
+      reviewDetail: row.review ?? null,
     }));
   }
 }

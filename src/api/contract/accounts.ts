@@ -23,6 +23,8 @@ export const registerFieldName = z.enum([
   'facebook',
   'wechat',
   'idNumber',
+  'birthday',
+  'cpf',
 ]);
 export type RegisterFieldName = z.infer<typeof registerFieldName>;
 
@@ -113,6 +115,10 @@ export const registerBody = z.object({
   facebook: trimmed(128).optional(),
   wechat: trimmed(64).optional(),
   idNumber: trimmed(64).optional(),
+  /** Identity (KYC), where the brand asks for it at registration: YYYY-MM-DD, 18 or older. */
+  birthday: trimmed(10).optional(),
+  /** The CPF, with or without its dots and dash (src/api/cpf.ts). */
+  cpf: trimmed(14).optional(),
   domain: trimmed(255).optional(),
   registerUrl: trimmed(1024).optional(),
   registerMethod: z.literal('WEB').default('WEB'),

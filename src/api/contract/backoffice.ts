@@ -38,6 +38,8 @@ export const queueWithdrawal = withdrawalView.extend({
   proof: z.string().nullable(),
   /** Ids of the pictures the member attached (GET /api/backoffice/withdrawals/proof?id=). */
   proofImages: z.array(z.number().int()).default([]),
+  /** Why it was held for review (status 'review'): the holder name and the member's full name. */
+  reviewDetail: z.record(z.string(), z.string()).nullable().optional(),
 });
 export const depositDecisionBody = z.object({
   reference: z.string().trim().min(4).max(32),
@@ -48,8 +50,11 @@ export const depositDecisionBody = z.object({
 });
 export const withdrawalDecisionBody = z.object({
   reference: z.string().trim().min(4).max(32),
-  /** approve pays it; reject releases the held money; a dispute ends force_received or refund. */
-  decision: z.enum(['approve', 'reject', 'force_received', 'refund']),
+  /**
+   * approve pays it; reject releases the held money; a dispute ends force_received or refund; release
+   * sends one held for review to the queue.
+   */
+  decision: z.enum(['approve', 'reject', 'force_received', 'refund', 'release']),
   reason: z.string().trim().max(200).optional(),
   /** The page's id for this decision (kept when it is sent again), recorded in the audit trail. */
   requestId: z.string().trim().min(8).max(64),

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { epochMillis, int32Id, minorUnits, sentAmount } from './common';
+import { identityField } from './kyc';
 
 /**
  * A withdrawal's lifecycle (spec 4.8), enforced by the server and read by the page. The money is held at
  * request; the operator pays it or rejects it (released); after payment the member confirms receipt, or
  * says it did not arrive (disputed, with proof), and unanswered it counts as received after the brand's
- * minutes. A dispute ends received (a forced receipt: no refund) or refunded.
+ * minutes. A dispute ends received (a forced receipt: no refund) or refunded. A request to a bank account
+ * whose holder is not the member's name waits in review (the money held) until an operator releases it
+ * to the queue or rejects it.
  */
 export const WITHDRAWAL_TRANSITIONS = {
+  review: ['pending', 'rejected', 'cancelled'],
   pending: ['paid', 'rejected', 'cancelled'],
   paid: ['received', 'disputed'],
   disputed: ['received', 'refunded'],
@@ -55,6 +59,8 @@ export const withdrawSetup = z.object({
   dailyCount: z.number().int(),
   usedToday: z.number().int(),
   confirmMinutes: z.number().int(),
+  /** The identity the brand still needs before a withdrawal (src/api/contract/kyc.ts); empty: none. */
+  identityMissing: z.array(identityField).optional(),
 });
 export const withdrawBody = z.object({
   bankAccountId: int32Id,
@@ -73,6 +79,8 @@ export const withdrawalView = z.object({
   decidedAt: epochMillis.nullable(),
   /** When an unanswered payment will count as received. */
   confirmBy: epochMillis.nullable(),
+  /** Why it waits in review (status 'review'): the reason's code, e.g. 'holder_name'. */
+  review: z.string().nullable().optional(),
 });
 export type WithdrawalView = z.infer<typeof withdrawalView>;
 export const withdrawalRef = z.object({ reference: z.string().trim().min(4).max(32) });

@@ -293,7 +293,7 @@ function MemberView({
                 type="button"
                 role="tab"
                 aria-selected={tab === key}
-                className={tab === key ? 'tab is-active' : 'tab'}
+                className={tab === key ? 'bo-member-tab is-active' : 'bo-member-tab'}
                 onClick={() => setTab(key)}
               >
                 {t(`backoffice.members.tabs.${key}`)}
@@ -324,7 +324,7 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: Rea
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={head.length}>{t('backoffice.empty')}</td>
+              <td colSpan={head.length}>{t('backoffice.members.nothing')}</td>
             </tr>
           )}
           {rows.map((cells, i) => (
@@ -671,6 +671,21 @@ function ActionDialog({
           <p className="bo-question">
             {t('backoffice.members.confirm_question', { action: label, member: username })}
           </p>
+          {kind === 'vip' && (
+            <p className="bo-sub">
+              {t('backoffice.members.vip')}: {page.member.vipLevel} → {vip}
+            </p>
+          )}
+          {kind === 'agent' && (
+            <p className="bo-sub">
+              {t('backoffice.members.new_agent')}: {page.member.agent ?? '—'} → {upline.trim() || '—'}
+            </p>
+          )}
+          {kind === 'reset_password' && (
+            <p className="bo-sub">
+              {t('backoffice.members.channel')}: {t(`backoffice.members.channels.${channel}`)}
+            </p>
+          )}
           <p className="bo-sub">
             {kind === 'note' ? t('backoffice.members.note') : t('backoffice.members.reason')}: {reason.trim()}
           </p>

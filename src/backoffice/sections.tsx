@@ -5,8 +5,8 @@ import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { IdentityPanel } from './identity-panel';
 import { LotteryPanel } from './lottery-panel';
 import { MembersPanel } from './members-panel';
-import { OriginalsPanel } from './originals-panel';
 import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel';
+import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, DepositQueue, WithdrawalQueue } from './panels';
 
 /** What every page of the console gets: the operator's session, and what to do when it ends. */

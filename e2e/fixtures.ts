@@ -1,4 +1,5 @@
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { cpfFrom } from '../src/api/cpf';
 import { type AxeFixtures, axeFixtures } from './axe';
 
 /** The address of the second server, started with MAINTENANCE_MODE=true. */
@@ -64,7 +65,14 @@ export async function openBackoffice(browser: Browser, username = 'demoadmin', p
   return { page, close: () => context.close() };
 }
 
-/** Sets the payment password and adds a bank account on the withdraw page, then returns its form. */
+/** A CPF no other walk of this run gives (the demo allows one account per CPF). */
+export const uniqueCpf = () =>
+  cpfFrom(`${Date.now() % 1e8}`.padStart(8, '0') + String(Math.floor(Math.random() * 10)));
+
+/**
+ * Gives the identity a first withdrawal asks for (full name, date of birth, CPF), sets the payment
+ * password and adds a bank account in the same name on the withdraw page, then returns its form.
+ */
 export async function prepareWithdrawal(
   page: Page,
   loginPassword: string,
@@ -72,7 +80,15 @@ export async function prepareWithdrawal(
   account: string,
 ) {
   await page.goto('/member/withdraw');
+  const identity = page.getByTestId('identity-form');
   const password = page.getByTestId('payment-password-form');
+  await expect(identity.or(password)).toBeVisible();
+  if (await identity.isVisible()) {
+    await identity.getByLabel('Nome completo').fill('Demo Member');
+    await identity.getByLabel('Data de nascimento').fill('1990-01-31');
+    await identity.getByLabel('CPF').fill(uniqueCpf());
+    await identity.getByRole('button', { name: 'Salvar' }).click();
+  }
   await password.getByLabel('Senha de acesso').fill(loginPassword);
   await password.getByLabel('Senha de pagamento (6 dígitos)').fill(paymentPassword);
   await password.getByRole('button', { name: 'Salvar' }).click();

@@ -28,7 +28,11 @@ export interface BankAccountInput {
   accountNumber: string;
 }
 
+/** The identity step's answers: only the facts still missing are sent. */
+export type IdentityInput = Partial<Record<IdentityField, string>>;
+
 export type WithdrawEvent =
+  | { type: 'SAVE_IDENTITY'; identity: IdentityInput }
   | { type: 'SET_PASSWORD'; loginPassword: string; password: string }
   | { type: 'ADD_BANK'; bank: BankAccountInput }
   | { type: 'SUBMIT'; request: WithdrawRequest }
@@ -36,8 +40,9 @@ export type WithdrawEvent =
   | { type: 'RETRY' };
 
 /**
- * A withdrawal (spec 4.8): a payment password first, a bank account, then the request with the amount
- * and the payment password; the money is held until the operator decides.
+ * A withdrawal (spec 4.8): the member's identity first when the brand still needs it (full name, date of
+ * birth, CPF: src/api/contract/kyc.ts), a payment password, a bank account, then the request with the
+ * amount and the payment password; the money is held until the operator decides.
  */
 export const withdrawMachine = setup({
   types: {
@@ -52,11 +57,13 @@ export const withdrawMachine = setup({
   },
   actors: {
     loadSetup: requiredActor<WithdrawSetup>('loadSetup'),
+    saveIdentity: requiredActor<unknown, IdentityInput>('saveIdentity'),
     setPassword: requiredActor<unknown, { loginPassword: string; password: string }>('setPassword'),
     addBank: requiredActor<unknown, BankAccountInput>('addBank'),
     requestWithdrawal: requiredActor<{ reference: string }, Attempt<WithdrawRequest>>('requestWithdrawal'),
   },
   guards: {
+    needsIdentity: ({ context }) => (context.setup?.identityMissing?.length ?? 0) > 0,
     needsPassword: ({ context }) => !context.setup?.hasPaymentPassword,
     needsBank: ({ context }) => (context.setup?.bankAccounts.length ?? 0) === 0,
   },
@@ -79,10 +86,31 @@ export const withdrawMachine = setup({
     unavailable: { on: { RETRY: { target: 'loading', actions: assign({ errorCode: null }) } } },
     routing: {
       always: [
+        { guard: 'needsIdentity', target: 'needsIdentity' },
         { guard: 'needsPassword', target: 'needsPassword' },
         { guard: 'needsBank', target: 'needsBank' },
         { target: 'editing' },
       ],
+    },
+    needsIdentity: {
+      on: {
+        SAVE_IDENTITY: { target: 'savingIdentity', actions: assign({ errorCode: null, errorMessage: null }) },
+      },
+    },
+    savingIdentity: {
+      invoke: {
+        id: 'saveIdentity',
+        src: 'saveIdentity',
+        input: ({ event }) => (event as { identity: IdentityInput }).identity,
+        onDone: 'loading',
+        onError: {
+          target: 'needsIdentity',
+          actions: assign({
+            errorCode: ({ event }) => failureCode(event.error),
+            errorMessage: ({ event }) => failureMessage(event.error),
+          }),
+        },
+      },
     },
     needsPassword: {
       on: {

@@ -133,3 +133,47 @@ describe('the registration form and the brand’s captcha rule', { timeout: 30_0
     expect(sent?.body).not.toHaveProperty('captcha');
   });
 });
+
+describe('the registration form when the brand asks for the identity there', { timeout: 30_000 }, () => {
+  const kyc = (): RegisterSettings => {
+    const { fields } = settings(false);
+    fields.payeeName = { enabled: true, required: true, minLength: 2, maxLength: 50, patternId: 1 };
+    fields.birthday = { enabled: true, required: true, minLength: 10, maxLength: 10, patternId: 1 };
+    fields.cpf = { enabled: true, required: true, minLength: 11, maxLength: 14, patternId: 1 };
+    return { fields };
+  };
+
+  it('asks for the full name, birthday and CPF, checks the CPF digits and the age, and sends them', async () => {
+    const server = installFakeServer();
+    server.respond('register', result);
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    render(<RegisterForm settings={kyc()} onSwitchToLogin={() => {}} onDone={onDone} />);
+    await fill(user);
+    await user.type(screen.getByLabelText(new RegExp(t('register.fields.payeeName'))), 'Ana Souza');
+    const cpf = screen.getByLabelText(new RegExp(`^${t('register.fields.cpf')}`));
+    await user.type(cpf, '529.982.247-26');
+    const birthday = screen.getByLabelText(new RegExp(t('register.fields.birthday')));
+    // Under 18 today, whatever day the test runs.
+    const young = new Date();
+    young.setUTCFullYear(young.getUTCFullYear() - 17);
+    await user.type(birthday, young.toISOString().slice(0, 10));
+    await user.click(screen.getByRole('button', { name: t('register.submit') }));
+    expect(await screen.findByText(t('validation.cpf'))).toBeVisible();
+    expect(screen.getByText(t('validation.birthday_adult'))).toBeVisible();
+    expect(server.calls.filter((c) => c.path.endsWith('/register'))).toHaveLength(0);
+
+    await user.clear(cpf);
+    await user.type(cpf, '529.982.247-25');
+    await user.clear(birthday);
+    await user.type(birthday, '1990-05-01');
+    await user.click(screen.getByRole('button', { name: t('register.submit') }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(result));
+    const sent = server.calls.find((c) => c.method === 'PUT' && c.path.endsWith('/register'));
+    expect(sent?.body).toMatchObject({
+      payeeName: 'Ana Souza',
+      cpf: '529.982.247-25',
+      birthday: '1990-05-01',
+    });
+  });
+});

@@ -16,9 +16,11 @@ const ready: WithdrawSetup = {
 };
 const noPassword = { ...ready, hasPaymentPassword: false };
 const noBank = { ...ready, bankAccounts: [] };
+const noIdentity = { ...noPassword, identityMissing: ['fullName', 'birthday', 'cpf'] };
 const machine = withdrawMachine.provide({
   actors: {
     loadSetup: requiredActor('t'),
+    saveIdentity: requiredActor('t'),
     setPassword: requiredActor('t'),
     addBank: requiredActor('t'),
     requestWithdrawal: requiredActor('t'),
@@ -28,6 +30,10 @@ const events = [
   { type: 'xstate.done.actor.loadSetup', output: ready },
   { type: 'xstate.done.actor.loadSetup', output: noPassword },
   { type: 'xstate.done.actor.loadSetup', output: noBank },
+  { type: 'xstate.done.actor.loadSetup', output: noIdentity },
+  { type: 'SAVE_IDENTITY', identity: { fullName: 'Ana Lima', birthday: '1990-01-01', cpf: '52998224725' } },
+  { type: 'xstate.done.actor.saveIdentity', output: null },
+  { type: 'xstate.error.actor.saveIdentity', error: { code: 'CPF_TAKEN' } },
   { type: 'xstate.error.actor.loadSetup', error: { code: 'NETWORK_ERROR' } },
   { type: 'RETRY' },
   { type: 'SET_PASSWORD', loginPassword: 'Demo1234', password: '123456' },
@@ -51,9 +57,17 @@ const events = [
 describe('withdraw machine (graph-generated paths)', () => {
   const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events });
 
-  it('walks from the payment password and the bank account to a request', () => {
+  it('walks from the identity, the payment password and the bank account to a request', () => {
     expect(reachable).toEqual(
-      expect.arrayContaining(['"needsPassword"', '"needsBank"', '"editing"', '"requested"', '"unavailable"']),
+      expect.arrayContaining([
+        '"needsIdentity"',
+        '"savingIdentity"',
+        '"needsPassword"',
+        '"needsBank"',
+        '"editing"',
+        '"requested"',
+        '"unavailable"',
+      ]),
     );
   });
 
@@ -70,5 +84,11 @@ describe('withdraw machine (graph-generated paths)', () => {
     }
     if (end.matches('requested')) expect(end.context.attempt).toBeNull();
     if (last === 'xstate.error.actor.setPassword') expect(end.context.errorCode).toBe('WRONG_OLD_PASSWORD');
+    // The identity comes first: no password, bank account or request before it is given.
+    if (end.matches('needsIdentity')) expect(end.context.setup?.identityMissing).toHaveLength(3);
+    if (last === 'xstate.error.actor.saveIdentity') {
+      expect(end.matches('needsIdentity')).toBe(true);
+      expect(end.context.errorCode).toBe('CPF_TAKEN');
+    }
   });
 });

@@ -15,7 +15,9 @@ import type {
 import type { SignInProvider } from '../../api/contract/identity';
 import { MOBILE_PATTERN } from '../../api/countries';
 import { errorKey } from '../../api/errors';
+import { identityProblems } from '../../api/identity-fields';
 import { checkField } from '../../api/patterns';
+import { isoDay } from '../../api/profile-fields';
 import { inspectOptions } from '../../machines/inspect';
 import {
   type PhoneVerificationResult,
@@ -41,6 +43,9 @@ const TEXT_FIELDS: Array<{ name: RegisterFieldName; type?: string; autoComplete?
   { name: 'password', type: 'password', autoComplete: 'new-password' },
   { name: 'confirmPassword', type: 'password', autoComplete: 'new-password' },
   { name: 'payeeName', autoComplete: 'name' },
+  // Identity (KYC): shown when the brand asks for it at registration (brands.kyc_at).
+  { name: 'birthday', type: 'date', autoComplete: 'bday' },
+  { name: 'cpf', autoComplete: 'off' },
   { name: 'email', type: 'email', autoComplete: 'email' },
   { name: 'mobileNum', type: 'tel', autoComplete: 'tel-national' },
   { name: 'affiliateCode' },
@@ -79,6 +84,11 @@ function schema(
       .superRefine((value, ctx) => {
         const problem = checkField(value, rule);
         if (problem) ctx.addIssue({ code: 'custom', message: encodeMessage(problem.key, problem.params) });
+        // The CPF's check digits and 18 or older, as the server checks them (src/api/identity-fields.ts).
+        else if (value && (name === 'cpf' || name === 'birthday')) {
+          const key = identityProblems({ [name]: value }, isoDay(new Date()))[name];
+          if (key) ctx.addIssue({ code: 'custom', message: encodeMessage(key, {}) });
+        }
       });
   }
   shape.countryDialingCode = z.string().optional();
@@ -315,6 +325,7 @@ export function RegisterForm({
             <input
               type={type ?? 'text'}
               autoComplete={autoComplete}
+              {...(name === 'cpf' ? { inputMode: 'numeric' as const, placeholder: '000.000.000-00' } : {})}
               {...register(name)}
               aria-invalid={!!message}
             />

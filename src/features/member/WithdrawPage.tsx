@@ -8,16 +8,19 @@ import { inspectOptions } from '../../machines/inspect';
 import type { Attempt } from '../../machines/request-attempt';
 import {
   type BankAccountInput,
+  type IdentityInput,
   type WithdrawRequest,
   withdrawMachine,
 } from '../../machines/withdraw.machine';
 import { type WithdrawalAction, withdrawalHistoryMachine } from '../../machines/withdrawal-history.machine';
 import { formatAmount, formatDateTime, parseAmount } from '../../ui/format';
 import { useMemberEvents } from '../session/member-events';
+import { IdentityForm } from './IdentityForm';
 
 const machine = withdrawMachine.provide({
   actors: {
     loadSetup: fromPromise(() => call('withdrawSetup')),
+    saveIdentity: fromPromise<unknown, IdentityInput>(({ input }) => call('saveIdentity', { body: input })),
     setPassword: fromPromise<unknown, { loginPassword: string; password: string }>(({ input }) =>
       call('paymentPassword', { body: input }),
     ),
@@ -44,6 +47,16 @@ export default function WithdrawPage() {
 
   let step: React.ReactNode = <div className="skeleton" style={{ height: 200 }} />;
   if (state.matches('unavailable')) step = error;
+  if ((state.matches('needsIdentity') || state.matches('savingIdentity')) && setup) {
+    step = (
+      <IdentityForm
+        missing={setup.identityMissing ?? []}
+        busy={state.matches('savingIdentity')}
+        error={error}
+        onSubmit={(identity) => send({ type: 'SAVE_IDENTITY', identity })}
+      />
+    );
+  }
   if (state.matches('needsPassword') || state.matches('savingPassword')) {
     step = (
       <PasswordForm
@@ -333,7 +346,8 @@ function WithdrawalHistory({ version, lang }: { version: number; lang: string })
               <span className="muted">{formatDateTime(w.createdAt)}</span>
             </div>
             {w.reason && <p className="muted">{w.reason}</p>}
-            {w.status === 'pending' && (
+            {w.status === 'review' && <p className="muted">{t('centre.withdraw.review_note')}</p>}
+            {(w.status === 'pending' || w.status === 'review') && (
               <button
                 type="button"
                 className="btn btn-ghost btn-sm"

@@ -5,8 +5,9 @@ import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { IdentityPanel } from './identity-panel';
 import { LotteryPanel } from './lottery-panel';
 import { MembersPanel } from './members-panel';
-import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel';
 import { OriginalsPanel } from './originals-panel';
+import { ReportsPanel } from './reports-panel';
+import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel';
 import { AdjustPanel, DepositQueue, WithdrawalQueue } from './panels';
 
 /** What every page of the console gets: the operator's session, and what to do when it ends. */
@@ -56,6 +57,7 @@ export const SECTIONS: Section[] = [
   { key: 'identity', group: 'settings', permission: 'settings.read', Panel: IdentityPanel },
   { key: 'operators', group: 'operators', permission: 'operators.manage', Panel: OperatorsPanel },
   { key: 'roles', group: 'operators', permission: 'operators.manage', Panel: RolesPanel },
+  { key: 'dashboard', group: 'reports', permission: 'reports.read', Panel: ReportsPanel },
   { key: 'audit', group: 'audit', permission: 'audit.read', Panel: AuditSearchPanel },
 ];
 

@@ -5,10 +5,10 @@ import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { IdentityPanel } from './identity-panel';
 import { LotteryPanel } from './lottery-panel';
 import { MembersPanel } from './members-panel';
-import { OriginalsPanel } from './originals-panel';
-import { ReportsPanel } from './reports-panel';
 import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel';
+import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, DepositQueue, WithdrawalQueue } from './panels';
+import { ReportsPanel } from './reports-panel';
 
 /** What every page of the console gets: the operator's session, and what to do when it ends. */
 export interface PanelProps {

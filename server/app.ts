@@ -45,6 +45,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService, isAgentType } from './modules/accounts/accounts.service';
 import { AddressCheck } from './modules/accounts/address-check';
 import { HumanCheckService } from './modules/accounts/human-check';
+import { MemberIdentity } from './modules/accounts/member-identity';
+import { MemberIdentityRepository } from './modules/accounts/member-identity.repository';
 import { MembersAdminRepository } from './modules/accounts/members-admin.repository';
 import { membersAdminRoutes } from './modules/accounts/members-admin.routes';
 import { MembersAdmin } from './modules/accounts/members-admin.service';
@@ -85,6 +87,11 @@ import { WinnerFeed } from './modules/games/winner-feed';
 import { IdentityRepository } from './modules/identity/identity.repository';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { IdentityService } from './modules/identity/identity.service';
+import { KycRepository } from './modules/kyc/kyc.repository';
+import { kycRoutes } from './modules/kyc/kyc.routes';
+import { type KycMoney, KycService } from './modules/kyc/kyc.service';
+import { kycAdminRoutes } from './modules/kyc/kyc-admin.routes';
+import { KycAdmin } from './modules/kyc/kyc-admin.service';
 import { Ledger } from './modules/ledger/ledger';
 import { LotteryRepository } from './modules/lottery/lottery.repository';
 import { lotteryRoutes } from './modules/lottery/lottery.routes';
@@ -137,6 +144,8 @@ export interface AppDeps {
   jobs?: boolean;
   /** The HTTP client third-party sign-in talks to providers with (tests alter a provider's answers). */
   identityFetch?: ConstructorParameters<typeof IdentityService>[3]['fetch'];
+  /** Today, for the age of 18 at registration and before a withdrawal (tests move it). */
+  clock?: () => Date;
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/'];
@@ -150,6 +159,7 @@ export async function buildApp({
   listen,
   jobs = false,
   identityFetch,
+  clock,
 }: AppDeps): Promise<FastifyInstance> {
   const demo = config.mode === 'demo';
   const app = Fastify({
@@ -273,7 +283,33 @@ export async function buildApp({
   );
   system.setSignInProviders((brandId) => identity.publicProviders(brandId));
   accounts.setPhoneProofs(identity);
-  const withdrawals = new WithdrawalsService(
+  // Identity (KYC) and the member's own data (LGPD): the kyc module, reaching accounts and the money
+  // modules through ports.
+  const kycRepo = new KycRepository(db);
+  const kycMembers = new MemberIdentity(new MemberIdentityRepository(db));
+  const kycMoney: KycMoney = {
+    balances: (memberId: number) => ledger.memberBalances(memberId),
+    openMoney: async (memberId: number): Promise<number> =>
+      (await payments.openCount(memberId)) + (await withdrawals.openCount(memberId)),
+    exportOf: async (_brand, memberId) => {
+      const balances = await ledger.memberBalances(memberId);
+      return {
+        ...(await withdrawals.exportOf(memberId)),
+        deposits: await payments.exportOf(memberId),
+        balances: Object.fromEntries(balances),
+        movements: (await ledger.records(memberId, { limit: 100_000 })).map((r) => ({
+          wallet: r.wallet,
+          kind: r.kind,
+          amount: r.amount,
+          balanceAfter: r.balanceAfter,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+  const kyc: KycService = new KycService(kycRepo, kycMembers, kycMoney, clock);
+  accounts.setClock(clock);
+  const withdrawals: WithdrawalsService = new WithdrawalsService(
     db,
     ledger,
     paymentPasswords,
@@ -282,6 +318,10 @@ export async function buildApp({
       confirmMinutes: () => brands.confirmMinutes(),
       usernames: (ids) => accounts.usernames(ids),
       savePaymentPasswordHash: (memberId, hash) => accounts.savePaymentPasswordHash(memberId, hash),
+      identity: {
+        identityMissing: (brand, memberId) => kyc.identityMissing(brand, memberId),
+        payeeReview: (brand, memberId, holderName) => kyc.payeeReview(brand, memberId, holderName),
+      },
     },
     events,
   );
@@ -682,6 +722,15 @@ export async function buildApp({
   await app.register(reportsAdminRoutes({ reports }));
   await app.register(identityRoutes({ identity, secureCookies: config.secureCookies }));
   await app.register(identityAdminRoutes({ identityAdmin: new IdentityAdmin(backoffice, identity) }));
+  await app.register(kycRoutes({ kyc }));
+  await app.register(
+    kycAdminRoutes({
+      kycAdmin: new KycAdmin(kycRepo, kycMembers, kycMoney, {
+        withAudit: (ctx) => backoffice.withAudit(ctx),
+        require: (ctx, permission) => backoffice.require(ctx, permission),
+      }),
+    }),
+  );
   await app.register(
     operatorsAdminRoutes({
       operatorsAdmin: new OperatorsAdmin(backoffice, new OperatorsRepository(db), new AuditRepository(db)),

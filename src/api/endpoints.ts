@@ -141,6 +141,17 @@ import {
   saveIdentityProviderBody,
 } from './contract/identity';
 import {
+  adminKycDocument,
+  adminKycMember,
+  adminKycMemberQuery,
+  adminKycQueueQuery,
+  identityBody,
+  kycDecisionBody,
+  kycEraseBody,
+  memberDataExport,
+  memberKyc,
+} from './contract/kyc';
+import {
   adminDraw,
   adminDrawQuery,
   adminDraws,
@@ -555,6 +566,17 @@ export const endpoints = {
     body: identityProviderEnabledBody,
     value: adminIdentityProvider,
   },
+  memberKyc: { ...paths.memberKyc, value: memberKyc },
+  saveIdentity: { ...paths.saveIdentity, body: identityBody, value: memberKyc },
+  memberDataExport: { ...paths.memberDataExport, value: memberDataExport },
+  adminKycDocuments: {
+    ...paths.adminKycDocuments,
+    query: adminKycQueueQuery,
+    value: z.array(adminKycDocument),
+  },
+  decideKycDocument: { ...paths.decideKycDocument, body: kycDecisionBody, value: adminKycDocument },
+  adminKycMember: { ...paths.adminKycMember, query: adminKycMemberQuery, value: adminKycMember },
+  eraseMember: { ...paths.eraseMember, body: kycEraseBody, value: adminKycMember },
   adminMembers: { ...paths.adminMembers, query: memberSearchQuery, value: memberSearch },
   adminMember: { ...paths.adminMember, query: memberPageQuery, value: memberPage },
   lockMember: { ...paths.lockMember, body: lockMemberBody, value: memberPage },

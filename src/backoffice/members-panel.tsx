@@ -12,10 +12,19 @@ import type { PanelProps } from './sections';
 import './members-panel.css';
 
 type Issue = { path: string; message: string };
-type Fields = Record<'username' | 'mobile' | 'email' | 'ip' | 'agent' | 'from' | 'to', string>;
-const NO_FIELDS: Fields = { username: '', mobile: '', email: '', ip: '', agent: '', from: '', to: '' };
+type Fields = Record<'username' | 'mobile' | 'email' | 'cpf' | 'ip' | 'agent' | 'from' | 'to', string>;
+const NO_FIELDS: Fields = {
+  username: '',
+  mobile: '',
+  email: '',
+  cpf: '',
+  ip: '',
+  agent: '',
+  from: '',
+  to: '',
+};
 const PAGE_SIZE = 20;
-type Query = Partial<Record<'username' | 'mobile' | 'email' | 'ip' | 'agent', string>> & {
+type Query = Partial<Record<'username' | 'mobile' | 'email' | 'cpf' | 'ip' | 'agent', string>> & {
   from?: number;
   to?: number;
   page: number;
@@ -32,7 +41,7 @@ function StatusBadge({ status }: { status: MemberStatus }) {
 }
 
 /**
- * The back office's members: find a member (username, mobile, e-mail, address, agent, registration
+ * The back office's members: find a member (username, mobile, e-mail, CPF, address, agent, registration
  * date), open their page, and act on them. Every action asks for a reason and a confirmation naming the
  * member and the action before it runs.
  */
@@ -54,7 +63,7 @@ function MemberSearch({ token, onExpired, onOpen }: PanelProps & { onOpen: (user
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q: Query = { page: 1, pageSize: PAGE_SIZE };
-    for (const key of ['username', 'mobile', 'email', 'ip', 'agent'] as const) {
+    for (const key of ['username', 'mobile', 'email', 'cpf', 'ip', 'agent'] as const) {
       const value = fields[key].trim();
       if (value) q[key] = value;
     }
@@ -85,6 +94,7 @@ function MemberSearch({ token, onExpired, onOpen }: PanelProps & { onOpen: (user
         {field('username')}
         {field('mobile', 'tel')}
         {field('email')}
+        {field('cpf')}
         {field('ip')}
         {field('agent')}
         {field('from', 'date')}

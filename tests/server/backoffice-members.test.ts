@@ -78,9 +78,12 @@ describe.each(databaseKinds)('the back office’s members on %s', (kind) => {
     const paged = await find({ ip: '10.77.1.9', pageSize: 1, page: 2 });
     expect(paged.value).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(paged.value.items).toHaveLength(1);
-    // The CPF arrives with identity (KYC): until members have it, a search by it says so.
-    const cpf = await find({ cpf: '529.982.247-25' });
-    expect(cpf.code).toBe('VALIDATION_FAILED');
+    // The CPF (identity, KYC) matches exactly, typed with or without its punctuation.
+    await ctx.handle.db.execute(sql`UPDATE members SET cpf = '52998224725' WHERE id = ${player.id}`);
+    expect((await find({ cpf: '529.982.247-25' })).value.items.map((m) => m.username)).toEqual([
+      player.username,
+    ]);
+    expect((await find({ cpf: '52998224726' })).value.total).toBe(0);
   });
 
   it('shows a member’s page: profile, wallets, postings, logins with addresses, linked accounts', async () => {

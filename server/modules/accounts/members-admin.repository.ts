@@ -16,10 +16,10 @@ export interface MemberSearchFilter {
 }
 
 /**
- * KYC hook: the CPF column of members, once identity (KYC) adds it (e.g. sql`m.cpf`). While it is null
- * the search refuses a CPF (MembersAdmin.search); set it and the search matches it exactly.
+ * The CPF column of members (identity, KYC): the search matches it exactly. Were it null, the search
+ * would refuse a CPF with a field issue (MembersAdmin.search) instead of matching nothing.
  */
-const CPF_COLUMN: ReturnType<typeof sql> | null = null;
+const CPF_COLUMN: ReturnType<typeof sql> | null = sql`m.cpf`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A LIKE pattern that matches `text` literally at the start. */

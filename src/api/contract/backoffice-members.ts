@@ -19,8 +19,7 @@ export type MemberStatus = z.infer<typeof memberStatus>;
 
 /**
  * Finding members: every field given must match (username, e-mail and agent by prefix, mobile by its
- * digits, an address at registration or at any login). `cpf` is accepted once identity (KYC) adds the
- * CPF to members; until then a search by it is refused with a field issue.
+ * digits, an address at registration or at any login, the CPF exactly, with or without punctuation).
  */
 export const memberSearchQuery = z.object({
   username: text(64).toLowerCase().optional(),

@@ -160,6 +160,14 @@ function Console({
   }, [token, onLogout]);
   const sections = me ? sectionsFor(me.permissions) : [];
   const current = sections.find((s) => s.key === tab) ?? sections[0];
+  // On a tablet or phone the menu is a row: the page open is scrolled into it.
+  const currentKey = current?.key;
+  useEffect(() => {
+    if (currentKey)
+      document
+        .querySelector('.bo-nav [aria-current="page"]')
+        ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [currentKey]);
   const open = (key: string) => {
     setTab(key);
     window.history.replaceState(null, '', `#/${key}`);

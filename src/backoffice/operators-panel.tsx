@@ -32,6 +32,7 @@ export function OperatorsPanel({ token, onExpired }: PanelProps) {
     if (completed > 0) {
       reload();
       sessions.reload();
+      setDraft((d) => ({ ...d, username: '' }));
     }
   }, [completed, reload, sessions.reload]);
   const created = state.context.result as { operator?: OperatorView; password?: string | null } | null;

@@ -124,7 +124,7 @@ export function DepositQueue({ token, onExpired }: { token: string; onExpired: (
 
 export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<'pending' | 'disputed' | 'paid'>('pending');
+  const [status, setStatus] = useState<'review' | 'pending' | 'disputed' | 'paid'>('pending');
   const load = useCallback(() => call('operatorWithdrawals', { query: { status }, token }), [token, status]);
   const { data, error, reload } = useOperatorList<Queue<'operatorWithdrawals'>>(load, onExpired);
   const [action, send] = useOperatorAction(token);
@@ -138,13 +138,15 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
   const actions =
     status === 'pending'
       ? [{ key: 'approve', primary: true }, { key: 'reject' }]
-      : status === 'disputed'
-        ? [{ key: 'force_received' }, { key: 'refund', primary: true }]
-        : [];
+      : status === 'review'
+        ? [{ key: 'release', primary: true }, { key: 'reject' }]
+        : status === 'disputed'
+          ? [{ key: 'force_received' }, { key: 'refund', primary: true }]
+          : [];
   return (
     <section data-testid="bo-withdrawals">
       <div className="chips">
-        {(['pending', 'disputed', 'paid'] as const).map((s) => (
+        {(['review', 'pending', 'disputed', 'paid'] as const).map((s) => (
           <button
             key={s}
             type="button"
@@ -179,7 +181,17 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
                 </td>
                 <td>{w.username}</td>
                 <td className="num">{formatAmount(w.amount, i18n.language)}</td>
-                <td>{Object.values(w.bank).join(' · ')}</td>
+                <td>
+                  {Object.values(w.bank).join(' · ')}
+                  {w.reviewDetail?.reason === 'holder_name' && (
+                    <p className="form-error" data-testid="bo-withdrawal-review">
+                      {t('backoffice.kyc.review_reason', {
+                        holder: w.reviewDetail.holderName,
+                        name: w.reviewDetail.fullName,
+                      })}
+                    </p>
+                  )}
+                </td>
                 <td>
                   {status === 'disputed' ? (
                     <>

@@ -3,6 +3,7 @@ import type { Permission } from '../api/contract/permissions';
 import { AgentsPanel } from './agents-panel';
 import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { IdentityPanel } from './identity-panel';
+import { KycPanel } from './kyc-panel';
 import { LotteryPanel } from './lottery-panel';
 import { MembersPanel } from './members-panel';
 import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel';
@@ -48,6 +49,7 @@ export const SECTIONS: Section[] = [
   { key: 'withdrawals', group: 'finance', permission: 'finance.read', Panel: WithdrawalQueue },
   { key: 'adjust', group: 'finance', permission: 'money.adjust', Panel: AdjustPanel },
   { key: 'members', group: 'members', permission: 'members.read', Panel: MembersPanel },
+  { key: 'kyc', group: 'members', permission: 'kyc.review', Panel: KycPanel },
   { key: 'vendors', group: 'games', permission: 'games.read', Panel: VendorsPanel },
   { key: 'games', group: 'games', permission: 'games.read', Panel: GamesPanel },
   { key: 'rounds', group: 'games', permission: 'games.read', Panel: RoundsPanel },

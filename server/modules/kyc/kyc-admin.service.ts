@@ -89,7 +89,8 @@ export class KycAdmin {
       body.id,
       {
         status,
-        reason: body.reason || null,
+        // The member reads a rejection's reason; an approval's stays in the audit trail.
+        reason: body.decision === 'reject' ? body.reason || null : null,
         operatorId: ctx.operator.id,
         operatorName: ctx.operator.username,
       },

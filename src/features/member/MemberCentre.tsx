@@ -15,6 +15,7 @@ const built: Partial<Record<MemberPage, ReturnType<typeof lazy>>> = {
   depositv2: lazy(() => import('./DepositPage')),
   transactionHistory: lazy(() => import('./RecordsPage')),
   withdraw: lazy(() => import('./WithdrawPage')),
+  verification: lazy(() => import('./VerificationPage')),
   transferUpline: lazy(() => import('./TreeTransferPage')),
   bonusDetails: lazy(() => import('./BonusDetailsPage')),
   personalHistoryCopy: lazy(() => import('./BettingRecordPage')),

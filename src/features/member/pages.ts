@@ -4,6 +4,7 @@ export const MEMBER_PAGES = [
   'transferFund',
   'depositv2',
   'withdraw',
+  'verification',
   'transferUpline',
   'personalHistoryCopy',
   'transactionHistory',

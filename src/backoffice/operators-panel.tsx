@@ -8,6 +8,7 @@ import { PERMISSIONS, type Permission } from '../api/contract/permissions';
 import { errorKey } from '../api/errors';
 import { formatDateTime } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
+import { auditActionLabel, auditDetailText } from './audit-format';
 import { TaskDialog, useOperatorTask } from './operator-task';
 import { useOperatorList } from './panels';
 import type { PanelProps } from './sections';
@@ -434,7 +435,7 @@ const csvCell = (value: unknown) => {
 
 /** The audit trail, searched by operator, target, action and period; the rows found download as CSV. */
 export function AuditSearchPanel({ token, onExpired }: PanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState({ operator: '', target: '', action: '', from: '', to: '' });
   const [applied, setApplied] = useState(filter);
   const [rows, setRows] = useState<AuditEntry[]>([]);
@@ -541,16 +542,12 @@ export function AuditSearchPanel({ token, onExpired }: PanelProps) {
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.id}>
+              <tr key={r.id} data-action={r.action}>
                 <td>{formatDateTime(r.createdAt)}</td>
-                <td>{r.operator ?? '—'}</td>
-                <td>
-                  <code>{r.action}</code>
-                </td>
-                <td>{r.target ?? '—'}</td>
-                <td>
-                  <code className="bo-detail">{JSON.stringify(r.detail)}</code>
-                </td>
+                <td>{r.operator ?? t('backoffice.audit_system')}</td>
+                <td>{auditActionLabel(t, r.action)}</td>
+                <td>{r.target ?? ''}</td>
+                <td className="bo-detail">{auditDetailText(r.detail, t, i18n.language)}</td>
               </tr>
             ))}
           </tbody>

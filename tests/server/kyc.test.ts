@@ -59,7 +59,7 @@ describe.each(databaseKinds)('identity (KYC) and the member data on %s', (kind) 
       } as never,
     });
   }
-  const uname = (tag: string) => `k${process.pid % 1000}${tag}`.slice(0, 16);
+  const uname = (tag: string) => `k${String(process.pid % 1000).padStart(3, '0')}${tag}`.slice(0, 16);
 
   async function upload(token: string, kindOf: string, files: Array<[string, Buffer]>) {
     const boundary = '----kyc-boundary';

@@ -547,7 +547,7 @@ export function AuditSearchPanel({ token, onExpired }: PanelProps) {
                 <td>{r.operator ?? t('backoffice.audit_system')}</td>
                 <td>{auditActionLabel(t, r.action)}</td>
                 <td>{r.target ?? ''}</td>
-                <td className="bo-detail">{auditDetailText(r.detail, t, i18n.language)}</td>
+                <td className="bo-audit-detail">{auditDetailText(r.detail, t, i18n.language)}</td>
               </tr>
             ))}
           </tbody>

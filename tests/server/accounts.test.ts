@@ -67,7 +67,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       patternId: 2,
     });
     expect(res.value.fields.confirmPassword).toEqual(res.value.fields.password);
-    expect(Object.keys(res.value.fields)).toHaveLength(17);
+    // The spec's 17 fields, and the identity's birthday and CPF (asked when the brand wants them there).
+    expect(Object.keys(res.value.fields)).toHaveLength(19);
+    expect(res.value.fields.cpf).toMatchObject({ enabled: false });
   });
 
   it('draws a PNG captcha and keeps its id in an http-only cookie', async () => {

@@ -85,6 +85,11 @@ export async function createTestContext(
     identityFetch?: AppDeps['identityFetch'];
     /** Today for the age of 18 (tests/server/kyc.test.ts). */
     clock?: AppDeps['clock'];
+    /**
+     * When the brand asks for the identity. Files about other things start with 'off', so their
+     * withdrawals are not stopped by the identity step; the KYC tests ask for 'withdrawal'.
+     */
+    kycAt?: 'registration' | 'withdrawal' | 'off';
   } = {},
 ): Promise<TestContext> {
   let databaseUrl: string | undefined;
@@ -111,6 +116,7 @@ export async function createTestContext(
     ...options.env,
   });
   await prepareInstallation(handle.db, config, masterBox(masterKey));
+  await handle.db.update(brands).set({ kycAt: options.kycAt ?? 'off' });
   const app = await buildApp({
     config,
     db: handle.db,

@@ -35,7 +35,7 @@ describe.each(databaseKinds)('identity (KYC) and the member data on %s', (kind) 
   const nextIp = () => `10.77.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind, { clock: () => TODAY });
+    ctx = await createTestContext(kind, { clock: () => TODAY, kycAt: 'withdrawal' });
     const [brand] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
     brandId = brand!.id;
   });

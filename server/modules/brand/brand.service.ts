@@ -35,7 +35,8 @@ export interface Brand {
   /** The most one movement may move, in minor units (never more than MAX_AMOUNT whatever is stored). */
   maxAmount: number;
   /** When the full name, birthday and CPF are asked: at registration or before the first withdrawal. */
-  kycAt: 'registration' | 'withdrawal';
+  /** When the identity is asked: at registration, before the first withdrawal, or not at all ('off'). */
+  kycAt: 'registration' | 'withdrawal' | 'off';
 }
 
 function toBrand(row: BrandRow): Brand {

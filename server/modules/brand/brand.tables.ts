@@ -72,7 +72,7 @@ export const brands = pgTable('brands', {
    * When the member's full name, date of birth and CPF are asked (src/api/contract/kyc.ts): in the
    * registration form, or on the withdrawal page before the first withdrawal.
    */
-  kycAt: text('kyc_at', { enum: ['registration', 'withdrawal'] })
+  kycAt: text('kyc_at', { enum: ['registration', 'withdrawal', 'off'] })
     .notNull()
     .default('withdrawal'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -119,6 +119,8 @@ export class KycService {
 
   /** For the withdrawal page and request (payments' port). */
   async identityMissing(brand: Brand, memberId: number) {
+    // A brand that does not ask for the identity (a market without the rule): nothing is missing.
+    if (brand.kycAt === 'off') return [];
     return this.missing(await this.member(brand, memberId));
   }
 

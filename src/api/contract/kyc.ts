@@ -8,7 +8,8 @@ import { epochMillis, int32Id } from './common';
  */
 
 /** When a brand asks for the identity: in the registration form, or on the withdrawal page before the first one. */
-export const KYC_MOMENTS = ['registration', 'withdrawal'] as const;
+/** When a brand asks for the identity; 'off' for a market without the rule (never the Brazilian default). */
+export const KYC_MOMENTS = ['registration', 'withdrawal', 'off'] as const;
 export type KycMoment = (typeof KYC_MOMENTS)[number];
 
 export const identityField = z.enum(['fullName', 'birthday', 'cpf']);

@@ -58,6 +58,7 @@ export const BUILT_IN_ROLES = {
     'money.adjust',
     'money.approve',
     'members.read',
+    'games.read',
     'agents.read',
     'reports.read',
   ],

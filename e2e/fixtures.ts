@@ -70,8 +70,8 @@ export const uniqueCpf = () =>
   cpfFrom(`${Date.now() % 1e8}`.padStart(8, '0') + String(Math.floor(Math.random() * 10)));
 
 /**
- * Gives the identity a first withdrawal asks for (full name, date of birth, CPF), sets the payment
- * password and adds a bank account in the same name on the withdraw page, then returns its form.
+ * Sets the payment password, gives the identity a first withdrawal asks for (full name, date of birth,
+ * CPF) and adds a bank account in the same name on the withdraw page, then returns its form.
  */
 export async function prepareWithdrawal(
   page: Page,
@@ -80,19 +80,19 @@ export async function prepareWithdrawal(
   account: string,
 ) {
   await page.goto('/member/withdraw');
-  const identity = page.getByTestId('identity-form');
   const password = page.getByTestId('payment-password-form');
-  await expect(identity.or(password)).toBeVisible();
+  await password.getByLabel('Senha de acesso').fill(loginPassword);
+  await password.getByLabel('Senha de pagamento (6 dígitos)').fill(paymentPassword);
+  await password.getByRole('button', { name: 'Salvar' }).click();
+  const identity = page.getByTestId('identity-form');
+  const bank = page.getByTestId('bank-account-form');
+  await expect(identity.or(bank)).toBeVisible();
   if (await identity.isVisible()) {
     await identity.getByLabel('Nome completo').fill('Demo Member');
     await identity.getByLabel('Data de nascimento').fill('1990-01-31');
     await identity.getByLabel('CPF').fill(uniqueCpf());
     await identity.getByRole('button', { name: 'Salvar' }).click();
   }
-  await password.getByLabel('Senha de acesso').fill(loginPassword);
-  await password.getByLabel('Senha de pagamento (6 dígitos)').fill(paymentPassword);
-  await password.getByRole('button', { name: 'Salvar' }).click();
-  const bank = page.getByTestId('bank-account-form');
   await bank.getByLabel('Banco').fill('Banco Demo');
   await bank.getByLabel('Titular').fill('Demo Member');
   await bank.getByLabel('Número da conta').fill(account);

@@ -86,8 +86,9 @@ export const withdrawMachine = setup({
     unavailable: { on: { RETRY: { target: 'loading', actions: assign({ errorCode: null }) } } },
     routing: {
       always: [
-        { guard: 'needsIdentity', target: 'needsIdentity' },
+        // The payment password first: it also authorises transfers to the agent, which need no identity.
         { guard: 'needsPassword', target: 'needsPassword' },
+        { guard: 'needsIdentity', target: 'needsIdentity' },
         { guard: 'needsBank', target: 'needsBank' },
         { target: 'editing' },
       ],

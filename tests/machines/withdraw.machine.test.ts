@@ -16,7 +16,8 @@ const ready: WithdrawSetup = {
 };
 const noPassword = { ...ready, hasPaymentPassword: false };
 const noBank = { ...ready, bankAccounts: [] };
-const noIdentity = { ...noPassword, identityMissing: ['fullName', 'birthday', 'cpf'] };
+const noIdentity = { ...noBank, identityMissing: ['fullName', 'birthday', 'cpf'] };
+const nothingYet = { ...noPassword, bankAccounts: [], identityMissing: ['fullName', 'birthday', 'cpf'] };
 const machine = withdrawMachine.provide({
   actors: {
     loadSetup: requiredActor('t'),
@@ -31,6 +32,7 @@ const events = [
   { type: 'xstate.done.actor.loadSetup', output: noPassword },
   { type: 'xstate.done.actor.loadSetup', output: noBank },
   { type: 'xstate.done.actor.loadSetup', output: noIdentity },
+  { type: 'xstate.done.actor.loadSetup', output: nothingYet },
   { type: 'SAVE_IDENTITY', identity: { fullName: 'Ana Lima', birthday: '1990-01-01', cpf: '52998224725' } },
   { type: 'xstate.done.actor.saveIdentity', output: null },
   { type: 'xstate.error.actor.saveIdentity', error: { code: 'CPF_TAKEN' } },
@@ -57,7 +59,7 @@ const events = [
 describe('withdraw machine (graph-generated paths)', () => {
   const { statePaths, transitionPaths, reachable } = machinePaths(machine, { events });
 
-  it('walks from the identity, the payment password and the bank account to a request', () => {
+  it('walks from the payment password, the identity and the bank account to a request', () => {
     expect(reachable).toEqual(
       expect.arrayContaining([
         '"needsIdentity"',
@@ -84,8 +86,13 @@ describe('withdraw machine (graph-generated paths)', () => {
     }
     if (end.matches('requested')) expect(end.context.attempt).toBeNull();
     if (last === 'xstate.error.actor.setPassword') expect(end.context.errorCode).toBe('WRONG_OLD_PASSWORD');
-    // The identity comes first: no password, bank account or request before it is given.
-    if (end.matches('needsIdentity')) expect(end.context.setup?.identityMissing).toHaveLength(3);
+    // The payment password comes first (transfers need it, not the identity); then the identity, before
+    // any bank account or request.
+    if (end.matches('needsIdentity')) {
+      expect(end.context.setup?.hasPaymentPassword).toBe(true);
+      expect(end.context.setup?.identityMissing).toHaveLength(3);
+    }
+    if (end.matches('needsBank') || end.matches('editing')) expect(end.context.setup?.identityMissing ?? []).toEqual([]);
     if (last === 'xstate.error.actor.saveIdentity') {
       expect(end.matches('needsIdentity')).toBe(true);
       expect(end.context.errorCode).toBe('CPF_TAKEN');

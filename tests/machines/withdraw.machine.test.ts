@@ -92,7 +92,8 @@ describe('withdraw machine (graph-generated paths)', () => {
       expect(end.context.setup?.hasPaymentPassword).toBe(true);
       expect(end.context.setup?.identityMissing).toHaveLength(3);
     }
-    if (end.matches('needsBank') || end.matches('editing')) expect(end.context.setup?.identityMissing ?? []).toEqual([]);
+    if (end.matches('needsBank') || end.matches('editing'))
+      expect(end.context.setup?.identityMissing ?? []).toEqual([]);
     if (last === 'xstate.error.actor.saveIdentity') {
       expect(end.matches('needsIdentity')).toBe(true);
       expect(end.context.errorCode).toBe('CPF_TAKEN');

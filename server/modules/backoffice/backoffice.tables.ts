@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   inet,
   integer,
@@ -76,3 +78,58 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A money action waiting for a second operator (four eyes): a manual credit, a settlement run again, or
+ * any other money action at or above the brand's threshold. What to do is kept as it was asked; it runs
+ * only when another operator with 'money.approve' approves, in the transaction that marks it approved.
+ */
+export const moneyApprovals = pgTable(
+  'money_approvals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** 'adjust' (a manual credit or debit), 'withdrawal' (paying one), 'deposit' (confirming one). */
+    kind: text('kind', { enum: ['adjust', 'withdrawal', 'deposit'] }).notNull(),
+    /** The member's username (adjust) or the withdrawal's or deposit's reference. */
+    target: text('target').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The action's own fields as the first operator sent them (category, reason...). */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => operators.id),
+    /** The first operator's page id for the request: sent again, it finds this row. */
+    requestId: text('request_id').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    /** What the action answered when it ran (the balance after a credit...). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('money_approvals_request_uq').on(t.requestedBy, t.requestId),
+    // One request waiting per withdrawal or deposit: a second operator asking again finds it.
+    uniqueIndex('money_approvals_pending_uq')
+      .on(t.brandId, t.kind, t.target)
+      .where(sql`status = 'pending' and kind <> 'adjust'`),
+    index('money_approvals_status_idx').on(t.brandId, t.status, t.createdAt),
+    // The second line behind the service's check: nobody approves their own request.
+    check('money_approvals_four_eyes', sql`decided_by is null or decided_by <> requested_by`),
+  ],
+);
+
+/** A brand's four-eyes threshold, in minor units (no row: the default of money-approvals.service.ts). */
+export const approvalThresholds = pgTable('approval_thresholds', {
+  brandId: integer('brand_id')
+    .primaryKey()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  threshold: bigint('threshold', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

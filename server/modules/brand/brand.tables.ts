@@ -31,6 +31,12 @@ export const brands = pgTable('brands', {
   /** 0 normal, 1 maintenance (set by the operator); 2 is never stored, it comes from region rules. */
   systemStatus: smallint('system_status').notNull().default(0),
   maintenanceMessage: jsonb('maintenance_message').$type<LocalizedText>(),
+  /**
+   * A scheduled maintenance window: the site is in maintenance from its start (inclusive) to its end
+   * (exclusive) by the server's clock, whatever `system_status` says; both set or neither.
+   */
+  maintenanceStartsAt: timestamp('maintenance_starts_at', { withTimezone: true }),
+  maintenanceEndsAt: timestamp('maintenance_ends_at', { withTimezone: true }),
   mainDomain: text('main_domain').notNull(),
   analyticsId: text('analytics_id'),
   isDefault: boolean('is_default').notNull().default(false),

@@ -58,6 +58,13 @@ import {
   teamOverviewQuery,
 } from './contract/agents';
 import {
+  approvalDecisionBody,
+  approvalsQuery,
+  approvalThreshold,
+  approvalThresholdBody,
+  moneyApproval,
+} from './contract/approvals';
+import {
   adjustBody,
   adjustResult,
   adminGame,
@@ -401,6 +408,14 @@ export const endpoints = {
   operatorWithdrawals: { ...paths.operatorWithdrawals, query: queueQuery, value: z.array(queueWithdrawal) },
   decideWithdrawal: { ...paths.decideWithdrawal, body: withdrawalDecisionBody, value: queueWithdrawal },
   adjustBalance: { ...paths.adjustBalance, body: adjustBody, value: adjustResult },
+  moneyApprovals: { ...paths.moneyApprovals, query: approvalsQuery, value: z.array(moneyApproval) },
+  decideMoneyApproval: { ...paths.decideMoneyApproval, body: approvalDecisionBody, value: moneyApproval },
+  approvalThreshold: { ...paths.approvalThreshold, value: approvalThreshold },
+  setApprovalThreshold: {
+    ...paths.setApprovalThreshold,
+    body: approvalThresholdBody,
+    value: approvalThreshold,
+  },
   auditLog: { ...paths.auditLog, value: z.array(auditEntry) },
   auditSearch: { ...paths.auditSearch, query: auditSearchQuery, value: z.array(auditEntry) },
   adminOperators: { ...paths.adminOperators, value: z.array(operatorView) },

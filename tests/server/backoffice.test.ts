@@ -114,7 +114,7 @@ describe.each(databaseKinds)('back office on %s', (kind) => {
       reason: 'Duplicated bonus',
       requestId: `bo-adjust-${kind}`,
     });
-    expect(adjusted.value).toEqual({ username: member.username, balance: 45_000 });
+    expect(adjusted.value).toEqual({ username: member.username, balance: 45_000, approval: null });
     const bonus = await adjust(admin.token, {
       username: member.username,
       amount: 2_000,

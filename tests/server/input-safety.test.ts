@@ -296,8 +296,14 @@ describe.each(databaseKinds)('hostile values and amount bounds on %s', (kind) =>
   });
 
   it('keeps every balance within MAX_BALANCE: the database bound answers AMOUNT_ABOVE_MAX, not 500', async () => {
-    // A brand that allows the hard limit per movement: enough credits reach the balance bound.
+    // A brand that allows the hard limit per movement: enough credits reach the balance bound, each
+    // under the four-eyes threshold so one operator moves them.
     await ctx.handle.db.update(brands).set({ maxAmount: MAX_AMOUNT });
+    const threshold = await call('POST', paths.setApprovalThreshold.path, operatorToken, {
+      threshold: MAX_AMOUNT + 1,
+      reason: 'bound test',
+    });
+    expect(threshold.status).toBe(200);
     const [row] = await ctx.handle.db.select().from(members).where(eq(members.username, member.username));
     const start = await balance();
     const credits = Math.floor((MAX_BALANCE - start) / MAX_AMOUNT);

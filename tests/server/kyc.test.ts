@@ -496,8 +496,9 @@ describe.each(databaseKinds)('identity (KYC) and the member data on %s', (kind) 
       ).toBe('ROLE_FORBIDDEN');
 
       // The member spends nothing: an operator takes the balance back (a correction), then erases.
+      // The sum reaches the four-eyes threshold: a second operator approves it.
       const admin = await newOperator(ctx, 'admin');
-      await ctx.call('adjustBalance', {
+      const asked = await ctx.call('adjustBalance', {
         token: admin.token,
         body: {
           username: m.username,
@@ -507,6 +508,12 @@ describe.each(databaseKinds)('identity (KYC) and the member data on %s', (kind) 
           category: 'correction',
         },
       });
+      const approver = await newOperator(ctx, 'finance');
+      const approved = await ctx.call('decideMoneyApproval', {
+        token: approver.token,
+        body: { id: asked.value.approval!.id, decision: 'approve', requestId: `kyc-approve-${m.id}` },
+      });
+      expect(approved.value.status).toBe('approved');
       const [before] = await ctx.handle.db.select().from(members).where(eq(members.id, m.id));
       const erased = await ctx.call('eraseMember', {
         token: risk.token,

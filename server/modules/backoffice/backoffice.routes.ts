@@ -119,6 +119,42 @@ export function backofficeRoutes(deps: {
     );
     defineRoute(
       app,
+      endpoints.moneyApprovals,
+      {
+        summary: 'Money actions waiting for a second operator (four eyes), or decided',
+        ...operator,
+        permission: 'finance.read',
+      },
+      ({ request, query }) => backoffice.approvals.list(ctx(request), query.status),
+    );
+    defineRoute(
+      app,
+      endpoints.decideMoneyApproval,
+      {
+        summary: "Approve another operator's money action (it runs now) or reject it with a reason",
+        ...operator,
+        permission: 'money.approve',
+      },
+      ({ request, body }) => backoffice.approvals.decide(ctx(request), body),
+    );
+    defineRoute(
+      app,
+      endpoints.approvalThreshold,
+      { summary: "The brand's four-eyes threshold", ...operator, permission: 'finance.read' },
+      async ({ request }) => ({ threshold: await backoffice.approvals.threshold(ctx(request).brand.id) }),
+    );
+    defineRoute(
+      app,
+      endpoints.setApprovalThreshold,
+      {
+        summary: "Change the brand's four-eyes threshold (audited, before and after)",
+        ...operator,
+        permission: 'settings.manage',
+      },
+      ({ request, body }) => backoffice.approvals.setThreshold(ctx(request), body),
+    );
+    defineRoute(
+      app,
       endpoints.auditLog,
       { summary: 'The latest operator actions', ...operator, permission: 'audit.read' },
       ({ request }) => backoffice.auditTrail(ctx(request)),

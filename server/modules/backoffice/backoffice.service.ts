@@ -19,8 +19,10 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { WithdrawalsService } from '../payments/withdrawals.service';
 import { type AttemptLimiter, POLICIES } from '../security/attempt-limiter';
 import { checkBrandMaximum } from '../wallet/amount';
+import type { ApprovalRow } from './approvals.repository';
 import { type AuditEntry, AuditRepository } from './audit.repository';
 import type { WithAudit } from './audit-port';
+import { MoneyApprovals } from './money-approvals.service';
 import { type OperatorRow, OperatorsRepository } from './operators.repository';
 
 export type { OperatorRow };
@@ -50,6 +52,8 @@ export interface OperatorContext {
  */
 export class BackofficeService {
   private readonly operators: OperatorsRepository;
+  /** Four eyes on money: the requests waiting for a second operator. */
+  readonly approvals: MoneyApprovals;
 
   constructor(
     db: Database,
@@ -63,6 +67,11 @@ export class BackofficeService {
     private readonly auditLog: AuditRepository = new AuditRepository(db),
   ) {
     this.operators = new OperatorsRepository(db);
+    this.approvals = MoneyApprovals.over(db, (ctx) => this.withAudit(ctx), {
+      adjust: (ctx, approval, alongside) => this.runApprovedAdjustment(ctx, approval, alongside),
+      withdrawal: (ctx, approval, alongside) => this.runApprovedWithdrawal(ctx, approval, alongside),
+      deposit: (ctx, approval, alongside) => this.runApprovedDeposit(ctx, approval, alongside),
+    });
   }
 
   audit(entry: AuditEntry, executor?: Database) {
@@ -256,9 +265,10 @@ export class BackofficeService {
   async depositQueue(ctx: OperatorContext, status = 'pending') {
     this.require(ctx, 'finance.read');
     const rows = await this.payments.queue(ctx.brand.id, status, 100);
-    const [methods, usernames] = await Promise.all([
+    const [methods, usernames, waiting] = await Promise.all([
       this.payments.methods(ctx.brand, 'en'),
       this.members.usernames([...new Set(rows.map((r) => r.memberId))]),
+      this.approvals.pending(ctx, 'deposit'),
     ]);
     return rows.map((row) => ({
       ...this.payments.view(row, undefined),
@@ -268,6 +278,7 @@ export class BackofficeService {
       bank: null,
       payUrl: null,
       username: usernames.get(row.memberId) ?? '',
+      approval: waiting.get(row.reference) ?? null,
     }));
   }
 
@@ -288,6 +299,25 @@ export class BackofficeService {
     // decision sent again (a lost answer) is answered as it was, and nothing moves twice.
     if (!depositStatesBefore(to).includes('pending') || (row.status !== 'pending' && row.status !== to))
       throw new AppError('DEPOSIT_STATE');
+    if (
+      body.decision === 'confirm' &&
+      row.status === 'pending' &&
+      (await this.approvals.needed(ctx.brand.id, row.amount))
+    ) {
+      const approval = await this.approvals.request(ctx, {
+        kind: 'deposit',
+        target: row.reference,
+        amount: row.amount,
+        request: { decision: 'confirm', ...(body.reason ? { reason: body.reason } : {}) },
+        requestId: body.requestId,
+      });
+      const usernames = await this.members.usernames([row.memberId]);
+      return {
+        ...this.payments.view(row, undefined),
+        username: usernames.get(row.memberId) ?? '',
+        approval: approval.id,
+      };
+    }
     await this.payments.settle(
       ctx.brand,
       row,
@@ -302,7 +332,24 @@ export class BackofficeService {
     return {
       ...this.payments.view(updated.row, updated.method),
       username: usernames.get(row.memberId) ?? '',
+      approval: null,
     };
+  }
+
+  /** A deposit confirmation a second operator approved: credited now, as the approver. */
+  private async runApprovedDeposit(
+    ctx: OperatorContext,
+    approval: ApprovalRow,
+    alongside: (tx: Database, result: Record<string, unknown>) => Promise<void>,
+  ) {
+    const { row } = await this.payments.get(ctx.brand, null, approval.target);
+    if (row.status !== 'pending') throw new AppError('DEPOSIT_STATE');
+    const body = { reference: row.reference, requestId: `approval:${approval.id}` };
+    await this.payments.settle(ctx.brand, row, 'credited', { decidedBy: ctx.operator.id }, async (tx) => {
+      await this.auditDecision(ctx, 'deposit_confirm', body, row.amount, approval)(tx);
+      await alongside(tx, {});
+    });
+    return {};
   }
 
   /** The audit row of a decision, written inside the decision's own transaction. */
@@ -311,6 +358,7 @@ export class BackofficeService {
     action: string,
     body: { reference: string; reason?: string | undefined; requestId: string },
     amount: number,
+    approval?: ApprovalRow,
   ) {
     return (tx: Database) =>
       this.audit(
@@ -319,7 +367,12 @@ export class BackofficeService {
           brandId: ctx.brand.id,
           action,
           target: body.reference,
-          detail: { amount, reason: body.reason ?? null, requestId: body.requestId },
+          detail: {
+            amount,
+            reason: body.reason ?? null,
+            requestId: body.requestId,
+            ...(approval ? { approval: approval.id, requestedBy: approval.requestedBy } : {}),
+          },
           ip: ctx.ip,
         },
         tx,
@@ -328,7 +381,11 @@ export class BackofficeService {
 
   async withdrawalQueue(ctx: OperatorContext, status = 'pending') {
     this.require(ctx, 'finance.read');
-    return this.withdrawals.queue(ctx.brand.id, status as 'pending');
+    const [rows, waiting] = await Promise.all([
+      this.withdrawals.queue(ctx.brand.id, status as 'pending'),
+      this.approvals.pending(ctx, 'withdrawal'),
+    ]);
+    return rows.map((row) => ({ ...row, approval: waiting.get(row.reference) ?? null }));
   }
 
   async decideWithdrawal(
@@ -352,6 +409,20 @@ export class BackofficeService {
         release: 'pending',
       } as const
     )[body.decision];
+    if (
+      body.decision === 'approve' &&
+      row.status === 'pending' &&
+      (await this.approvals.needed(ctx.brand.id, row.amount))
+    ) {
+      const approval = await this.approvals.request(ctx, {
+        kind: 'withdrawal',
+        target: row.reference,
+        amount: row.amount,
+        request: { decision: 'approve', ...(body.reason ? { reason: body.reason } : {}) },
+        requestId: body.requestId,
+      });
+      return { ...(await this.withdrawals.queueRow(ctx.brand.id, body.reference)), approval: approval.id };
+    }
     await this.withdrawals.decide(
       ctx.brand,
       row,
@@ -360,7 +431,23 @@ export class BackofficeService {
       this.auditDecision(ctx, `withdrawal_${body.decision}`, body, row.amount),
     );
     // The decided row itself: a queue page of its new status may not reach it.
-    return this.withdrawals.queueRow(ctx.brand.id, body.reference);
+    return { ...(await this.withdrawals.queueRow(ctx.brand.id, body.reference)), approval: null };
+  }
+
+  /** A withdrawal a second operator approved: paid now, as the approver. */
+  private async runApprovedWithdrawal(
+    ctx: OperatorContext,
+    approval: ApprovalRow,
+    alongside: (tx: Database, result: Record<string, unknown>) => Promise<void>,
+  ) {
+    const row = await this.withdrawals.row(ctx.brand.id, approval.target, null);
+    if (row.status !== 'pending') throw new AppError('WITHDRAWAL_STATE');
+    const body = { reference: row.reference, requestId: `approval:${approval.id}` };
+    await this.withdrawals.decide(ctx.brand, row, 'paid', { operatorId: ctx.operator.id }, async (tx) => {
+      await this.auditDecision(ctx, 'withdrawal_approve', body, row.amount, approval)(tx);
+      await alongside(tx, {});
+    });
+    return {};
   }
 
   async proof(ctx: OperatorContext, id: number) {
@@ -386,21 +473,85 @@ export class BackofficeService {
     checkBrandMaximum(ctx.brand, body.amount);
     const member = await this.members.byUsername(ctx.brand.id, body.username.toLowerCase());
     if (!member) throw new AppError('MEMBER_NOT_FOUND');
+    if (await this.approvals.needed(ctx.brand.id, body.amount)) {
+      // A debit the wallet cannot cover is refused now, not after a second operator has looked at it.
+      if (body.amount < 0) {
+        const wallet = await this.ledger.memberAccount(ctx.brand.id, member.id, 'main', ctx.brand.currency);
+        if ((await this.ledger.balance(wallet)) < -body.amount) throw new AppError('INSUFFICIENT_FUNDS');
+      }
+      const approval = await this.approvals.request(ctx, {
+        kind: 'adjust',
+        target: member.username,
+        amount: body.amount,
+        request: { reason: body.reason, category: body.category },
+        requestId: body.requestId,
+      });
+      return { username: member.username, balance: null, approval };
+    }
+    const balance = await this.moveAdjustment(
+      ctx,
+      member,
+      body,
+      `adjust:${ctx.operator.id}:${body.requestId}`,
+    );
+    return { username: member.username, balance, approval: null };
+  }
+
+  /** An adjustment a second operator approved: moved now, as the approver. */
+  private async runApprovedAdjustment(
+    ctx: OperatorContext,
+    approval: ApprovalRow,
+    alongside: (tx: Database, result: Record<string, unknown>) => Promise<void>,
+  ) {
+    const member = await this.members.byUsername(ctx.brand.id, approval.target);
+    if (!member) throw new AppError('MEMBER_NOT_FOUND');
+    const request = approval.request as { reason: string; category: 'correction' | 'bonus' };
+    const balance = await this.moveAdjustment(
+      ctx,
+      member,
+      {
+        amount: approval.amount,
+        reason: request.reason,
+        category: request.category,
+        requestId: `approval:${approval.id}`,
+      },
+      `approval:${approval.id}`,
+      approval,
+      alongside,
+    );
+    return { balance };
+  }
+
+  /**
+   * Moves an adjustment between the brand's adjustment (or bonus) account and the member's main wallet;
+   * the money and its audit rows commit together, and the same key moves nothing a second time.
+   */
+  private async moveAdjustment(
+    ctx: OperatorContext,
+    member: { id: number; username: string },
+    body: { amount: number; reason: string; category: 'correction' | 'bonus'; requestId: string },
+    key: string,
+    approval?: ApprovalRow,
+    alongside?: (tx: Database, result: Record<string, unknown>) => Promise<void>,
+  ) {
     const bonus = body.category === 'bonus';
-    // The money and its audit row commit together; a retry under the same request id moves nothing and
-    // writes no second row.
     const result = await this.ledger.transferWith(
       {
         brand: ctx.brand,
-        key: `adjust:${ctx.operator.id}:${body.requestId}`,
+        key,
         kind: bonus ? 'bonus' : 'adjustment',
         from: { house: bonus ? 'bonus' : 'adjustment' },
         to: { memberId: member.id, wallet: 'main' },
         amount: body.amount,
-        meta: { operator: ctx.operator.username, reason: body.reason, category: body.category },
+        meta: {
+          operator: ctx.operator.username,
+          reason: body.reason,
+          category: body.category,
+          ...(approval ? { approval: approval.id } : {}),
+        },
       },
-      (tx, moved) =>
-        this.audit(
+      async (tx, moved) => {
+        await this.audit(
           {
             operatorId: ctx.operator.id,
             brandId: ctx.brand.id,
@@ -412,16 +563,19 @@ export class BackofficeService {
               category: body.category,
               requestId: body.requestId,
               transaction: moved.transactionId,
+              ...(approval ? { approval: approval.id, requestedBy: approval.requestedBy } : {}),
             },
             ip: ctx.ip,
           },
           tx,
-        ),
+        );
+        await alongside?.(tx, { transaction: moved.transactionId });
+      },
     );
     const balance = await this.ledger.balanceAfter(result, result.to);
     if (!result.replayed)
       await this.events?.publish(member.id, { type: 'balance', balance, currency: ctx.brand.currency });
-    return { username: member.username, balance };
+    return balance;
   }
 
   async auditTrail(ctx: OperatorContext) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyApproval } from './approvals';
 import { epochMillis, epochMillisQuery, minorUnits, sentAmount } from './common';
 import { depositView } from './payments';
 import { permission } from './permissions';
@@ -32,7 +33,11 @@ export const operatorSession = z.object({
   expiresAt: epochMillis,
 });
 
-export const queueDeposit = depositView.extend({ username: z.string() });
+export const queueDeposit = depositView.extend({
+  username: z.string(),
+  /** The four-eyes request waiting to confirm it, if one is. */
+  approval: z.number().int().nullable().optional(),
+});
 export const queueWithdrawal = withdrawalView.extend({
   username: z.string(),
   proof: z.string().nullable(),
@@ -40,6 +45,8 @@ export const queueWithdrawal = withdrawalView.extend({
   proofImages: z.array(z.number().int()).default([]),
   /** Why it was held for review (status 'review'): the holder name and the member's full name. */
   reviewDetail: z.record(z.string(), z.string()).nullable().optional(),
+  /** The four-eyes request waiting to pay it, if one is. */
+  approval: z.number().int().nullable().optional(),
 });
 export const depositDecisionBody = z.object({
   reference: z.string().trim().min(4).max(32),
@@ -68,7 +75,12 @@ export const adjustBody = z.object({
   /** A bonus shows in the member's bonus details; a correction only in the account record. */
   category: z.enum(['correction', 'bonus']).default('correction'),
 });
-export const adjustResult = z.object({ username: z.string(), balance: minorUnits });
+/** Moved (the balance after it), or, at or above the brand's threshold, waiting for a second operator. */
+export const adjustResult = z.object({
+  username: z.string(),
+  balance: minorUnits.nullable(),
+  approval: moneyApproval.nullable(),
+});
 export const auditEntry = z.object({
   id: z.number().int(),
   operator: z.string().nullable(),

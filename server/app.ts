@@ -78,6 +78,8 @@ import { BrandService } from './modules/brand/brand.service';
 import { ContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { contentAdminRoutes } from './modules/content/content-admin.routes';
+import { ContentAdmin } from './modules/content/content-admin.service';
 import { MemberEvents } from './modules/events/member-events';
 import { memberSocketRoutes } from './modules/events/member-socket.routes';
 import { GamesRepository } from './modules/games/games.repository';
@@ -117,7 +119,6 @@ import { AttemptLimiter } from './modules/security/attempt-limiter';
 import { AttemptsRepository } from './modules/security/attempts.repository';
 import { PaymentPasswordGuard } from './modules/security/payment-password';
 import type { CountryLookup } from './modules/system/region';
-import { SystemRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
 import { BetRecords } from './modules/wallet/bet-records.service';
@@ -185,12 +186,18 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const brands = new BrandService(withReadCache(new BrandRepository(db), config.BRAND_CACHE_MS));
-  const system = new SystemService(brands, new SystemRepository(db), countryLookup, config.MAINTENANCE_MODE, {
+  const system = new SystemService(brands, countryLookup, config.MAINTENANCE_MODE, {
     demo: config.mode === 'demo',
   });
   const gamesRepo = new GamesRepository(db);
   const games = new GamesService(withReadCache(gamesRepo, config.BRAND_CACHE_MS), gamesRepo);
-  const content = new ContentService(withReadCache(new ContentRepository(db), config.BRAND_CACHE_MS));
+  const contentRepo = new ContentRepository(db);
+  // The site reads through the brand cache; the schedule is kept by the clock on every read.
+  const content = new ContentService(
+    withReadCache(contentRepo, config.BRAND_CACHE_MS),
+    clock ?? (() => new Date()),
+    contentRepo,
+  );
   const master = masterBox(masterKey);
   const secret = (name: string, make?: () => string) => installationSecret(db, master, name, make);
   const humanCheck = new HumanCheckService(
@@ -722,6 +729,18 @@ export async function buildApp({
   await app.register(reportsAdminRoutes({ reports }));
   await app.register(identityRoutes({ identity, secureCookies: config.secureCookies }));
   await app.register(identityAdminRoutes({ identityAdmin: new IdentityAdmin(backoffice, identity) }));
+  await app.register(
+    contentAdminRoutes({
+      contentAdmin: new ContentAdmin(
+        contentRepo,
+        {
+          withAudit: (ctx) => backoffice.withAudit(ctx),
+          require: (ctx, permission) => backoffice.require(ctx, permission),
+        },
+        clock ?? (() => new Date()),
+      ),
+    }),
+  );
   await app.register(kycRoutes({ kyc }));
   await app.register(
     kycAdminRoutes({

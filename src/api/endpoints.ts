@@ -121,7 +121,23 @@ import {
   setMemberVipBody,
 } from './contract/backoffice-members';
 import { int32Id } from './contract/common';
-import { announcementSet, announcementsQuery, liveModel } from './contract/content';
+import { announcementSet, announcementsQuery, helpSection, liveModel } from './contract/content';
+import {
+  adminAnnouncement,
+  adminAnnouncementsQuery,
+  adminBanner,
+  adminBannersQuery,
+  adminPage,
+  contentImage,
+  contentStateBody,
+  listArchivedQuery,
+  orderAnnouncementsBody,
+  orderBannersBody,
+  orderPagesBody,
+  saveAnnouncementBody,
+  saveBannerBody,
+  savePageBody,
+} from './contract/content-admin';
 import {
   favouriteBody,
   favouriteIds,
@@ -261,7 +277,6 @@ import { publicKeyInfo } from './contract/sealed';
 import {
   domainRouteEntry,
   helpCenterQuery,
-  helpSection,
   languagePreference,
   systemStatus,
   whitelabel,
@@ -605,6 +620,27 @@ export const endpoints = {
   changeMemberAgent: { ...paths.changeMemberAgent, body: changeMemberAgentBody, value: memberPage },
   setMemberVip: { ...paths.setMemberVip, body: setMemberVipBody, value: memberPage },
   addMemberNote: { ...paths.addMemberNote, body: addMemberNoteBody, value: memberPage },
+  adminBanners: { ...paths.adminBanners, query: adminBannersQuery, value: z.array(adminBanner) },
+  saveBanner: { ...paths.saveBanner, body: saveBannerBody, value: adminBanner },
+  setBannerState: { ...paths.setBannerState, body: contentStateBody, value: adminBanner },
+  orderBanners: { ...paths.orderBanners, body: orderBannersBody, value: z.array(adminBanner) },
+  adminAnnouncements: {
+    ...paths.adminAnnouncements,
+    query: adminAnnouncementsQuery,
+    value: z.array(adminAnnouncement),
+  },
+  saveAnnouncement: { ...paths.saveAnnouncement, body: saveAnnouncementBody, value: adminAnnouncement },
+  setAnnouncementState: { ...paths.setAnnouncementState, body: contentStateBody, value: adminAnnouncement },
+  orderAnnouncements: {
+    ...paths.orderAnnouncements,
+    body: orderAnnouncementsBody,
+    value: z.array(adminAnnouncement),
+  },
+  adminPages: { ...paths.adminPages, query: listArchivedQuery, value: z.array(adminPage) },
+  savePage: { ...paths.savePage, body: savePageBody, value: adminPage },
+  setPageState: { ...paths.setPageState, body: contentStateBody, value: adminPage },
+  orderPages: { ...paths.orderPages, body: orderPagesBody, value: z.array(adminPage) },
+  uploadContentImage: { ...paths.uploadContentImage, value: contentImage },
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -229,6 +229,22 @@ export const paths = {
   changeMemberAgent: { method: 'POST', path: '/api/backoffice/members/agent' },
   setMemberVip: { method: 'POST', path: '/api/backoffice/members/vip' },
   addMemberNote: { method: 'POST', path: '/api/backoffice/members/notes' },
+  // Content in the back office: banners, announcements, help and legal pages; the picture upload is
+  // multipart, and pictures are served to everyone under the hash of their bytes.
+  adminBanners: { method: 'GET', path: '/api/backoffice/content/banners' },
+  saveBanner: { method: 'POST', path: '/api/backoffice/content/banners' },
+  setBannerState: { method: 'POST', path: '/api/backoffice/content/banners/state' },
+  orderBanners: { method: 'POST', path: '/api/backoffice/content/banners/order' },
+  adminAnnouncements: { method: 'GET', path: '/api/backoffice/content/announcements' },
+  saveAnnouncement: { method: 'POST', path: '/api/backoffice/content/announcements' },
+  setAnnouncementState: { method: 'POST', path: '/api/backoffice/content/announcements/state' },
+  orderAnnouncements: { method: 'POST', path: '/api/backoffice/content/announcements/order' },
+  adminPages: { method: 'GET', path: '/api/backoffice/content/pages' },
+  savePage: { method: 'POST', path: '/api/backoffice/content/pages' },
+  setPageState: { method: 'POST', path: '/api/backoffice/content/pages/state' },
+  orderPages: { method: 'POST', path: '/api/backoffice/content/pages/order' },
+  uploadContentImage: { method: 'POST', path: '/api/backoffice/content/images' },
+  contentMedia: { method: 'GET', path: '/api/content/media/:file' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RICH_TEXT_POLICY } from '../api/rich-text';
 
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | null = null;
@@ -8,7 +9,7 @@ export function loadSanitizer(): Promise<Sanitize> {
   sanitizer ??= import('dompurify').then(
     ({ default: DOMPurify }) =>
       (html: string) =>
-        DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] }),
+        DOMPurify.sanitize(html, RICH_TEXT_POLICY),
   );
   return sanitizer;
 }

@@ -4,11 +4,7 @@ import { whitelabelFixture } from '../support/fixtures';
 import { renderSite } from '../support/render-app';
 
 const sections = [
-  {
-    section: 'about',
-    title: 'Sobre nós',
-    articles: [{ id: 1, title: 'Quem somos', content: '<p>Demo.</p>' }],
-  },
+  { section: 'about', kind: 'help' as const, title: 'Sobre nós', content: '<p>Demo.</p>', updatedAt: 0 },
 ];
 
 describe('the help page’s contact section', () => {

@@ -123,9 +123,17 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
   it('serves the help centre per language and rejects an unsupported language with 422', async () => {
     const pt = await ctx.call('helpCenter', { query: { lang: 'pt', device: 'WEB' } });
     const en = await ctx.call('helpCenter', { query: { lang: 'en' } });
-    expect(pt.value[0]?.title).toBe('Sobre nós');
-    expect(en.value[0]?.title).toBe('About us');
-    expect(pt.value.every((s) => s.articles.length > 0)).toBe(true);
+    expect(pt.value[0]?.title).toBe('Sobre este site');
+    expect(en.value[0]?.title).toBe('About this site');
+    expect(pt.value.every((s) => s.content.length > 0)).toBe(true);
+    // The legal pages (tests/server/content-admin.test.ts edits them).
+    expect(pt.value.filter((s) => s.kind === 'legal').map((s) => s.section)).toEqual([
+      'responsible',
+      'terms',
+      'privacy',
+      'complaints',
+      'licence',
+    ]);
 
     // Outside the contract on purpose: a language the site does not have, then none.
     const bad = await ctx.call('helpCenter', { query: { lang: 'xx' } as never, language: 'en' });

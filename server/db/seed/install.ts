@@ -23,6 +23,7 @@ import { DEMO_PROVIDER_VENDORS } from './demo-content';
 import { connectDemoProvider, seedDemoGames } from './demo-games';
 import { connectDemoIdentity, DEMO_IDENTITY, DEMO_IDENTITY_PROVIDER } from './demo-identity';
 import { demoOperators, seedDemoOperators } from './demo-operators';
+import { seedDemoPages } from './demo-pages';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoRegisterRules } from './demo-register';
 import { ensureLotteryCatalogue } from './lottery-catalogue';
@@ -73,6 +74,7 @@ export async function prepareInstallation(
 ): Promise<InstallationReport> {
   if (config.mode === 'demo') {
     await seedDemoBrand(db);
+    await seedDemoPages(db);
     await seedDemoGames(db);
     await ensureOriginalsCatalogue(db);
     await ensureLotteryCatalogue(db);

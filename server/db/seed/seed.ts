@@ -6,7 +6,6 @@ import {
   brandDomains,
   brands,
   customerService,
-  helpArticles,
   liveModels,
   regionRules,
   seedRuns,
@@ -27,7 +26,6 @@ import {
   demoRegionRules,
   demoResources,
 } from './demo-content';
-import { demoHelp } from './demo-help';
 
 const SEED_NAME = 'demo-brand-v1';
 
@@ -106,22 +104,6 @@ export async function seedDemoBrand(db: Database, now = new Date()): Promise<boo
         url: r.url,
         sortOrder: i,
       })),
-    );
-    await tx.insert(helpArticles).values(
-      Object.entries(demoHelp).flatMap(([language, sections]) =>
-        sections.flatMap((s, si) =>
-          s.articles.map((a, ai) => ({
-            brandId,
-            language,
-            device: 'WEB',
-            section: s.section,
-            sectionTitle: s.title,
-            title: a.title,
-            content: a.content,
-            sortOrder: si * 100 + ai,
-          })),
-        ),
-      ),
     );
     await tx.insert(liveModels).values(
       demoLiveModels.map((m, i) => ({

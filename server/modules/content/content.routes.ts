@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Execution } from '../../../src/api/contract/content';
 import { endpoints } from '../../../src/api/endpoints';
+import { paths } from '../../../src/api/paths';
 import { defineRoute } from '../../http/route';
 import type { ContentService } from './content.service';
 
@@ -25,6 +26,33 @@ export function contentRoutes(deps: { content: ContentService }) {
           bannerGroups: query.bannerGroup ?? null,
           lang: query.lang ?? request.lang,
         });
+      },
+    );
+
+    defineRoute(
+      app,
+      endpoints.helpCenter,
+      { summary: 'The help centre: help and legal pages in one language', tags: ['content'] },
+      ({ request, query }) => content.helpCenter(request.brand, query.lang),
+    );
+
+    app.get<{ Params: { file: string } }>(
+      paths.contentMedia.path,
+      {
+        config: { gate: 'open' },
+        schema: {
+          summary: 'A picture an operator uploaded for a banner or promotion, named by the hash of its bytes',
+          tags: ['content'],
+        },
+      },
+      async (request, reply) => {
+        const image = await content.image(request.brand, request.params.file);
+        // The name is the content: it never changes, so browsers and proxies keep it.
+        return reply
+          .type(image.mime)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(image.data);
       },
     );
 

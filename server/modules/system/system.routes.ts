@@ -51,13 +51,6 @@ export function systemRoutes(deps: { system: SystemService; brands: BrandService
 
     defineRoute(
       app,
-      endpoints.helpCenter,
-      { summary: 'Help-centre sections and articles in one language', tags: ['system'] },
-      ({ request, query }) => system.helpCenter(request.brand, query.lang, query.device),
-    );
-
-    defineRoute(
-      app,
       endpoints.setLanguage,
       { summary: 'Remember the visitor language for server messages', tags: ['system'], gate: 'open' },
       ({ request, body, reply }) => {

@@ -3,10 +3,9 @@ import type { SignInProvider } from '../../../src/api/contract/identity';
 
 type PublicProviders = { signIn: SignInProvider[]; phoneVerifier: SignInProvider | null };
 
-import type { HelpSection, SystemStatusCode, Whitelabel } from '../../../src/api/contract/system';
+import type { SystemStatusCode, Whitelabel } from '../../../src/api/contract/system';
 import { type Brand, type BrandService, localize } from '../brand/brand.service';
 import { type CountryLookup, isRegionBlocked } from './region';
-import type { SystemRepository } from './system.repository';
 
 export interface Visitor {
   ip: string;
@@ -16,7 +15,6 @@ export interface Visitor {
 export class SystemService {
   constructor(
     private readonly brands: BrandService,
-    private readonly repo: SystemRepository,
     private readonly countryOf: CountryLookup | null,
     private readonly forceMaintenance = false,
     private readonly site: { demo: boolean } = { demo: false },
@@ -83,22 +81,5 @@ export class SystemService {
       signIn: providers.signIn,
       phoneVerifier: providers.phoneVerifier,
     };
-  }
-
-  async helpCenter(brand: Brand, lang: LanguageCode, device: string): Promise<HelpSection[]> {
-    let rows = await this.repo.helpArticles(brand.id, lang, device);
-    if (rows.length === 0 && lang !== brand.defaultLanguage) {
-      rows = await this.repo.helpArticles(brand.id, brand.defaultLanguage, device);
-    }
-    const sections = new Map<string, HelpSection>();
-    for (const row of rows) {
-      let section = sections.get(row.section);
-      if (!section) {
-        section = { section: row.section, title: row.sectionTitle, articles: [] };
-        sections.set(row.section, section);
-      }
-      section.articles.push({ id: row.id, title: row.title, content: row.content });
-    }
-    return [...sections.values()];
   }
 }

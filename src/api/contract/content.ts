@@ -53,6 +53,20 @@ export const announcementSet = z.object({
 });
 export type AnnouncementSet = z.infer<typeof announcementSet>;
 
+/**
+ * A page of the help centre, at /help#<section>: a help page or a legal one (terms, privacy, responsible
+ * gaming, complaints, licence), its HTML sanitized when an operator saved it.
+ */
+export const helpSection = z.object({
+  section: z.string(),
+  kind: z.enum(['help', 'legal']),
+  title: z.string(),
+  content: z.string(),
+  /** When it last changed: the legal pages say so. */
+  updatedAt: epochMillis,
+});
+export type HelpSection = z.infer<typeof helpSection>;
+
 export const liveModel = z.object({
   id: z.number().int(),
   nickname: z.string(),

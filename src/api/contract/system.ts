@@ -105,13 +105,6 @@ export const helpCenterQuery = z.object({
   device: z.enum(['WEB', 'H5']).default('WEB'),
 });
 
-export const helpSection = z.object({
-  section: z.string(),
-  title: z.string(),
-  articles: z.array(z.object({ id: z.number().int(), title: z.string(), content: z.string() })),
-});
-export type HelpSection = z.infer<typeof helpSection>;
-
 export const languagePreference = z.object({ language: languageCode });
 
 export const qrQuery = z.object({ text: z.string().min(1).max(512) });

@@ -2,9 +2,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { call } from '../../api/client';
+import type { HelpSection } from '../../api/contract/content';
 import type { CustomerServiceEntry } from '../../api/contract/system';
 import { useRemote } from '../../api/useRemote';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { formatDate } from '../../ui/format';
 import { ChatIcon, SendIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { usePageTitle } from '../common/usePageTitle';
@@ -42,33 +44,60 @@ export default function HelpPage() {
         <div className="help-layout">
           <nav className="help-toc card" aria-label={t('help.contents')}>
             <ul>
-              {help.data.map((s) => (
-                <li key={s.section}>
-                  <a href={`#${s.section}`}>{s.title}</a>
-                </li>
-              ))}
+              {help.data
+                .filter((s) => s.kind === 'help')
+                .map((s) => (
+                  <li key={s.section}>
+                    <a href={`#${s.section}`}>{s.title}</a>
+                  </li>
+                ))}
             </ul>
+            {help.data.some((s) => s.kind === 'legal') && (
+              <>
+                <h2 className="help-toc-heading">{t('help.legal')}</h2>
+                <ul>
+                  {help.data
+                    .filter((s) => s.kind === 'legal')
+                    .map((s) => (
+                      <li key={s.section}>
+                        <a href={`#${s.section}`}>{s.title}</a>
+                      </li>
+                    ))}
+                </ul>
+              </>
+            )}
             <a href="#contact" className="btn btn-primary" data-testid="help-contact-link">
               {t('help.contact')}
             </a>
           </nav>
           <div className="help-sections">
             {help.data.map((s) => (
-              <section key={s.section} id={s.section} className="help-section card">
-                <h2>{s.title}</h2>
-                {s.articles.map((a) => (
-                  <article key={a.id}>
-                    <h3>{a.title}</h3>
-                    <SafeHtml html={a.content} />
-                  </article>
-                ))}
-              </section>
+              <HelpSectionView key={s.section} section={s} />
             ))}
             <ContactSection />
           </div>
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * One page of the help centre as the site shows it (the back office's preview shows the same): its title,
+ * its text, and for a legal page the date it last changed.
+ */
+export function HelpSectionView({ section }: { section: HelpSection }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section id={section.section} className="help-section card" data-kind={section.kind}>
+      <h2>{section.title}</h2>
+      <SafeHtml className="help-body" html={section.content} />
+      {section.kind === 'legal' && (
+        <p className="muted help-updated">
+          {t('help.updated', { date: formatDate(section.updatedAt, i18n.language) })}
+        </p>
+      )}
+    </section>
   );
 }
 

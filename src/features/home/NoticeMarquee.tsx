@@ -5,6 +5,13 @@ import { SpeakerIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { AnnouncementList } from './AnnouncementList';
 
+/** A notice's text without its markup, for the one-line bar (the popup shows the HTML itself). */
+export function plainText(html: string): string {
+  if (!html.includes('<') && !html.includes('&')) return html;
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /** The scrolling notice bar; a click opens the notice popup at that notice. */
 export function NoticeMarquee({ notices }: { notices: Announcement[] }) {
   const { t } = useTranslation();
@@ -27,7 +34,7 @@ export function NoticeMarquee({ notices }: { notices: Announcement[] }) {
                 tabIndex={copy === 1 ? -1 : 0}
                 onClick={() => setOpenAt(i)}
               >
-                <strong>{n.title}</strong> {n.content}
+                <strong>{n.title}</strong> {plainText(n.content)}
               </button>
             )),
           )}

@@ -7,7 +7,16 @@ import type { VendorCard } from '../../api/contract/games';
 import { useWhitelabel } from '../../features/site/SiteProvider';
 import { Logo } from './Logo';
 
-const helpLinks = ['about', 'deposit', 'withdraw', 'responsible', 'terms', 'privacy'] as const;
+const helpLinks = [
+  'about',
+  'deposit',
+  'withdraw',
+  'responsible',
+  'terms',
+  'privacy',
+  'complaints',
+  'licence',
+] as const;
 
 export function Footer() {
   const { t } = useTranslation();

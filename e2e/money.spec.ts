@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   depositThroughGateway,
   expect,
@@ -11,6 +12,15 @@ import {
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
 });
+
+/** The back office's confirmation: it names the member and the amount, and asks for the reason. */
+async function confirmTask(page: Page, shows: string[], reason: string) {
+  const dialog = page.getByTestId('bo-task');
+  for (const text of shows) await expect(dialog).toContainText(text);
+  await dialog.getByLabel(/Motivo/).fill(reason);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toHaveCount(0);
+}
 
 test('a new member deposits through the simulated gateway and sees the wallet credited', async ({ page }) => {
   await registerMember(page, 'pay');
@@ -83,6 +93,7 @@ test('a member withdraws, an operator approves it in the back office, the member
   const row = office.page.getByTestId(`bo-withdrawal-${reference}`);
   await expect(row).toContainText('0001-99887766');
   await row.getByRole('button', { name: 'Aprovar e pagar' }).click();
+  await confirmTask(office.page, ['100,00'], 'Conta conferida');
   await expect(row).toBeHidden();
   await office.close();
 
@@ -118,6 +129,7 @@ test('a bank transfer confirmed in the back office raises the balance live, with
   const row = office.page.getByTestId(`bo-deposit-${reference}`);
   await expect(row).toContainText(username);
   await row.getByRole('button', { name: 'Confirmar' }).click();
+  await confirmTask(office.page, [username, '75,25'], 'Transferência no extrato');
   await expect(row).toBeHidden();
   await office.close();
 
@@ -146,6 +158,7 @@ test('a payment that did not arrive: the member sends a picture, the operator se
     .getByTestId(`bo-withdrawal-${reference}`)
     .getByRole('button', { name: 'Aprovar e pagar' })
     .click();
+  await confirmTask(office.page, ['80,00'], 'Conta conferida');
   await expect(office.page.getByTestId(`bo-withdrawal-${reference}`)).toBeHidden();
 
   // The payment shows as paid live; the member says it did not arrive, with a picture.
@@ -168,9 +181,61 @@ test('a payment that did not arrive: the member sends a picture, the operator se
   await expect(disputed).toContainText('Nada chegou à conta');
   await expect(disputed.locator('.bo-proofs img')).toHaveCount(1);
   await disputed.getByRole('button', { name: 'Estornar' }).click();
+  await confirmTask(office.page, ['80,00'], 'Comprovante conferido');
   await expect(disputed).toBeHidden();
   await office.close();
 
   await expect(item).toHaveAttribute('data-status', 'refunded');
   await expect(page.getByTestId('header-balance')).toHaveText('200,00 FUN');
+});
+
+test('a withdrawal at the four-eyes threshold is paid only when a second operator approves it', async ({
+  page,
+  browser,
+}) => {
+  await registerMember(page, 'big');
+  await depositThroughGateway(page, '1500');
+  const request = await prepareWithdrawal(page, 'Secret123', '135791', '0003-55667788');
+  await request.getByLabel(/^Valor/).fill('1.000,00');
+  await request.getByLabel('Senha de pagamento (6 dígitos)').fill('135791');
+  await request.getByRole('button', { name: 'Sacar' }).click();
+  const reference = /W[A-Z0-9]{9}/.exec(
+    (await page.getByTestId('withdraw-requested').textContent()) ?? '',
+  )![0];
+
+  // The first operator's approval files a request; nothing is paid, and it cannot approve its own.
+  const admin = await openBackoffice(browser);
+  await admin.page.getByRole('button', { name: 'Saques' }).click();
+  const row = admin.page.getByTestId(`bo-withdrawal-${reference}`);
+  await row.getByRole('button', { name: 'Aprovar e pagar' }).click();
+  await confirmTask(admin.page, ['1.000,00'], 'Conta conferida');
+  await expect(admin.page.getByTestId('bo-withdrawals').getByRole('status')).toContainText(
+    'Enviado para a aprovação de outro operador',
+  );
+  await expect(row.getByTestId('bo-awaiting-approval')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Aprovar e pagar' })).toHaveCount(0);
+  await admin.page.getByRole('button', { name: 'Aprovações' }).click();
+  const own = admin.page.getByTestId('bo-approvals').locator(`tr[data-target="${reference}"]`);
+  await expect(own).toContainText('Pedido seu: outro operador precisa aprovar.');
+  await admin.close();
+  await expect(page.getByTestId(`withdrawal-${reference}`)).toHaveAttribute('data-status', 'pending');
+
+  // A second operator approves: the money goes now, and the member sees it paid.
+  const finance = await openBackoffice(browser, 'demofinance', 'Finance12345');
+  await finance.page.getByRole('button', { name: 'Aprovações' }).click();
+  const waiting = finance.page.getByTestId('bo-approvals').locator(`tr[data-target="${reference}"]`);
+  await expect(waiting).toContainText('demoadmin');
+  await waiting.getByRole('button', { name: 'Aprovar' }).click();
+  await confirmTask(
+    finance.page,
+    [reference, '1.000,00', 'demoadmin'],
+    'Segundo olhar: conta e valor conferidos',
+  );
+  await expect(waiting).toHaveCount(0);
+  await finance.page.getByRole('button', { name: 'Aprovados' }).click();
+  await expect(
+    finance.page.getByTestId('bo-approvals').locator(`tr[data-target="${reference}"]`),
+  ).toContainText('demofinance');
+  await finance.close();
+  await expect(page.getByTestId(`withdrawal-${reference}`)).toHaveAttribute('data-status', 'paid');
 });

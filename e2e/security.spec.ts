@@ -95,9 +95,14 @@ test('an operator credits a bonus once and reads it in the audit trail, on a pho
   const form = page.getByTestId('bo-adjust');
   await form.getByLabel('Membro').fill('demoweak');
   await form.getByLabel(/^Valor/).fill('12,50');
-  await form.getByLabel('Motivo').fill('Goodwill after an outage');
   await form.getByLabel('Categoria').selectOption('bonus');
   await form.getByRole('button', { name: 'Ajustar' }).click();
+  // Nothing moves before the operator has seen the member and the amount and given a reason.
+  const dialog = page.getByTestId('bo-task');
+  await expect(dialog).toContainText('demoweak');
+  await expect(dialog).toContainText('12,50');
+  await dialog.getByLabel(/Motivo/).fill('Goodwill after an outage');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(form.getByRole('status')).toContainText('Novo saldo de demoweak');
   await page.getByRole('button', { name: 'Auditoria' }).click();
   const entry = page.getByTestId('bo-audit').locator('tr[data-action="balance_adjust"]').first();

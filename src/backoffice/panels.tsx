@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { call, fetchBlob } from '../api/client';
+import type { adjustResult } from '../api/contract/backoffice';
 import { errorKey } from '../api/errors';
 import { formatAmount, formatDateTime, parseAmount } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
-import { useOperatorAction } from './operator-action';
+import { TaskDialog, useOperatorTask } from './operator-task';
 
 /** Reloads a queue each time an action on it went through. */
 function useReloadAfter(completed: number, reload: () => void) {
@@ -36,32 +38,26 @@ export function useOperatorList<T>(load: () => Promise<T>, onExpired?: () => voi
   return { data, error, reload, setError };
 }
 
-function Decision({
-  onDecide,
+/** Buttons that ask the operator-task dialog to confirm a decision (with its reason) before it is sent. */
+function DecisionButtons({
   actions,
   busy,
+  onDecide,
 }: {
-  onDecide: (action: string, reason: string) => void;
-  actions: Array<{ key: string; needsReason?: boolean; primary?: boolean }>;
+  actions: Array<{ key: string; primary?: boolean }>;
   busy: boolean;
+  onDecide: (action: string) => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
   return (
     <div className="bo-decision">
-      <input
-        placeholder={t('backoffice.reason')}
-        aria-label={t('backoffice.reason')}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
       {actions.map((a) => (
         <button
           key={a.key}
           type="button"
           className={a.primary ? 'btn btn-primary btn-sm' : 'btn btn-ghost btn-sm'}
           disabled={busy}
-          onClick={() => onDecide(a.key, reason)}
+          onClick={() => onDecide(a.key)}
         >
           {t(`backoffice.${a.key}`)}
         </button>
@@ -70,21 +66,55 @@ function Decision({
   );
 }
 
+/** The four-eyes note of a queue row: a second operator's approval is awaited before the money moves. */
+function AwaitingApproval({ id }: { id: number | null | undefined }) {
+  const { t } = useTranslation();
+  if (!id) return null;
+  return (
+    <p className="bo-awaiting" data-testid="bo-awaiting-approval">
+      {t('backoffice.approvals.awaiting', { id })}
+    </p>
+  );
+}
+
+/** What a decision answered: paid or confirmed, or sent to a second operator. */
+function taskOutcome(result: unknown, t: (key: string, values?: Record<string, unknown>) => string) {
+  const approval = (result as { approval?: unknown } | null)?.approval;
+  if (typeof approval === 'number') return t('backoffice.approvals.sent', { id: approval });
+  if (approval && typeof approval === 'object' && 'id' in approval)
+    return t('backoffice.approvals.sent', { id: (approval as { id: number }).id });
+  return null;
+}
+
 export function DepositQueue({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t, i18n } = useTranslation();
   const load = useCallback(() => call('operatorDeposits', { query: { status: 'pending' }, token }), [token]);
   const { data, error, reload } = useOperatorList<Queue<'operatorDeposits'>>(load, onExpired);
-  const [action, send] = useOperatorAction(token);
-  useReloadAfter(action.context.completed, reload);
-  const decide = (reference: string, decision: string, reason: string) =>
+  const [task, send] = useOperatorTask(token);
+  useReloadAfter(task.context.completed, reload);
+  const decide = (d: Queue<'operatorDeposits'>[number], decision: string) =>
     send({
-      type: 'SUBMIT',
-      action: { kind: 'deposit', reference, decision: decision as 'confirm' | 'reject', reason },
+      type: 'REQUEST',
+      task: {
+        kind: 'decideDeposit',
+        summary: {
+          what: t(`backoffice.${decision}`),
+          member: d.username,
+          amount: formatAmount(d.amount, i18n.language),
+          reference: d.reference,
+        },
+        body: { reference: d.reference, decision },
+      },
     });
-  const shown = action.context.errorCode ?? error;
+  const outcome = taskOutcome(task.context.result, t);
   return (
     <section data-testid="bo-deposits">
-      {shown && <p className="form-error">{t(errorKey(shown))}</p>}
+      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {outcome && (
+        <p className="form-success" role="status">
+          {outcome}
+        </p>
+      )}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
       <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.deposits')}>
         <table className="bo-table">
@@ -107,10 +137,15 @@ export function DepositQueue({ token, onExpired }: { token: string; onExpired: (
                 <td className="num">{formatAmount(d.amount, i18n.language)}</td>
                 <td>{formatDateTime(d.createdAt)}</td>
                 <td>
-                  <Decision
-                    actions={[{ key: 'confirm', primary: true }, { key: 'reject' }]}
-                    busy={action.hasTag('busy')}
-                    onDecide={(a, r) => decide(d.reference, a, r)}
+                  <AwaitingApproval id={d.approval} />
+                  <DecisionButtons
+                    actions={
+                      d.approval
+                        ? [{ key: 'reject' }]
+                        : [{ key: 'confirm', primary: true }, { key: 'reject' }]
+                    }
+                    busy={task.hasTag('busy')}
+                    onDecide={(a) => decide(d, a)}
                   />
                 </td>
               </tr>
@@ -118,6 +153,7 @@ export function DepositQueue({ token, onExpired }: { token: string; onExpired: (
           </tbody>
         </table>
       </ScrollRegion>
+      <TaskDialog state={task} send={send} />
     </section>
   );
 }
@@ -127,17 +163,28 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
   const [status, setStatus] = useState<'review' | 'pending' | 'disputed' | 'paid'>('pending');
   const load = useCallback(() => call('operatorWithdrawals', { query: { status }, token }), [token, status]);
   const { data, error, reload } = useOperatorList<Queue<'operatorWithdrawals'>>(load, onExpired);
-  const [action, send] = useOperatorAction(token);
-  useReloadAfter(action.context.completed, reload);
-  const decide = (reference: string, decision: string, reason: string) =>
+  const [task, send] = useOperatorTask(token);
+  useReloadAfter(task.context.completed, reload);
+  const decide = (w: Queue<'operatorWithdrawals'>[number], decision: string) =>
     send({
-      type: 'SUBMIT',
-      action: { kind: 'withdrawal', reference, decision: decision as 'approve', reason },
+      type: 'REQUEST',
+      task: {
+        kind: 'decideWithdrawal',
+        summary: {
+          what: t(`backoffice.${decision}`),
+          member: w.username,
+          amount: formatAmount(w.amount, i18n.language),
+          payee: Object.values(w.bank).join(' · '),
+        },
+        body: { reference: w.reference, decision },
+      },
     });
-  const shown = action.context.errorCode ?? error;
-  const actions =
+  const outcome = taskOutcome(task.context.result, t);
+  const actionsOf = (w: Queue<'operatorWithdrawals'>[number]) =>
     status === 'pending'
-      ? [{ key: 'approve', primary: true }, { key: 'reject' }]
+      ? w.approval
+        ? [{ key: 'reject' }]
+        : [{ key: 'approve', primary: true }, { key: 'reject' }]
       : status === 'review'
         ? [{ key: 'release', primary: true }, { key: 'reject' }]
         : status === 'disputed'
@@ -157,7 +204,12 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
           </button>
         ))}
       </div>
-      {shown && <p className="form-error">{t(errorKey(shown))}</p>}
+      {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {outcome && (
+        <p className="form-success" role="status">
+          {outcome}
+        </p>
+      )}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
       <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.withdrawals')}>
         <table className="bo-table">
@@ -203,11 +255,12 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
                   )}
                 </td>
                 <td>
-                  {actions.length > 0 && (
-                    <Decision
-                      actions={actions}
-                      busy={action.hasTag('busy')}
-                      onDecide={(a, r) => decide(w.reference, a, r)}
+                  <AwaitingApproval id={w.approval} />
+                  {actionsOf(w).length > 0 && (
+                    <DecisionButtons
+                      actions={actionsOf(w)}
+                      busy={task.hasTag('busy')}
+                      onDecide={(a) => decide(w, a)}
                     />
                   )}
                 </td>
@@ -216,6 +269,7 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
           </tbody>
         </table>
       </ScrollRegion>
+      <TaskDialog state={task} send={send} />
     </section>
   );
 }
@@ -225,17 +279,16 @@ export function AdjustPanel({ token }: { token: string }) {
   const [values, setValues] = useState({
     username: '',
     amount: '',
-    reason: '',
     category: 'correction' as 'correction' | 'bonus',
   });
   const [invalid, setInvalid] = useState(false);
-  const [action, send] = useOperatorAction(token);
-  const result = action.context.result as { username: string; balance: number } | null;
+  const [task, send] = useOperatorTask(token);
+  const result = task.context.result as z.infer<typeof adjustResult> | null;
   const message = invalid
     ? { ok: false, text: t('centre.deposit.invalid_amount') }
-    : action.context.errorCode
-      ? { ok: false, text: action.context.errorMessage || t(errorKey(action.context.errorCode)) }
-      : result
+    : result?.approval
+      ? { ok: true, text: t('backoffice.approvals.sent', { id: result.approval.id }) }
+      : result && result.balance !== null
         ? {
             ok: true,
             text: t('backoffice.adjust_done', {
@@ -245,63 +298,70 @@ export function AdjustPanel({ token }: { token: string }) {
           }
         : null;
   return (
-    <form
-      className="account-form bo-card"
-      data-testid="bo-adjust"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const negative = values.amount.trim().startsWith('-');
-        const minor = parseAmount(values.amount.trim().replace(/^-/, ''), i18n.language);
-        setInvalid(minor === null);
-        if (minor === null) return;
-        // The same adjustment sent again after a failure keeps its request id: it is credited once.
-        send({
-          type: 'SUBMIT',
-          action: {
-            kind: 'adjust',
-            username: values.username.trim(),
-            amount: negative ? -minor : minor,
-            reason: values.reason.trim(),
-            category: values.category,
-          },
-        });
-      }}
-    >
-      <label className="field">
-        <span>{t('backoffice.columns.member')}</span>
-        <input value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>{t('backoffice.adjust_amount')}</span>
-        <input
-          inputMode="decimal"
-          value={values.amount}
-          onChange={(e) => setValues({ ...values, amount: e.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>{t('backoffice.reason')}</span>
-        <input value={values.reason} onChange={(e) => setValues({ ...values, reason: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>{t('backoffice.category')}</span>
-        <select
-          value={values.category}
-          onChange={(e) => setValues({ ...values, category: e.target.value as 'correction' | 'bonus' })}
-        >
-          <option value="correction">{t('backoffice.categories.correction')}</option>
-          <option value="bonus">{t('backoffice.categories.bonus')}</option>
-        </select>
-      </label>
-      {message && (
-        <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={action.hasTag('busy')}>
-        {t('backoffice.adjust_submit')}
-      </button>
-    </form>
+    <>
+      <form
+        className="account-form bo-card"
+        data-testid="bo-adjust"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const negative = values.amount.trim().startsWith('-');
+          const minor = parseAmount(values.amount.trim().replace(/^-/, ''), i18n.language);
+          setInvalid(minor === null);
+          if (minor === null) return;
+          const amount = negative ? -minor : minor;
+          // The dialog shows the member and the amount before anything moves, and asks for the reason; the
+          // same adjustment sent again after a failure keeps its request id, so it moves once.
+          send({
+            type: 'REQUEST',
+            task: {
+              kind: 'adjustBalance',
+              summary: {
+                what: t(amount < 0 ? 'backoffice.adjust_debit' : 'backoffice.adjust_credit'),
+                member: values.username.trim(),
+                amount: formatAmount(amount, i18n.language),
+                category: t(`backoffice.categories.${values.category}`),
+              },
+              body: { username: values.username.trim(), amount, category: values.category },
+            },
+          });
+        }}
+      >
+        <label className="field">
+          <span>{t('backoffice.columns.member')}</span>
+          <input
+            value={values.username}
+            onChange={(e) => setValues({ ...values, username: e.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span>{t('backoffice.adjust_amount')}</span>
+          <input
+            inputMode="decimal"
+            value={values.amount}
+            onChange={(e) => setValues({ ...values, amount: e.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span>{t('backoffice.category')}</span>
+          <select
+            value={values.category}
+            onChange={(e) => setValues({ ...values, category: e.target.value as 'correction' | 'bonus' })}
+          >
+            <option value="correction">{t('backoffice.categories.correction')}</option>
+            <option value="bonus">{t('backoffice.categories.bonus')}</option>
+          </select>
+        </label>
+        {message && (
+          <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
+            {message.text}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={task.hasTag('busy')}>
+          {t('backoffice.adjust_submit')}
+        </button>
+      </form>
+      <TaskDialog state={task} send={send} />
+    </>
   );
 }
 

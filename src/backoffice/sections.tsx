@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Permission } from '../api/contract/permissions';
 import { AgentsPanel } from './agents-panel';
+import { ApprovalsPanel } from './approvals-panel';
 import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { IdentityPanel } from './identity-panel';
 import { KycPanel } from './kyc-panel';
@@ -48,6 +49,7 @@ export const SECTIONS: Section[] = [
   { key: 'deposits', group: 'finance', permission: 'finance.read', Panel: DepositQueue },
   { key: 'withdrawals', group: 'finance', permission: 'finance.read', Panel: WithdrawalQueue },
   { key: 'adjust', group: 'finance', permission: 'money.adjust', Panel: AdjustPanel },
+  { key: 'approvals', group: 'finance', permission: 'finance.read', Panel: ApprovalsPanel },
   { key: 'members', group: 'members', permission: 'members.read', Panel: MembersPanel },
   { key: 'kyc', group: 'members', permission: 'kyc.review', Panel: KycPanel },
   { key: 'vendors', group: 'games', permission: 'games.read', Panel: VendorsPanel },

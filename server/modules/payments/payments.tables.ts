@@ -83,7 +83,10 @@ export const memberBankAccounts = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     bankName: text('bank_name').notNull(),
     accountName: text('account_name').notNull(),
+    /** The account number, or the PIX key as the DICT stores it (src/api/pix-key.ts). */
     accountNumber: text('account_number').notNull(),
+    /** A PIX key's type (cpf, email, phone, random); null for a bank account. */
+    pixKeyType: text('pix_key_type', { enum: ['cpf', 'email', 'phone', 'random'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "member_bank_accounts" ADD COLUMN "pix_key_type" text;

@@ -19,7 +19,7 @@ import { TRIAL_TYPE } from '../src/api/contract/accounts';
 import type { Permission } from '../src/api/contract/permissions';
 import { endpoints } from '../src/api/endpoints';
 import { type ErrorCode, errorCatalogue } from '../src/api/errors';
-import { LANGUAGE_HEADER } from '../src/api/languages';
+import { LANGUAGE_HEADER, LANGUAGES } from '../src/api/languages';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { describeDatabaseError, isTransientDatabaseError } from './db/transient';
@@ -44,6 +44,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService, isAgentType } from './modules/accounts/accounts.service';
 import { AddressCheck } from './modules/accounts/address-check';
+import { hashPassword } from './modules/accounts/credentials';
 import { HumanCheckService } from './modules/accounts/human-check';
 import { MemberIdentity } from './modules/accounts/member-identity';
 import { MemberIdentityRepository } from './modules/accounts/member-identity.repository';
@@ -75,6 +76,8 @@ import { OperatorsAdmin } from './modules/backoffice/operators-admin.service';
 import { OriginalsAdmin } from './modules/backoffice/originals-admin.service';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
+import { brandAdminRoutes } from './modules/brand/brand-admin.routes';
+import { BrandAdmin } from './modules/brand/brand-admin.service';
 import { ContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
@@ -152,6 +155,15 @@ export interface AppDeps {
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
+/** A loopback address (127.0.0.0/8, ::1, or IPv4 through IPv6): the browser runs on this machine. */
+function isLoopback(ip: string) {
+  try {
+    return ipaddr.process(ip).range() === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
 export async function buildApp({
   config,
   db,
@@ -185,10 +197,18 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const brands = new BrandService(withReadCache(new BrandRepository(db), config.BRAND_CACHE_MS));
-  const system = new SystemService(brands, countryLookup, config.MAINTENANCE_MODE, {
+  const brands = new BrandService(withReadCache(new BrandRepository(db), config.BRAND_CACHE_MS), {
     demo: config.mode === 'demo',
   });
+  // The server's clock decides a scheduled maintenance window (tests move it).
+  const now = clock ? () => clock().getTime() : Date.now;
+  const system = new SystemService(
+    brands,
+    countryLookup,
+    config.MAINTENANCE_MODE,
+    { demo: config.mode === 'demo' },
+    now,
+  );
   const gamesRepo = new GamesRepository(db);
   const games = new GamesService(withReadCache(gamesRepo, config.BRAND_CACHE_MS), gamesRepo);
   const contentRepo = new ContentRepository(db);
@@ -590,19 +610,28 @@ export async function buildApp({
   app.addHook('onRequest', async (request) => {
     const host = (request.hostname ?? '').split(':')[0]!.toLowerCase();
     request.lang = 'pt';
-    request.brand = await brands.resolve(host);
     // A forwarded address that is not an address (a misconfigured or bypassed proxy) never reaches the
     // database: the visitor is then the peer itself.
     const ip = ipaddr.isValid(request.ip) ? request.ip : (request.socket?.remoteAddress ?? '0.0.0.0');
     request.visitor = system.visitor(ip);
+    let unknownHost: AppError | null = null;
+    try {
+      request.brand = await brands.resolve(host, { local: isLoopback(ip) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      unknownHost = error;
+    }
     const query = request.query as Record<string, unknown> | undefined;
     const asked = [query?.lang, query?.language].filter((v): v is string => typeof v === 'string');
     const pageLanguage = request.headers[LANGUAGE_HEADER];
     request.lang = pickLanguage(
-      request.brand,
+      request.brand ?? { supportedLanguages: [...LANGUAGES], defaultLanguage: 'pt' },
       [...asked, typeof pageLanguage === 'string' ? pageLanguage : undefined, request.cookies.lang],
       request.headers['accept-language'],
     );
+    // A host no brand owns (spec 8, "Bad domain"): the API answers the domain error; the page itself
+    // still loads, so the visitor reads that error in their language on the site's failure screen.
+    if (unknownHost && isApiPath(request.url)) throw unknownHost;
   });
 
   // Maintenance and region rules close the API; the few 'open' routes tell the client which screen to show.
@@ -739,6 +768,25 @@ export async function buildApp({
         },
         clock ?? (() => new Date()),
       ),
+    }),
+  );
+  await app.register(
+    brandAdminRoutes({
+      brandAdmin: new BrandAdmin(new BrandRepository(db), {
+        backoffice: {
+          withAudit: (ctx) => backoffice.withAudit(ctx),
+          require: (ctx, permission) => backoffice.require(ctx, permission),
+        },
+        registerRules: {
+          stored: (brandId) => accounts.storedRegisterRules(brandId),
+          save: (brandId, fields, alongside) => accounts.saveRegisterRules(brandId, fields, alongside),
+        },
+        moneyMoved: (brandId) => ledger.hasMoved(brandId),
+        hashPassword,
+        now,
+        forcedMaintenance: config.MAINTENANCE_MODE,
+        cacheMs: config.BRAND_CACHE_MS,
+      }),
     }),
   );
   await app.register(kycRoutes({ kyc }));

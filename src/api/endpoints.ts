@@ -120,6 +120,21 @@ import {
   resetMemberPasswordResult,
   setMemberVipBody,
 } from './contract/backoffice-members';
+import {
+  adminBrandSettings,
+  saveBrandLimitsBody,
+  saveCurrencyBody,
+  saveCustomerServiceBody,
+  saveDomainsBody,
+  saveKycAtBody,
+  saveLanguagesBody,
+  saveMaintenanceBody,
+  savePasswordPolicyBody,
+  saveRegionRulesBody,
+  saveRegisterRulesBody,
+  saveSiteOptionsBody,
+  saveSiteResourcesBody,
+} from './contract/brand-admin';
 import { int32Id } from './contract/common';
 import { announcementSet, announcementsQuery, helpSection, liveModel } from './contract/content';
 import {
@@ -641,6 +656,27 @@ export const endpoints = {
   setPageState: { ...paths.setPageState, body: contentStateBody, value: adminPage },
   orderPages: { ...paths.orderPages, body: orderPagesBody, value: z.array(adminPage) },
   uploadContentImage: { ...paths.uploadContentImage, value: contentImage },
+  adminBrandSettings: { ...paths.adminBrandSettings, value: adminBrandSettings },
+  saveSiteOptions: { ...paths.saveSiteOptions, body: saveSiteOptionsBody, value: adminBrandSettings },
+  saveRegisterRules: { ...paths.saveRegisterRules, body: saveRegisterRulesBody, value: adminBrandSettings },
+  savePasswordPolicy: {
+    ...paths.savePasswordPolicy,
+    body: savePasswordPolicyBody,
+    value: adminBrandSettings,
+  },
+  saveLanguages: { ...paths.saveLanguages, body: saveLanguagesBody, value: adminBrandSettings },
+  saveCurrency: { ...paths.saveCurrency, body: saveCurrencyBody, value: adminBrandSettings },
+  saveKycAt: { ...paths.saveKycAt, body: saveKycAtBody, value: adminBrandSettings },
+  saveBrandLimits: { ...paths.saveBrandLimits, body: saveBrandLimitsBody, value: adminBrandSettings },
+  saveMaintenance: { ...paths.saveMaintenance, body: saveMaintenanceBody, value: adminBrandSettings },
+  saveRegionRules: { ...paths.saveRegionRules, body: saveRegionRulesBody, value: adminBrandSettings },
+  saveDomains: { ...paths.saveDomains, body: saveDomainsBody, value: adminBrandSettings },
+  saveSiteResources: { ...paths.saveSiteResources, body: saveSiteResourcesBody, value: adminBrandSettings },
+  saveCustomerService: {
+    ...paths.saveCustomerService,
+    body: saveCustomerServiceBody,
+    value: adminBrandSettings,
+  },
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -218,6 +218,21 @@ export const errorCatalogue = {
   TIMEOUT: { status: 0, key: 'errors.TIMEOUT' },
   PHONE_POPUP_BLOCKED: { status: 0, key: 'errors.PHONE_POPUP_BLOCKED' },
   UNKNOWN: { status: 0, key: 'errors.UNKNOWN' },
+  // Brand settings in the back office.
+  SETTINGS_CONFLICT: { status: 409, key: 'errors.SETTINGS_CONFLICT' },
+  REGISTER_RULE_INVALID: { status: 422, key: 'errors.REGISTER_RULE_INVALID' },
+  LANGUAGE_SETTINGS_INVALID: { status: 422, key: 'errors.LANGUAGE_SETTINGS_INVALID' },
+  CURRENCY_LOCKED: { status: 409, key: 'errors.CURRENCY_LOCKED' },
+  LIMITS_INVALID: { status: 422, key: 'errors.LIMITS_INVALID' },
+  MAINTENANCE_WINDOW_INVALID: { status: 422, key: 'errors.MAINTENANCE_WINDOW_INVALID' },
+  REGION_RULE_INVALID: { status: 422, key: 'errors.REGION_RULE_INVALID' },
+  DOMAIN_INVALID: { status: 422, key: 'errors.DOMAIN_INVALID' },
+  DOMAIN_TAKEN: { status: 409, key: 'errors.DOMAIN_TAKEN' },
+  DOMAIN_MAIN_REQUIRED: { status: 422, key: 'errors.DOMAIN_MAIN_REQUIRED' },
+  DOMAIN_IN_USE: { status: 409, key: 'errors.DOMAIN_IN_USE' },
+  LINK_INVALID: { status: 422, key: 'errors.LINK_INVALID' },
+  INVITATION_REQUIRED: { status: 422, key: 'errors.INVITATION_REQUIRED' },
+  PHONE_RESET_DISABLED: { status: 403, key: 'errors.PHONE_RESET_DISABLED' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -245,6 +245,20 @@ export const paths = {
   orderPages: { method: 'POST', path: '/api/backoffice/content/pages/order' },
   uploadContentImage: { method: 'POST', path: '/api/backoffice/content/images' },
   contentMedia: { method: 'GET', path: '/api/content/media/:file' },
+  // Brand settings (issue 27 item 4): read with settings.read, each change with settings.manage.
+  adminBrandSettings: { method: 'GET', path: '/api/backoffice/brand/settings' },
+  saveSiteOptions: { method: 'POST', path: '/api/backoffice/brand/options' },
+  saveRegisterRules: { method: 'POST', path: '/api/backoffice/brand/register-rules' },
+  savePasswordPolicy: { method: 'POST', path: '/api/backoffice/brand/password' },
+  saveLanguages: { method: 'POST', path: '/api/backoffice/brand/languages' },
+  saveCurrency: { method: 'POST', path: '/api/backoffice/brand/currency' },
+  saveKycAt: { method: 'POST', path: '/api/backoffice/brand/kyc-at' },
+  saveBrandLimits: { method: 'POST', path: '/api/backoffice/brand/limits' },
+  saveMaintenance: { method: 'POST', path: '/api/backoffice/brand/maintenance' },
+  saveRegionRules: { method: 'POST', path: '/api/backoffice/brand/region-rules' },
+  saveDomains: { method: 'POST', path: '/api/backoffice/brand/domains' },
+  saveSiteResources: { method: 'POST', path: '/api/backoffice/brand/resources' },
+  saveCustomerService: { method: 'POST', path: '/api/backoffice/brand/customer-service' },
 } as const;
 
 export type PathName = keyof typeof paths;

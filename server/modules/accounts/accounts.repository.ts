@@ -516,4 +516,36 @@ export class AccountsRepository {
   registerRules(brandId: number) {
     return this.db.select().from(registerFieldRules).where(eq(registerFieldRules.brandId, brandId));
   }
+
+  /** Stores these fields' rules (the others stay), with what must commit alongside (the audit row). */
+  saveRegisterRules(
+    brandId: number,
+    rules: Array<{
+      field: string;
+      enabled: boolean;
+      required: boolean;
+      minLength: number;
+      maxLength: number;
+      patternId: number;
+    }>,
+    alongside: (tx: Database) => Promise<void>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      if (rules.length > 0)
+        await tx
+          .insert(registerFieldRules)
+          .values(rules.map((r) => ({ brandId, ...r })))
+          .onConflictDoUpdate({
+            target: [registerFieldRules.brandId, registerFieldRules.field],
+            set: {
+              enabled: sql`excluded.enabled`,
+              required: sql`excluded.required`,
+              minLength: sql`excluded.min_length`,
+              maxLength: sql`excluded.max_length`,
+              patternId: sql`excluded.pattern_id`,
+            },
+          });
+      await alongside(tx as unknown as Database);
+    });
+  }
 }

@@ -695,8 +695,45 @@ export class AccountsService {
     return this.iconInfo(icon);
   }
 
+  /**
+   * The brand's rules as the back office edits them: the defaults with what the brand stored, before
+   * what the site applies over them (username and password always asked, the identity step, DIRECTREG3).
+   */
+  async storedRegisterRules(brandId: number): Promise<Record<RegisterFieldName, FieldRule>> {
+    const rows = await this.repo.registerRules(brandId);
+    const rules = { ...defaultRegisterRules };
+    for (const row of rows) {
+      if (row.field in rules) {
+        rules[row.field as RegisterFieldName] = {
+          enabled: row.enabled,
+          required: row.required,
+          minLength: row.minLength,
+          maxLength: row.maxLength,
+          patternId: row.patternId,
+        };
+      }
+    }
+    return rules;
+  }
+
+  /** Stores fields' rules for the back office, committing `alongside` (its audit row) with them. */
+  saveRegisterRules(
+    brandId: number,
+    fields: Partial<Record<RegisterFieldName, FieldRule>>,
+    alongside: (tx: Database) => Promise<void>,
+  ) {
+    return this.repo.saveRegisterRules(
+      brandId,
+      Object.entries(fields).map(([field, rule]) => ({ field, ...rule })),
+      alongside,
+    );
+  }
+
   async registerRules(brand: Brand): Promise<Record<RegisterFieldName, FieldRule>> {
-    const rows = await this.repo.registerRules(brand.id);
+    const [rows, options] = await Promise.all([
+      this.repo.registerRules(brand.id),
+      this.brands.options(brand.id),
+    ]);
     const rules = { ...defaultRegisterRules };
     for (const row of rows) {
       if (row.field in rules) {
@@ -715,6 +752,8 @@ export class AccountsService {
     if (brand.kycAt === 'registration')
       for (const field of ['payeeName', 'birthday', 'cpf'] as const)
         rules[field] = { ...rules[field], enabled: true, required: true };
+    // Without direct registration (DIRECTREG3 off) a member joins only through an agent's invitation.
+    if (!options.DIRECTREG3) rules.affiliateCode = { ...rules.affiliateCode, enabled: true, required: true };
     rules.password = { ...rules.password, enabled: true, required: true };
     rules.confirmPassword = { ...rules.password };
     return rules;
@@ -790,20 +829,31 @@ export class AccountsService {
   ): Promise<LoginResult> {
     const options = await this.brands.options(brand.id);
     if (!how.byMobile && !options.USERNAMEREG3) throw new AppError('REGISTRATION_DISABLED');
+    // DIRECTREG3 off: only an agent's invitation (its code typed, or the link's) opens an account.
+    const invitation = body.affiliateCode || body.referralCode;
+    if (!options.DIRECTREG3 && !invitation) throw new AppError('INVITATION_REQUIRED');
     await this.humanCheck.verify(body.humanCheck);
     const rules = await this.registerRules(brand);
     // By mobile, the number is the username: it answers to the mobile rule, not the username one.
     if (how.byMobile) rules.username = { ...rules.username, enabled: false };
+    // By mobile without a password (MOBILENUMPASSREG3 off), the verified number is the credential: the
+    // member signs in with SMS codes.
+    const withPassword = !how.byMobile || options.MOBILENUMPASSREG3;
+    if (!withPassword) {
+      rules.password = { ...rules.password, enabled: false, required: false };
+      rules.confirmPassword = { ...rules.password };
+    }
 
     const issues: Array<{ path: string; message: string }> = [];
     for (const [field, rule] of Object.entries(rules) as Array<[RegisterFieldName, FieldRule]>) {
       if (!rule.enabled || field === 'captcha') continue;
-      const value = (body as Record<string, unknown>)[field];
+      // The invitation may come from the link (referralCode) when the form hides its field.
+      const value = field === 'affiliateCode' ? invitation : (body as Record<string, unknown>)[field];
       const problem = checkField(typeof value === 'string' ? value : '', rule);
       if (problem)
         issues.push({ path: `body.${field}`, message: translate(ctx.lang, problem.key, problem.params) });
     }
-    if (body.confirmPassword !== body.password) {
+    if (withPassword && body.confirmPassword !== body.password) {
       issues.push({
         path: 'body.confirmPassword',
         message: translate(ctx.lang, 'validation.confirm_mismatch'),
@@ -838,8 +888,7 @@ export class AccountsService {
       );
     }
 
-    const code = body.affiliateCode || body.referralCode;
-    const parent = code ? await this.checkAffiliate(brand, code) : undefined;
+    const parent = invitation ? await this.checkAffiliate(brand, invitation) : undefined;
     const enabled = (field: RegisterFieldName) => rules[field].enabled;
     const contacts = Object.fromEntries(
       (['qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const)
@@ -849,7 +898,7 @@ export class AccountsService {
     const member = await this.repo.insertMember({
       brandId: brand.id,
       username: body.username.toLowerCase(),
-      passwordHash: await hashPassword(body.password),
+      passwordHash: withPassword ? await hashPassword(body.password) : null,
       parentId: parent?.id ?? null,
       payeeName: enabled('payeeName') && body.payeeName ? cleanFullName(body.payeeName) : null,
       birthday: enabled('birthday') ? body.birthday || null : null,
@@ -985,6 +1034,8 @@ export class AccountsService {
   ) {
     const options = await this.brands.options(brand.id);
     if (body.purpose === 'login' && !options.MOBILEVERCODELOGIN3) throw new AppError('SMS_DISABLED');
+    // CHNGPASSVERIF3: a forgotten password is set again with a code sent to the member's phone.
+    if (body.purpose === 'reset' && !options.CHNGPASSVERIF3) throw new AppError('PHONE_RESET_DISABLED');
     await this.humanCheck.verify(body.humanCheck);
     return this.sms.send(
       brand,
@@ -1023,15 +1074,17 @@ export class AccountsService {
     if (!MOBILE_PATTERN.test(mobile) || !DIALING_CODES.includes(dialing)) {
       issues.push({ path: 'body.mobileNum', message: translate(ctx.lang, 'validation.mobile') });
     }
-    // Verified by this site's SMS code, or by the brand's phone provider (its proof).
-    if (options.REGMOBVERF3 && !body.verificationCode && !body.firebaseIdToken) {
+    // Verified by this site's SMS code, or by the brand's phone provider (its proof). Without a password
+    // (MOBILENUMPASSREG3 off) the number is the only credential, so it is verified whatever REGMOBVERF3 says.
+    const verify = options.REGMOBVERF3 || !options.MOBILENUMPASSREG3;
+    if (verify && !body.verificationCode && !body.firebaseIdToken) {
       issues.push({ path: 'body.verificationCode', message: translate(ctx.lang, 'errors.SMS_CODE_INVALID') });
     }
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, { issues });
     if (await this.repo.findMemberByPhone(brand.id, dialing, mobile)) throw new AppError('MOBILE_TAKEN');
-    if (options.REGMOBVERF3 && body.firebaseIdToken)
+    if (verify && body.firebaseIdToken)
       await this.phoneProofs.spendPhoneProof(brand, body.firebaseIdToken, dialing, mobile);
-    else if (options.REGMOBVERF3)
+    else if (verify)
       await this.sms.consume(brand, phoneOf(dialing, mobile), 'register', body.verificationCode!);
     return this.register(brand, { ...body, username: mobile }, ctx, { byMobile: true });
   }
@@ -1087,6 +1140,7 @@ export class AccountsService {
     body: { newPassword: string; mobileNum: string; countryDialingCode: string; verificationCode: string },
     ctx: CallerContext,
   ) {
+    if (!(await this.brands.options(brand.id)).CHNGPASSVERIF3) throw new AppError('PHONE_RESET_DISABLED');
     await this.checkNewPassword(brand, body.newPassword, ctx);
     await this.sms.consume(
       brand,
@@ -1179,6 +1233,9 @@ export class AccountsService {
     const parent = input.affiliateCode
       ? await this.checkAffiliate(brand, input.affiliateCode).catch(() => undefined)
       : undefined;
+    // Without direct registration (DIRECTREG3 off), a new account needs an agent's invitation here too.
+    if (!parent && !(await this.brands.options(brand.id)).DIRECTREG3)
+      throw new AppError('INVITATION_REQUIRED');
     const email = input.email && !(await this.repo.emailInUse(brand.id, input.email)) ? input.email : null;
     for (let tries = 0; tries < 5; tries++) {
       const member = await this.repo.insertMember({

@@ -24,6 +24,8 @@ export interface Brand {
   supportedLanguages: LanguageCode[];
   systemStatus: number;
   maintenanceMessage: LocalizedText | null;
+  /** A scheduled maintenance window, epoch milliseconds (start inclusive, end exclusive). */
+  maintenanceWindow: { startsAt: number; endsAt: number } | null;
   mainDomain: string;
   analyticsId: string | null;
   weakPasswordHash: string | null;
@@ -34,7 +36,6 @@ export interface Brand {
   rebateRates: Record<string, number>;
   /** The most one movement may move, in minor units (never more than MAX_AMOUNT whatever is stored). */
   maxAmount: number;
-  /** When the full name, birthday and CPF are asked: at registration or before the first withdrawal. */
   /** When the identity is asked: at registration, before the first withdrawal, or not at all ('off'). */
   kycAt: 'registration' | 'withdrawal' | 'off';
 }
@@ -56,6 +57,10 @@ function toBrand(row: BrandRow): Brand {
     supportedLanguages: supported.length > 0 ? supported : [defaultLanguage],
     systemStatus: row.systemStatus,
     maintenanceMessage: row.maintenanceMessage ?? null,
+    maintenanceWindow:
+      row.maintenanceStartsAt && row.maintenanceEndsAt
+        ? { startsAt: row.maintenanceStartsAt.getTime(), endsAt: row.maintenanceEndsAt.getTime() }
+        : null,
     mainDomain: row.mainDomain,
     analyticsId: row.analyticsId,
     weakPasswordHash: row.weakPasswordHash,
@@ -68,6 +73,18 @@ function toBrand(row: BrandRow): Brand {
   };
 }
 
+/**
+ * Whether the brand is in maintenance at `now`: the operator's switch (system status 1), or inside its
+ * scheduled window (from its start, up to but not including its end).
+ */
+export function inMaintenance(brand: Pick<Brand, 'systemStatus' | 'maintenanceWindow'>, now: number) {
+  const window = brand.maintenanceWindow;
+  return brand.systemStatus === 1 || (window !== null && now >= window.startsAt && now < window.endsAt);
+}
+
+/** Host names of the machine itself: a browser there reaches the default brand under them. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
 /** Picks a brand's text in the wanted language, then its default language, then any. */
 export function localize(text: LocalizedText | null | undefined, lang: LanguageCode, fallback: LanguageCode) {
   if (!text) return '';
@@ -79,10 +96,25 @@ export class BrandService {
   /** Every request resolves its brand: the cached row is converted once, not per request. */
   private readonly converted = new WeakMap<BrandRow, Brand>();
 
-  constructor(private readonly repo: BrandRepository) {}
+  constructor(
+    private readonly repo: BrandRepository,
+    /** The demo answers every host with its brand (it runs on any address it is started on). */
+    private readonly site: { demo: boolean } = { demo: false },
+  ) {}
 
-  async resolve(host: string): Promise<Brand> {
-    const row = (await this.repo.findByHost(host)) ?? (await this.repo.findDefault());
+  /**
+   * The brand that owns this host (brand_domains). A host no brand owns answers the spec's domain error
+   * (DOMAIN_CHECK_FAILED), never another brand, except where the default brand is meant: in the demo;
+   * for a loopback host asked from the machine itself (local development, health checks); and while no
+   * brand has any domain yet (a new installation before its first domain).
+   */
+  async resolve(host: string, caller: { local: boolean } = { local: false }): Promise<Brand> {
+    let row = await this.repo.findByHost(host);
+    if (
+      !row &&
+      (this.site.demo || (caller.local && LOOPBACK_HOSTS.has(host)) || !(await this.repo.anyDomain()))
+    )
+      row = await this.repo.findDefault();
     if (!row) throw new AppError('DOMAIN_CHECK_FAILED');
     let brand = this.converted.get(row);
     if (!brand) {

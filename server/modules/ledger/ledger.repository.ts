@@ -373,6 +373,15 @@ export class LedgerRepository {
     return found;
   }
 
+  async hasMoved(brandId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.brandId, brandId))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async counts() {
     const [counts] = rowsOf<{ accounts: number; transactions: number; entries: number }>(
       await this.db.execute(sql`SELECT

@@ -557,6 +557,11 @@ export class Ledger {
     return this.repo.mainWallets(brandId, memberIds);
   }
 
+  /** Whether any money has moved in the brand (its currency is then what every record is in). */
+  hasMoved(brandId: number): Promise<boolean> {
+    return this.repo.hasMoved(brandId);
+  }
+
   /** Stored balance of a member wallet; a derived account's balance is the sum of its postings. */
   async balance(accountId: number): Promise<number> {
     const balance = await this.repo.balance(accountId);

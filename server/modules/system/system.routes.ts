@@ -27,6 +27,7 @@ export function systemRoutes(deps: { system: SystemService; brands: BrandService
           status,
           ip: request.visitor.ip,
           message: status === 1 ? system.maintenanceMessage(request.brand, request.lang) : null,
+          until: status === 1 ? system.maintenanceUntil(request.brand) : null,
         };
       },
     );

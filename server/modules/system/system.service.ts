@@ -4,7 +4,7 @@ import type { SignInProvider } from '../../../src/api/contract/identity';
 type PublicProviders = { signIn: SignInProvider[]; phoneVerifier: SignInProvider | null };
 
 import type { SystemStatusCode, Whitelabel } from '../../../src/api/contract/system';
-import { type Brand, type BrandService, localize } from '../brand/brand.service';
+import { type Brand, type BrandService, inMaintenance, localize } from '../brand/brand.service';
 import { type CountryLookup, isRegionBlocked } from './region';
 
 export interface Visitor {
@@ -18,6 +18,8 @@ export class SystemService {
     private readonly countryOf: CountryLookup | null,
     private readonly forceMaintenance = false,
     private readonly site: { demo: boolean } = { demo: false },
+    /** The server's clock: a scheduled maintenance window starts and ends by it (tests move it). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The brand's third-party sign-in buttons and phone verifier (the identity module's enabled providers). */
@@ -34,9 +36,26 @@ export class SystemService {
     return { ip, country: this.countryOf?.(ip) ?? null };
   }
 
+  /** Whether the server was started in maintenance (MAINTENANCE_MODE): every brand is down. */
+  get forcedMaintenance() {
+    return this.forceMaintenance;
+  }
+
+  /** The brand is down now: the server's MAINTENANCE_MODE, the operator's switch or its scheduled window. */
+  inMaintenance(brand: Brand): boolean {
+    return this.forceMaintenance || inMaintenance(brand, this.now());
+  }
+
+  /** When the maintenance under way is planned to end (inside a scheduled window), else null. */
+  maintenanceUntil(brand: Brand): number | null {
+    const window = brand.maintenanceWindow;
+    const now = this.now();
+    return window && now >= window.startsAt && now < window.endsAt ? window.endsAt : null;
+  }
+
   /** Maintenance wins over region rules: nobody plays while the operator has the site down. */
   async status(brand: Brand, visitor: Visitor): Promise<SystemStatusCode> {
-    if (this.forceMaintenance || brand.systemStatus === 1) return 1;
+    if (this.inMaintenance(brand)) return 1;
     const rules = await this.brands.regionRules(brand.id);
     return isRegionBlocked(visitor.ip, rules, visitor.country) ? 2 : 0;
   }

@@ -181,6 +181,9 @@ export const countryEntry = z.object({ countryCode: z.string(), countryDialingCo
 /** By mobile the number is the username, so no username is sent (spec 4.3). */
 export const registerMobileBody = registerBody.extend({
   username: trimmed(64).optional(),
+  /** Not asked when the brand registers by mobile without a password (MOBILENUMPASSREG3 off). */
+  password: z.string().max(128).default(''),
+  confirmPassword: z.string().max(128).default(''),
   mobileNum: mobileNumber,
   countryDialingCode: dialingCode,
 });

@@ -28,6 +28,8 @@ export const systemStatus = z.object({
   status: systemStatusCode,
   ip: z.string(),
   message: z.string().nullable(),
+  /** When a scheduled maintenance window ends (epoch milliseconds), while inside it. */
+  until: z.number().int().nullable().optional(),
 });
 export type SystemStatus = z.infer<typeof systemStatus>;
 

@@ -1,60 +1,24 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Each run gets fresh embedded databases, so the seeded demo brand is exactly what the tests expect.
-const runDir = path.join(os.tmpdir(), `e2e-${process.env.E2E_RUN_ID ?? process.pid}`);
-const MAIN_PORT = Number(process.env.E2E_PORT ?? 4310);
-const MAINTENANCE_PORT = MAIN_PORT + 1;
-
-/**
- * With TEST_DATABASE_URL (as in CI), a third server runs on PostgreSQL; tests that read its database
- * find it in E2E_DATABASE_URL and its address in E2E_POSTGRES_URL.
+/*
+ * Every worker starts its own servers on fresh databases (e2e/worker-server.ts, through the fixtures of
+ * e2e/fixtures.ts): its site on PGlite, and on first use its site in maintenance mode and, with
+ * TEST_DATABASE_URL (as in CI), its site on a fresh PostgreSQL database. So the seeded demo brand is
+ * exactly what the walks expect, and two workers never share a database.
+ *
+ * Ports: E2E_PORT (4310) + 3 × the worker's number, +1 and +2 for the other two servers, each with its
+ * demo game provider 100 above. The runner names the run for its workers' data directories.
  */
-const POSTGRES_PORT = MAIN_PORT + 2;
-if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = '/e2e_postgres';
-  process.env.E2E_DATABASE_URL = url.toString();
-  process.env.E2E_POSTGRES_URL = `http://127.0.0.1:${POSTGRES_PORT}`;
-}
+process.env.E2E_RUN_ID ??= String(process.pid);
 
-const server = (
-  port: number,
-  name: string,
-  env: Record<string, string> = {},
-  command = 'npx tsx server/main.ts',
-) => ({
-  command,
-  url: `http://127.0.0.1:${port}/wps/system/status`,
-  reuseExistingServer: false,
-  timeout: 90_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(runDir, name),
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-    RATE_LIMIT_MAX: '100000',
-    BRAND_CACHE_MS: '0',
-    // An open page hears within a second that its login ended elsewhere.
-    SOCKET_SESSION_CHECK_MS: '1000',
-    // Each server runs its own demo game provider, beside it.
-    DEMO_PROVIDER_PORT: String(port + 100),
-    // Live tables deal every few seconds instead of every half minute.
-    PROVIDER_TIMING_SCALE: '0.4',
-    // Crash rounds take bets for 3 s instead of 7, so a walk waits less between rounds.
-    CRASH_BETTING_MS: '3000',
-    ...env,
-  },
-});
+/** Two workers in CI (a 2-core machine: one walk waits on the server while the other runs); PW_WORKERS overrides. */
+const workers = process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : process.env.CI ? 2 : 1;
 
 export default defineConfig({
   testDir: 'e2e',
+  // A file's walks run in order in one worker (they may build on each other); files run side by side.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -62,7 +26,7 @@ export default defineConfig({
   // Playwright empties its output folder at start; keep it apart from the other runners' results.
   outputDir: 'test-results/playwright',
   use: {
-    baseURL: `http://127.0.0.1:${MAIN_PORT}`,
+    // baseURL is this worker's own server (e2e/fixtures.ts).
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -83,17 +47,4 @@ export default defineConfig({
       testMatch: /layout\.spec\.ts/,
     },
   ],
-  webServer: [
-    server(MAIN_PORT, 'main'),
-    // Also where operators must enrol in two-step verification, as in production.
-    server(MAINTENANCE_PORT, 'maintenance', {
-      MAINTENANCE_MODE: 'true',
-      OPERATOR_TWO_FACTOR: 'required',
-      DEMO_PROVIDER: 'false',
-    }),
-    ...(process.env.E2E_DATABASE_URL
-      ? [server(POSTGRES_PORT, 'postgres', {}, 'npx tsx scripts/e2e-postgres-server.ts')]
-      : []),
-  ],
-  metadata: { maintenanceURL: `http://127.0.0.1:${MAINTENANCE_PORT}` },
 });

@@ -1,9 +1,7 @@
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { cpfFrom } from '../src/api/cpf';
 import { type AxeFixtures, axeFixtures } from './axe';
-
-/** The address of the second server, started with MAINTENANCE_MODE=true. */
-export const maintenanceURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
+import { WorkerServers } from './worker-server';
 
 /** Closes the guest popups the way a visitor does, so they do not cover what a test looks at. */
 export async function closePopups(page: Page) {
@@ -13,8 +11,72 @@ export async function closePopups(page: Page) {
   await expect(popups).toBeHidden();
 }
 
-// Every walk ends with an axe check of the page it is on (e2e/axe.ts).
-export const test = base.extend<AxeFixtures>(axeFixtures);
+/** Whether the run has a PostgreSQL server to offer (TEST_DATABASE_URL is set, as in CI). */
+export const hasPostgres = !!process.env.TEST_DATABASE_URL;
+
+type ServerTestFixtures = {
+  /**
+   * Which of this worker's servers the walks of a file use: 'pglite' (the default) or 'postgres', its
+   * server on a fresh PostgreSQL database (`test.use({ database: 'postgres' })`, with
+   * `test.skip(!hasPostgres, ...)`).
+   */
+  database: 'pglite' | 'postgres';
+  /** The address of this worker's server started with MAINTENANCE_MODE=true and two-step required. */
+  maintenanceURL: string;
+  /** The connection string of this worker's PostgreSQL database, for walks that read inside it. */
+  databaseUrl: string;
+  /** Stops the servers of the worker's previous file that this file has not asked for (yet). */
+  _enterFile: undefined;
+};
+type ServerWorkerFixtures = {
+  /** This worker's servers (e2e/worker-server.ts); hooks such as afterAll reach them here. */
+  workerServers: WorkerServers;
+};
+
+/** Starting a server on a loaded machine takes a while; it is not the walk's time. */
+const SERVER_START = { scope: 'test', timeout: 120_000 } as const;
+
+/**
+ * Every walk runs against its worker's own servers (e2e/worker-server.ts), so workers run side by side
+ * without sharing a database; and every walk ends with an axe check of the page it is on (e2e/axe.ts).
+ */
+export const test = base.extend<AxeFixtures>(axeFixtures).extend<ServerTestFixtures, ServerWorkerFixtures>({
+  workerServers: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
+    async ({}, use, workerInfo) => {
+      const servers = new WorkerServers(workerInfo.workerIndex, workerInfo.parallelIndex);
+      try {
+        await use(servers);
+      } finally {
+        await servers.stop();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  _enterFile: [
+    async ({ workerServers }, use, testInfo) => {
+      await workerServers.enterFile(testInfo.file);
+      await use(undefined);
+    },
+    { auto: true, timeout: 30_000 },
+  ],
+  database: ['pglite', { option: true }],
+  baseURL: [
+    async ({ workerServers, database }, use) => {
+      const server = database === 'postgres' ? await workerServers.postgres() : await workerServers.main();
+      await use(server.url);
+    },
+    SERVER_START,
+  ],
+  maintenanceURL: [
+    async ({ workerServers }, use) => use((await workerServers.maintenance()).url),
+    SERVER_START,
+  ],
+  databaseUrl: [
+    async ({ workerServers }, use) => use((await workerServers.postgres()).databaseUrl),
+    SERVER_START,
+  ],
+});
 export { expect };
 
 /** Logs in through the account popup at /login and waits until the header shows the account. */
@@ -25,6 +87,17 @@ export async function loginAs(page: Page, username: string, password: string) {
   await modal.getByLabel('Senha').fill(password);
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('member-account')).toHaveText(username);
+}
+
+/** Logs the demo agent in on the agent page and waits for its centre. */
+export async function agentLogin(page: Page) {
+  await page.goto('/agentHome');
+  const form = page.getByTestId('agent-login-page');
+  await form.getByLabel('Nome de usuário').fill('demoagent');
+  await form.getByLabel('Senha').fill('Agent1234');
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/agentHome\/agentTeamOverview$/);
+  await expect(page.getByTestId('team-stats')).toBeVisible();
 }
 
 /** Registers a new member by username through the account popup and waits until logged in. */

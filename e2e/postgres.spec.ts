@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { expect, test } from './fixtures';
+import { expect, hasPostgres, test } from './fixtures';
 
-// These walks need to look inside the database, which only the PostgreSQL server of the run allows.
-const databaseUrl = process.env.E2E_DATABASE_URL;
-const baseURL = process.env.E2E_POSTGRES_URL;
-test.skip(!databaseUrl || !baseURL, 'needs TEST_DATABASE_URL (the PostgreSQL server of CI)');
-test.use({ baseURL: baseURL ?? '' });
+// These walks need to look inside the database, which only the worker's PostgreSQL server allows.
+test.skip(!hasPostgres, 'needs TEST_DATABASE_URL (the PostgreSQL server of CI)');
+test.use({ database: 'postgres' });
 
 /** Reads a captcha as a person reads the picture: here from its stored hash, trying all 10,000 answers. */
-async function readCaptcha(id: string) {
+async function readCaptcha(databaseUrl: string, id: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -31,6 +29,7 @@ async function readCaptcha(id: string) {
 test('after three wrong passwords a member logs in by solving the captcha (PostgreSQL)', async ({
   page,
   context,
+  databaseUrl,
 }) => {
   await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
   await page.goto('/login');
@@ -46,7 +45,7 @@ test('after three wrong passwords a member logs in by solving the captcha (Postg
   // A wrong answer spends the captcha: a new picture comes and the field is cleared.
   const first = await page.getByTestId('captcha-image').getAttribute('src');
   const firstId = (await context.cookies()).find((c) => c.name === 'captcha_id')!.value;
-  const firstAnswer = await readCaptcha(firstId);
+  const firstAnswer = await readCaptcha(databaseUrl, firstId);
   await modal.getByLabel('Senha').fill('Demo1234');
   await modal.getByLabel('Captcha').fill(firstAnswer === '0000' ? '1111' : '0000');
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
@@ -57,7 +56,7 @@ test('after three wrong passwords a member logs in by solving the captcha (Postg
   const id = (await context.cookies()).find((c) => c.name === 'captcha_id')!.value;
   expect(id).not.toBe(firstId);
   await modal.getByLabel('Senha').fill('Demo1234');
-  await modal.getByLabel('Captcha').fill(await readCaptcha(id));
+  await modal.getByLabel('Captcha').fill(await readCaptcha(databaseUrl, id));
   await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('member-account')).toHaveText('demomember');
 });

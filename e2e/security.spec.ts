@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { loginAs, maintenanceURL, openBackoffice, test } from './fixtures';
+import { loginAs, openBackoffice, test } from './fixtures';
 
 const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('token'));
 
@@ -71,6 +71,7 @@ test('a hand-off link names the account and asks first; it logs a browser in onc
 
 test('an administrator enrols in two-step verification at the first login where it is required', async ({
   page,
+  maintenanceURL,
 }) => {
   await page.goto(`${maintenanceURL}/backoffice`);
   const login = page.getByTestId('operator-login');

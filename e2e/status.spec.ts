@@ -1,6 +1,6 @@
-import { expect, maintenanceURL, test } from './fixtures';
+import { expect, test } from './fixtures';
 
-test('a site in maintenance shows the full-page maintenance screen', async ({ page }) => {
+test('a site in maintenance shows the full-page maintenance screen', async ({ page, maintenanceURL }) => {
   await page.goto(`${maintenanceURL}/`);
   const screen = page.getByTestId('maintenance-screen');
   await expect(screen).toContainText('Sistema em manutenção');

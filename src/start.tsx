@@ -22,7 +22,12 @@ export async function start(language: LanguageCode, backoffice: boolean) {
     backoffice || screenCode(window.location.pathname),
   ]);
   // The back office is its own application: loaded only there, and reachable whatever the site's status.
-  const Root = backoffice ? (await import('./backoffice/BackofficeApp')).default : App;
+  // The back office's preview frame shows a draft with the site's components, and nothing else.
+  const Root = !backoffice
+    ? App
+    : window.location.pathname === '/backoffice/preview'
+      ? (await import('./backoffice/content-preview-page')).default
+      : (await import('./backoffice/BackofficeApp')).default;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Root />

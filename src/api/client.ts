@@ -245,10 +245,14 @@ async function send<N extends keyof Endpoints>(
   }
 }
 
-/** Sends a form with files (multipart) to a path of the contract; answers like `call`. */
-export async function sendForm<T>(name: keyof typeof paths, form: FormData): Promise<T> {
+/** Sends a form with files (multipart) to a path of the contract; answers like `call` (`token`: an operator's). */
+export async function sendForm<T>(name: keyof typeof paths, form: FormData, token?: string): Promise<T> {
   try {
-    const response = await http(paths[name].path.slice(1), { method: 'POST', body: form });
+    const response = await http(paths[name].path.slice(1), {
+      method: 'POST',
+      body: form,
+      ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+    });
     const data = (await response.json()) as Envelope<T>;
     if (!data.success) throw new ApiError(data.code, data.message, response.status, data.value);
     return data.value;

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Permission } from '../api/contract/permissions';
 import { AgentsPanel } from './agents-panel';
 import { ApprovalsPanel } from './approvals-panel';
+import { AnnouncementsPanel, BannersPanel, PagesPanel } from './content-panels';
 import { GamesPanel, RoundsPanel, VendorsPanel } from './games-panels';
 import { IdentityPanel } from './identity-panel';
 import { KycPanel } from './kyc-panel';
@@ -58,6 +59,9 @@ export const SECTIONS: Section[] = [
   { key: 'originals', group: 'games', permission: 'games.read', Panel: OriginalsPanel },
   { key: 'lottery', group: 'games', permission: 'games.read', Panel: LotteryPanel },
   { key: 'agents', group: 'agents', permission: 'agents.read', Panel: AgentsPanel },
+  { key: 'banners', group: 'content', permission: 'content.manage', Panel: BannersPanel },
+  { key: 'announcements', group: 'content', permission: 'content.manage', Panel: AnnouncementsPanel },
+  { key: 'pages', group: 'content', permission: 'content.manage', Panel: PagesPanel },
   { key: 'identity', group: 'settings', permission: 'settings.read', Panel: IdentityPanel },
   { key: 'operators', group: 'operators', permission: 'operators.manage', Panel: OperatorsPanel },
   { key: 'roles', group: 'operators', permission: 'operators.manage', Panel: RolesPanel },

@@ -166,6 +166,7 @@ export async function prepareWithdrawal(
     await identity.getByLabel('CPF').fill(uniqueCpf());
     await identity.getByRole('button', { name: 'Salvar' }).click();
   }
+  await bank.getByRole('radio', { name: 'Conta bancária' }).check();
   await bank.getByLabel('Banco').fill('Banco Demo');
   await bank.getByLabel('Titular').fill('Demo Member');
   await bank.getByLabel('Número da conta').fill(account);

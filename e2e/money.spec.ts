@@ -7,11 +7,37 @@ import {
   prepareWithdrawal,
   registerMember,
   test,
+  uniqueCpf,
 } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
 });
+
+/** Sets the payment password and the identity, and adds a PIX key (an e-mail) in the member's name. */
+async function preparePixWithdrawal(page: Page, loginPassword: string, paymentPassword: string, key: string) {
+  await page.goto('/member/withdraw');
+  const password = page.getByTestId('payment-password-form');
+  await password.getByLabel('Senha de acesso').fill(loginPassword);
+  await password.getByLabel('Senha de pagamento (6 dígitos)').fill(paymentPassword);
+  await password.getByRole('button', { name: 'Salvar' }).click();
+  const identity = page.getByTestId('identity-form');
+  await identity.getByLabel('Nome completo').fill('Demo Member');
+  await identity.getByLabel('Data de nascimento').fill('1990-01-31');
+  await identity.getByLabel('CPF').fill(uniqueCpf());
+  await identity.getByRole('button', { name: 'Salvar' }).click();
+  const payee = page.getByTestId('bank-account-form');
+  await expect(payee.getByRole('radio', { name: 'Chave PIX' })).toBeChecked();
+  await payee.getByLabel('Tipo de chave').selectOption('email');
+  await payee.getByLabel('Titular').fill('Demo Member');
+  const field = payee.getByRole('textbox', { name: 'Chave PIX' });
+  await field.fill('pix.member@localhost');
+  await payee.getByRole('button', { name: 'Adicionar conta' }).click();
+  await expect(payee.getByRole('alert')).toHaveText('Confira a chave: ela não é um E-mail válido.');
+  await field.fill(key);
+  await payee.getByRole('button', { name: 'Adicionar conta' }).click();
+  return page.getByTestId('withdraw-form');
+}
 
 /** The back office's confirmation: it names the member and the amount, and asks for the reason. */
 async function confirmTask(page: Page, shows: string[], reason: string) {
@@ -189,13 +215,17 @@ test('a payment that did not arrive: the member sends a picture, the operator se
   await expect(page.getByTestId('header-balance')).toHaveText('200,00 FUN');
 });
 
-test('a withdrawal at the four-eyes threshold is paid only when a second operator approves it', async ({
+test('a PIX withdrawal at the four-eyes threshold is paid only when a second operator approves it', async ({
   page,
   browser,
 }) => {
   await registerMember(page, 'big');
   await depositThroughGateway(page, '1500');
-  const request = await prepareWithdrawal(page, 'Secret123', '135791', '0003-55667788');
+  const key = `pix.${Date.now()}@exemplo.com`;
+  const request = await preparePixWithdrawal(page, 'Secret123', '135791', key);
+  await expect(request.getByLabel('Pagar para')).toContainText(
+    'PIX (E-mail) · Demo Member · pi***@exemplo.com',
+  );
   await request.getByLabel(/^Valor/).fill('1.000,00');
   await request.getByLabel('Senha de pagamento (6 dígitos)').fill('135791');
   await request.getByRole('button', { name: 'Sacar' }).click();
@@ -207,8 +237,9 @@ test('a withdrawal at the four-eyes threshold is paid only when a second operato
   const admin = await openBackoffice(browser);
   await admin.page.getByRole('button', { name: 'Saques' }).click();
   const row = admin.page.getByTestId(`bo-withdrawal-${reference}`);
+  await expect(row).toContainText(`PIX (E-mail) · ${key} · Demo Member`);
   await row.getByRole('button', { name: 'Aprovar e pagar' }).click();
-  await confirmTask(admin.page, ['1.000,00'], 'Conta conferida');
+  await confirmTask(admin.page, ['1.000,00', key], 'Chave conferida');
   await expect(admin.page.getByTestId('bo-withdrawals').getByRole('status')).toContainText(
     'Enviado para a aprovação de outro operador',
   );

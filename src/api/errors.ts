@@ -109,6 +109,7 @@ export const errorCatalogue = {
   PAYMENT_PASSWORD_WRONG: { status: 422, key: 'errors.PAYMENT_PASSWORD_WRONG' },
   BANK_ACCOUNT_NOT_FOUND: { status: 404, key: 'errors.BANK_ACCOUNT_NOT_FOUND' },
   BANK_ACCOUNT_LIMIT: { status: 409, key: 'errors.BANK_ACCOUNT_LIMIT' },
+  PIX_KEY_INVALID: { status: 422, key: 'errors.PIX_KEY_INVALID' },
   WITHDRAW_DAILY_LIMIT: { status: 429, key: 'errors.WITHDRAW_DAILY_LIMIT' },
   WITHDRAWAL_NOT_FOUND: { status: 404, key: 'errors.WITHDRAWAL_NOT_FOUND' },
   WITHDRAWAL_STATE: { status: 409, key: 'errors.WITHDRAWAL_STATE' },

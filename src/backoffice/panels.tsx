@@ -77,6 +77,13 @@ function AwaitingApproval({ id }: { id: number | null | undefined }) {
   );
 }
 
+/** Where a withdrawal goes, as the operator pays it: the PIX key in full with its type, or the bank account. */
+function payeeText(bank: Record<string, string>, t: (key: string) => string) {
+  if (bank.pixKeyType)
+    return `PIX (${t(`centre.withdraw.pix_types.${bank.pixKeyType}`)}) · ${bank.accountNumber} · ${bank.accountName}`;
+  return [bank.bankName, bank.accountName, bank.accountNumber].filter(Boolean).join(' · ');
+}
+
 /** What a decision answered: paid or confirmed, or sent to a second operator. */
 function taskOutcome(result: unknown, t: (key: string, values?: Record<string, unknown>) => string) {
   const approval = (result as { approval?: unknown } | null)?.approval;
@@ -174,7 +181,7 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
           what: t(`backoffice.${decision}`),
           member: w.username,
           amount: formatAmount(w.amount, i18n.language),
-          payee: Object.values(w.bank).join(' · '),
+          payee: payeeText(w.bank, t),
         },
         body: { reference: w.reference, decision },
       },
@@ -234,7 +241,7 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
                 <td>{w.username}</td>
                 <td className="num">{formatAmount(w.amount, i18n.language)}</td>
                 <td>
-                  {Object.values(w.bank).join(' · ')}
+                  {payeeText(w.bank, t)}
                   {w.reviewDetail?.reason === 'holder_name' && (
                     <p className="form-error" data-testid="bo-withdrawal-review">
                       {t('backoffice.kyc.review_reason', {

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import type { PixKeyType } from '../api/pix-key';
 import { failureCode, failureIssues } from './failure';
 import { requiredActor } from './required-actor';
 import type { BankAccountInput } from './withdraw.machine';
@@ -8,6 +9,7 @@ export interface BankAccountView {
   bankName: string;
   accountName: string;
   accountNumber: string;
+  pixKeyType?: PixKeyType | null;
 }
 export interface PaymentSettings {
   hasPaymentPassword: boolean;

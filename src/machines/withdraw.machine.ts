@@ -1,12 +1,19 @@
 import { assign, setup } from 'xstate';
 import type { IdentityField } from '../api/contract/kyc';
+import type { PixKeyType } from '../api/pix-key';
 import { failureCode, failureMessage } from './failure';
 import { type Attempt, attemptFor } from './request-attempt';
 import { requiredActor } from './required-actor';
 
 export interface WithdrawSetup {
   hasPaymentPassword: boolean;
-  bankAccounts: Array<{ id: number; bankName: string; accountName: string; accountNumber: string }>;
+  bankAccounts: Array<{
+    id: number;
+    bankName: string;
+    accountName: string;
+    accountNumber: string;
+    pixKeyType?: PixKeyType | null;
+  }>;
   currency: string;
   balance: number;
   minAmount: number;
@@ -23,7 +30,9 @@ export interface WithdrawRequest {
   paymentPassword: string;
 }
 export interface BankAccountInput {
-  bankName: string;
+  /** A PIX key instead of a bank account (the key in accountNumber). */
+  pixKeyType?: PixKeyType;
+  bankName?: string;
   accountName: string;
   accountNumber: string;
 }

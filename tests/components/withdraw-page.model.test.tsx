@@ -246,6 +246,8 @@ async function walk(path: Path) {
     } else if (event.type === 'ADD_BANK') {
       const form = screen.getByTestId('bank-account-form');
       const before = sent('addBankAccount').length;
+      // A PIX key is offered first; these are a bank account's details.
+      await ui.click(within(form).getByRole('radio', { name: t('centre.withdraw.payee_bank') }));
       for (const [field, key] of [
         ['bankName', 'bank_name'],
         ['accountName', 'account_name'],

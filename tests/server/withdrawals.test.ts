@@ -99,7 +99,13 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     const added = await addBank('Banco Demo', 'Demo Downline', '0001-123456789');
     bankId = added.value[0]!.id;
     expect(added.value).toEqual([
-      { id: bankId, bankName: 'Banco Demo', accountName: 'Demo Downline', accountNumber: '•••• 6789' },
+      {
+        id: bankId,
+        bankName: 'Banco Demo',
+        accountName: 'Demo Downline',
+        accountNumber: '•••• 6789',
+        pixKeyType: null,
+      },
     ]);
     await addBank('B', 'Demo Downline', '1234');
     const second = await addBank('Banco 2', 'Demo', '1234');

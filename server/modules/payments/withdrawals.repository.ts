@@ -90,7 +90,12 @@ export class WithdrawalsRepository {
    */
   async addBankAccount(
     memberId: number,
-    body: { bankName: string; accountName: string; accountNumber: string },
+    body: {
+      bankName: string;
+      accountName: string;
+      accountNumber: string;
+      pixKeyType?: 'cpf' | 'email' | 'phone' | 'random';
+    },
     max: number,
   ) {
     return this.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import {
   type WithdrawalView,
   withdrawalStatesBefore,
 } from '../../../src/api/contract/withdrawals';
+import { maskPixKey, normalizePixKey, type PixKeyType } from '../../../src/api/pix-key';
 import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -137,7 +138,8 @@ export class WithdrawalsService {
       id: r.id,
       bankName: r.bankName,
       accountName: r.accountName,
-      accountNumber: mask(r.accountNumber),
+      accountNumber: r.pixKeyType ? maskPixKey(r.pixKeyType, r.accountNumber) : mask(r.accountNumber),
+      pixKeyType: r.pixKeyType,
     }));
   }
 
@@ -200,9 +202,29 @@ export class WithdrawalsService {
    */
   async addBankAccount(
     memberId: number,
-    body: { bankName: string; accountName: string; accountNumber: string },
+    body: {
+      pixKeyType?: PixKeyType | undefined;
+      bankName?: string | undefined;
+      accountName: string;
+      accountNumber: string;
+    },
   ) {
-    if (!(await this.repo.addBankAccount(memberId, body, MAX_BANK_ACCOUNTS))) {
+    const account = body.pixKeyType
+      ? {
+          bankName: 'PIX',
+          accountName: body.accountName,
+          accountNumber: normalizePixKey(body.pixKeyType, body.accountNumber),
+          pixKeyType: body.pixKeyType,
+        }
+      : { bankName: body.bankName!, accountName: body.accountName, accountNumber: body.accountNumber };
+    if (account.accountNumber === null) throw new AppError('PIX_KEY_INVALID');
+    if (
+      !(await this.repo.addBankAccount(
+        memberId,
+        { ...account, accountNumber: account.accountNumber },
+        MAX_BANK_ACCOUNTS,
+      ))
+    ) {
       throw new AppError('BANK_ACCOUNT_LIMIT');
     }
     return this.bankAccounts(memberId);
@@ -236,6 +258,7 @@ export class WithdrawalsService {
       bankName: account.bankName,
       accountName: account.accountName,
       accountNumber: account.accountNumber,
+      ...(account.pixKeyType ? { pixKeyType: account.pixKeyType } : {}),
     };
     // A holder who is not the member: held for an operator's review instead of the queue.
     const review =
@@ -273,6 +296,7 @@ export class WithdrawalsService {
         bankName: a.bankName,
         accountName: a.accountName,
         accountNumber: a.accountNumber,
+        pixKeyType: a.pixKeyType,
         createdAt: a.createdAt.toISOString(),
       })),
       withdrawals: rows.map((r) => ({

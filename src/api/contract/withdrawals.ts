@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PIX_KEY_TYPES } from '../pix-key';
 import { epochMillis, int32Id, minorUnits, sentAmount } from './common';
 import { identityField } from './kyc';
 
@@ -34,20 +35,31 @@ export const paymentPasswordBody = z.object({
   /** Changing it: the current payment password. */
   oldPassword: paymentPassword.optional(),
 });
-export const bankAccountBody = z.object({
-  bankName: z.string().trim().min(2).max(64),
-  accountName: z.string().trim().min(2).max(64),
-  accountNumber: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Za-z -]{4,34}$/),
-});
+/**
+ * Where withdrawals are paid: a bank account (bank, holder, number), or a PIX key (its type, the holder,
+ * and the key in `accountNumber`, checked for its type by the server: PIX_KEY_INVALID).
+ */
+export const bankAccountBody = z
+  .object({
+    pixKeyType: z.enum(PIX_KEY_TYPES).optional(),
+    bankName: z.string().trim().min(2).max(64).optional(),
+    accountName: z.string().trim().min(2).max(64),
+    accountNumber: z.string().trim().min(4).max(80),
+  })
+  .superRefine((body, ctx) => {
+    if (body.pixKeyType) return;
+    if (!body.bankName) ctx.addIssue({ code: 'custom', path: ['bankName'], message: 'required' });
+    if (!/^[0-9A-Za-z -]{4,34}$/.test(body.accountNumber))
+      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'invalid' });
+  });
 export const bankAccount = z.object({
   id: z.number().int(),
   bankName: z.string(),
   accountName: z.string(),
-  /** Only the last four characters are shown. */
+  /** Only the last four characters are shown (a PIX key: its mask). */
   accountNumber: z.string(),
+  /** A PIX key's type; null for a bank account. */
+  pixKeyType: z.enum(PIX_KEY_TYPES).nullable().default(null),
 });
 export const withdrawSetup = z.object({
   hasPaymentPassword: z.boolean(),

@@ -21,6 +21,7 @@ import { inspectOptions } from '../../machines/inspect';
 import {
   type BankAccountView,
   type PaymentPasswordInput,
+  type PaymentSettings as PaymentSettingsData,
   paymentSettingsMachine,
 } from '../../machines/payment-settings.machine';
 import { profileMachine } from '../../machines/profile.machine';
@@ -429,7 +430,7 @@ function PasswordSection({ onChanged }: { onChanged: () => void }) {
 
 const sitePaymentSettingsMachine = paymentSettingsMachine.provide({
   actors: {
-    load: fromPromise(async () => {
+    load: fromPromise<PaymentSettingsData>(async () => {
       const setup = await call('withdrawSetup');
       return { hasPaymentPassword: setup.hasPaymentPassword, bankAccounts: setup.bankAccounts };
     }),

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { call, sendForm } from '../../api/client';
 import { errorKey } from '../../api/errors';
+import { normalizePixKey, PIX_KEY_TYPES, type PixKeyType } from '../../api/pix-key';
 import { inspectOptions } from '../../machines/inspect';
 import type { Attempt } from '../../machines/request-attempt';
 import {
   type BankAccountInput,
   type IdentityInput,
   type WithdrawRequest,
+  type WithdrawSetup,
   withdrawMachine,
 } from '../../machines/withdraw.machine';
 import { type WithdrawalAction, withdrawalHistoryMachine } from '../../machines/withdrawal-history.machine';
@@ -19,7 +21,7 @@ import { IdentityForm } from './IdentityForm';
 
 const machine = withdrawMachine.provide({
   actors: {
-    loadSetup: fromPromise(() => call('withdrawSetup')),
+    loadSetup: fromPromise<WithdrawSetup>(() => call('withdrawSetup')),
     saveIdentity: fromPromise<unknown, IdentityInput>(({ input }) => call('saveIdentity', { body: input })),
     setPassword: fromPromise<unknown, { loginPassword: string; password: string }>(({ input }) =>
       call('paymentPassword', { body: input }),
@@ -168,6 +170,7 @@ function PasswordForm({
   );
 }
 
+/** Where withdrawals go: a bank account, or a PIX key of one of its four types (checked as the server does). */
 function BankForm({
   busy,
   error,
@@ -178,27 +181,75 @@ function BankForm({
   onSubmit: (bank: BankAccountInput) => void;
 }) {
   const { t } = useTranslation();
+  const [kind, setKind] = useState<'pix' | 'bank'>('pix');
+  const [keyType, setKeyType] = useState<PixKeyType>('cpf');
   const [v, setV] = useState({ bankName: '', accountName: '', accountNumber: '' });
+  const [badKey, setBadKey] = useState(false);
   return (
     <form
       className="account-form deposit-form"
       data-testid="bank-account-form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit(v);
+        if (kind === 'bank') return onSubmit(v);
+        const key = normalizePixKey(keyType, v.accountNumber);
+        setBadKey(key === null);
+        if (key !== null) onSubmit({ pixKeyType: keyType, accountName: v.accountName, accountNumber: key });
       }}
     >
       <h3 className="member-subtitle">{t('centre.withdraw.bank_title')}</h3>
-      {(['bankName', 'accountName', 'accountNumber'] as const).map((field) => (
-        <label key={field} className="field">
-          <span>
-            {t(
-              `centre.withdraw.${field === 'bankName' ? 'bank_name' : field === 'accountName' ? 'account_name' : 'account_number'}`,
-            )}
-          </span>
-          <input value={v[field]} onChange={(e) => setV({ ...v, [field]: e.target.value })} />
+      <fieldset className="method-choice">
+        <legend>{t('centre.withdraw.payee_kind')}</legend>
+        {(['pix', 'bank'] as const).map((k) => (
+          <label key={k} className={k === kind ? 'method-card is-active' : 'method-card'}>
+            <input
+              type="radio"
+              name="payee-kind"
+              value={k}
+              checked={k === kind}
+              onChange={() => setKind(k)}
+            />
+            <span>{t(`centre.withdraw.payee_${k}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {kind === 'bank' ? (
+        <label className="field">
+          <span>{t('centre.withdraw.bank_name')}</span>
+          <input value={v.bankName} onChange={(e) => setV({ ...v, bankName: e.target.value })} />
         </label>
-      ))}
+      ) : (
+        <label className="field">
+          <span>{t('centre.withdraw.pix_type')}</span>
+          <select value={keyType} onChange={(e) => setKeyType(e.target.value as PixKeyType)}>
+            {PIX_KEY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`centre.withdraw.pix_types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="field">
+        <span>{t('centre.withdraw.account_name')}</span>
+        <input value={v.accountName} onChange={(e) => setV({ ...v, accountName: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>{kind === 'bank' ? t('centre.withdraw.account_number') : t('centre.withdraw.pix_key')}</span>
+        <input
+          value={v.accountNumber}
+          aria-invalid={badKey}
+          inputMode={kind === 'pix' && (keyType === 'cpf' || keyType === 'phone') ? 'tel' : 'text'}
+          placeholder={kind === 'pix' ? t(`centre.withdraw.pix_placeholders.${keyType}`) : undefined}
+          onChange={(e) => setV({ ...v, accountNumber: e.target.value })}
+        />
+        {kind === 'pix' && badKey && (
+          <small className="form-error" role="alert">
+            {t('centre.withdraw.pix_invalid', { type: t(`centre.withdraw.pix_types.${keyType}`) })}
+          </small>
+        )}
+      </label>
       {error}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t('centre.withdraw.add_bank')}
@@ -241,7 +292,11 @@ function RequestForm(props: {
         <span>{t('centre.withdraw.to_account')}</span>
         <select value={account} onChange={(e) => setAccount(Number(e.target.value))}>
           {setup.bankAccounts.map((a) => (
-            <option key={a.id} value={a.id}>{`${a.bankName} · ${a.accountName} · ${a.accountNumber}`}</option>
+            <option key={a.id} value={a.id}>
+              {a.pixKeyType
+                ? `PIX (${t(`centre.withdraw.pix_types.${a.pixKeyType}`)}) · ${a.accountName} · ${a.accountNumber}`
+                : `${a.bankName} · ${a.accountName} · ${a.accountNumber}`}
+            </option>
           ))}
         </select>
       </label>

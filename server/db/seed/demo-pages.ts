@@ -77,13 +77,13 @@ export const demoPages: Page[] = [
       pt: `<h3>Antes do primeiro saque</h3>
 <p>Defina uma senha de pagamento e informe seu nome completo, sua data de nascimento e seu CPF. Esses dados são pedidos uma única vez.</p>
 <h3>Como sacar</h3>
-<p>Cadastre uma conta bancária em seu nome e faça o pedido na central do membro. O valor fica reservado até o pedido ser pago ou recusado.</p>
+<p>Cadastre uma chave PIX (CPF, e-mail, celular ou chave aleatória) ou uma conta bancária em seu nome e faça o pedido na central do membro. O valor fica reservado até o pedido ser pago ou recusado; pedidos a partir de um certo valor são pagos só depois da aprovação de um segundo operador.</p>
 <h3>Conferência</h3>
 <p>Cada pedido é conferido por um operador. Um saque para uma conta cujo titular não tem o seu nome fica em verificação até um operador analisá-lo. Você acompanha a situação de cada pedido em <strong>Saques</strong> e pode cancelar um pedido que ainda não foi pago.</p>`,
       en: `<h3>Before your first withdrawal</h3>
 <p>Set a payment password and give your full name, date of birth and CPF. They are asked for only once.</p>
 <h3>How to withdraw</h3>
-<p>Add a bank account in your own name and make the request in the member centre. The amount is held until the request is paid or rejected.</p>
+<p>Add a PIX key (CPF, e-mail, mobile or random key) or a bank account in your own name and make the request in the member centre. The amount is held until the request is paid or rejected; requests above a certain amount are paid only once a second operator approves them.</p>
 <h3>Review</h3>
 <p>An operator reviews every request. A withdrawal to an account whose holder does not bear your name stays under review until an operator has looked at it. You follow each request in <strong>Withdrawals</strong> and may cancel one that has not been paid yet.</p>`,
     },

@@ -12,6 +12,7 @@ import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel'
 import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, DepositQueue, WithdrawalQueue } from './panels';
 import { ReportsPanel } from './reports-panel';
+import { DomainsPanel, LimitsPanel, MaintenancePanel, SiteSettingsPanel } from './settings-panels';
 
 /** What every page of the console gets: the operator's session, and what to do when it ends. */
 export interface PanelProps {
@@ -63,6 +64,10 @@ export const SECTIONS: Section[] = [
   { key: 'announcements', group: 'content', permission: 'content.manage', Panel: AnnouncementsPanel },
   { key: 'pages', group: 'content', permission: 'content.manage', Panel: PagesPanel },
   { key: 'identity', group: 'settings', permission: 'settings.read', Panel: IdentityPanel },
+  { key: 'site', group: 'settings', permission: 'settings.read', Panel: SiteSettingsPanel },
+  { key: 'limits', group: 'settings', permission: 'settings.read', Panel: LimitsPanel },
+  { key: 'maintenance', group: 'settings', permission: 'settings.read', Panel: MaintenancePanel },
+  { key: 'domains', group: 'settings', permission: 'settings.read', Panel: DomainsPanel },
   { key: 'operators', group: 'operators', permission: 'operators.manage', Panel: OperatorsPanel },
   { key: 'roles', group: 'operators', permission: 'operators.manage', Panel: RolesPanel },
   { key: 'dashboard', group: 'reports', permission: 'reports.read', Panel: ReportsPanel },

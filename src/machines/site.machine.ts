@@ -11,6 +11,8 @@ export interface SiteContext {
   whitelabel: Whitelabel | null;
   ip: string | null;
   maintenanceMessage: string | null;
+  /** When a scheduled maintenance is planned to end (epoch milliseconds). */
+  maintenanceUntil: number | null;
   errorCode: string | null;
 }
 
@@ -39,12 +41,13 @@ export const siteMachine = setup({
     rememberStatus: assign((_, status: SystemStatus) => ({
       ip: status.ip,
       maintenanceMessage: status.message,
+      maintenanceUntil: status.until ?? null,
     })),
   },
 }).createMachine({
   id: 'site',
   initial: 'loading',
-  context: { whitelabel: null, ip: null, maintenanceMessage: null, errorCode: null },
+  context: { whitelabel: null, ip: null, maintenanceMessage: null, maintenanceUntil: null, errorCode: null },
   states: {
     loading: {
       entry: assign({ errorCode: null }),

@@ -9,6 +9,7 @@ const status = (code: 0 | 1 | 2): SystemStatus => ({
   status: code,
   ip: '10.0.0.1',
   message: code === 1 ? 'back soon' : null,
+  until: code === 1 ? 1_900_000_000_000 : null,
 });
 
 // Effects never settle on their own: the path decides, by sending their done and error events.
@@ -57,6 +58,7 @@ describe('site machine (graph-generated paths)', () => {
           expect(actual.context.whitelabel).toBe(whitelabel);
         if (actual.matches('maintenance') && (event.type as string).startsWith('xstate.done')) {
           expect(actual.context.maintenanceMessage).toBe('back soon');
+          expect(actual.context.maintenanceUntil).toBe(1_900_000_000_000);
         }
         if (actual.matches('blocked')) expect(actual.context.ip).toBe('10.0.0.1');
         if (actual.matches('loading')) expect(actual.context.errorCode).toBeNull();

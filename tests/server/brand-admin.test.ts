@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { brandDomains, brands, members, smsCodes } from '../../server/db/schema';
+import { brandDomains, brands, members, operatorRoles, smsCodes } from '../../server/db/schema';
 import type { SiteOptionCode } from '../../src/api/contract/system';
 import type { EndpointName } from '../../src/api/endpoints';
 import {
@@ -119,6 +119,19 @@ describe.each(databaseKinds)('brand settings in the back office on %s', (kind) =
       expect([name, res.status, res.code]).toEqual([name, 403, 'ROLE_FORBIDDEN']);
     }
     expect(await settings()).toEqual({ ...before, serverTime: expect.any(Number) });
+  });
+
+  it('a custom role that may change settings but not read them gets its change, and nothing more', async () => {
+    const [brand] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
+    await ctx.handle.db
+      .insert(operatorRoles)
+      .values({ brandId: brand!.id, code: 'tuner', name: 'Tuner', permissions: ['settings.manage'] });
+    const tuner = await newOperator(ctx, 'tuner');
+    expect((await ctx.call('adminBrandSettings', { token: tuner.token })).code).toBe('ROLE_FORBIDDEN');
+    const saved = await change('saveKycAt', { kycAt: 'withdrawal' }, tuner);
+    expect(saved.status, saved.message).toBe(200);
+    expect(saved.value.kycAt).toBe('withdrawal');
+    await change('saveKycAt', { kycAt: 'off' });
   });
 
   it('switches a flag with its audit row (before, after, reason); the same change again writes nothing', async () => {

@@ -133,6 +133,11 @@ export class BrandAdmin {
 
   async settings(ctx: OperatorContext): Promise<AdminBrandSettings> {
     this.ports.backoffice.require(ctx, 'settings.read');
+    return this.view(ctx);
+  }
+
+  /** The settings as stored, answered by every change too (whoever may change them sees the result). */
+  private async view(ctx: OperatorContext): Promise<AdminBrandSettings> {
     const id = ctx.brand.id;
     const [row, options, rules, regionRules, domains, resources, services, moved] = await Promise.all([
       this.row(ctx),
@@ -217,7 +222,7 @@ export class BrandAdmin {
     const diff = changed(before, after);
     if (diff.keys.length > 0)
       await this.repo.update(ctx.brand.id, patch, this.audit(ctx, action, reason, diff.before, diff.after));
-    return this.settings(ctx);
+    return this.view(ctx);
   }
 
   /**
@@ -241,7 +246,7 @@ export class BrandAdmin {
         diff.after as Record<string, boolean>,
         this.audit(ctx, 'brand_options', body.reason, diff.before, diff.after),
       );
-    return this.settings(ctx);
+    return this.view(ctx);
   }
 
   /**
@@ -282,7 +287,7 @@ export class BrandAdmin {
         write,
         this.audit(ctx, 'brand_register_rules', body.reason, before, after),
       );
-    return this.settings(ctx);
+    return this.view(ctx);
   }
 
   /** Password expiry (with PWDEXPFORCECHANGE3) and the weak default password (write-only, never shown). */
@@ -481,7 +486,7 @@ export class BrandAdmin {
         rules,
         this.audit(ctx, 'brand_region_rules', body.reason, { rules: text(before) }, { rules: text(rules) }),
       );
-    return this.settings(ctx);
+    return this.view(ctx);
   }
 
   /**
@@ -520,7 +525,7 @@ export class BrandAdmin {
       );
       if (!ok) throw new AppError('DOMAIN_TAKEN', { host: main.host });
     }
-    return this.settings(ctx);
+    return this.view(ctx);
   }
 
   /** Social links and app downloads (spec 3 site resources): the side menu, the footer, the download page. */
@@ -554,7 +559,7 @@ export class BrandAdmin {
           { resources: text(after) },
         ),
       );
-    return this.settings(ctx);
+    return this.view(ctx);
   }
 
   /** Customer-service channels (spec 3: csType LIVECHAT, TELEGRAM; and e-mail): each must reach someone. */
@@ -589,7 +594,7 @@ export class BrandAdmin {
           { entries: text(after) },
         ),
       );
-    return this.settings(ctx);
+    return this.view(ctx);
   }
 }
 

@@ -124,7 +124,7 @@ export function AccountModal() {
 
   let body: React.ReactNode;
   if (mode === 'login' && forgot) {
-    body = <ForgotPasswordPanel onBack={backToLogin} />;
+    body = <ForgotPasswordPanel onBack={backToLogin} byPhone={whitelabelVal.CHNGPASSVERIF3} />;
   } else if (mode === 'login') {
     body = (
       <>
@@ -149,7 +149,9 @@ export function AccountModal() {
         <RegisterForm
           key={registerMethod}
           method={registerMethod}
-          smsVerification={whitelabelVal.REGMOBVERF3}
+          // Without a password the verified number is the credential: its code is always asked.
+          smsVerification={whitelabelVal.REGMOBVERF3 || !whitelabelVal.MOBILENUMPASSREG3}
+          mobilePassword={whitelabelVal.MOBILENUMPASSREG3}
           phoneVerifier={phoneVerifier}
           settings={settings}
           onSwitchToLogin={() => open('login')}

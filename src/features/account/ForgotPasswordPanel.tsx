@@ -31,8 +31,11 @@ const phoneSchema = z.object({
   newPassword: z.string().min(1, 'validation.required'),
 });
 
-/** Forgot password, by email or by phone (spec 4.5); ends back on the login tab. */
-export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
+/**
+ * Forgot password, by email or by phone (spec 4.5); ends back on the login tab. By phone only where the
+ * brand allows a new password by a code to the phone (CHNGPASSVERIF3).
+ */
+export function ForgotPasswordPanel({ onBack, byPhone = true }: { onBack: () => void; byPhone?: boolean }) {
   const { t } = useTranslation();
   const machine = useMemo(
     () =>
@@ -96,20 +99,22 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
   return (
     <div className="forgot" data-testid="forgot-password">
       <h3 className="forgot-title">{t('account.forgot_title')}</h3>
-      <div className="subtabs" role="tablist">
-        {(['email', 'phone'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="tab"
-            aria-selected={method === m}
-            className={`subtab${method === m ? ' is-active' : ''}`}
-            onClick={() => send({ type: 'USE', method: m })}
-          >
-            {t(m === 'email' ? 'account.forgot_email' : 'account.forgot_phone')}
-          </button>
-        ))}
-      </div>
+      {byPhone && (
+        <div className="subtabs" role="tablist">
+          {(['email', 'phone'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={method === m}
+              className={`subtab${method === m ? ' is-active' : ''}`}
+              onClick={() => send({ type: 'USE', method: m })}
+            >
+              {t(m === 'email' ? 'account.forgot_email' : 'account.forgot_phone')}
+            </button>
+          ))}
+        </div>
+      )}
       {state.matches('enteringCode') || (state.matches('resetting') && method === 'email') ? (
         <form
           className="account-form"

@@ -59,11 +59,20 @@ const TEXT_FIELDS: Array<{ name: RegisterFieldName; type?: string; autoComplete?
   { name: 'paymentPassword', type: 'password', autoComplete: 'off' },
 ];
 
-/** By mobile, the number replaces the username (spec 4.3) and is always asked for. */
-function fieldsFor(settings: RegisterSettings, method: Method) {
+const PASSWORDS: RegisterFieldName[] = ['password', 'confirmPassword'];
+
+/**
+ * By mobile, the number replaces the username (spec 4.3) and is always asked for; the password too,
+ * unless the brand registers by mobile without one (MOBILENUMPASSREG3 off).
+ */
+function fieldsFor(settings: RegisterSettings, method: Method, mobilePassword = true) {
   if (method === 'username') return TEXT_FIELDS.filter(({ name }) => settings.fields[name].enabled);
   const rest = TEXT_FIELDS.filter(
-    ({ name }) => name !== 'username' && name !== 'mobileNum' && settings.fields[name].enabled,
+    ({ name }) =>
+      name !== 'username' &&
+      name !== 'mobileNum' &&
+      settings.fields[name].enabled &&
+      (mobilePassword || !PASSWORDS.includes(name)),
   );
   return [TEXT_FIELDS.find((f) => f.name === 'mobileNum')!, ...rest];
 }
@@ -74,9 +83,10 @@ function schema(
   smsVerification: boolean,
   captchaShown: boolean,
   phoneVerified: boolean,
+  mobilePassword: boolean,
 ) {
   const shape: Record<string, z.ZodType> = {};
-  for (const { name } of fieldsFor(settings, method)) {
+  for (const { name } of fieldsFor(settings, method, mobilePassword)) {
     const rule = settings.fields[name];
     shape[name] = z
       .string()
@@ -146,6 +156,7 @@ export function RegisterForm({
   settings,
   method = 'username',
   smsVerification = false,
+  mobilePassword = true,
   phoneVerifier = null,
   onSwitchToLogin,
   onDone,
@@ -154,6 +165,8 @@ export function RegisterForm({
   method?: Method;
   /** REGMOBVERF3: the mobile number is verified with an sms code. */
   smsVerification?: boolean;
+  /** MOBILENUMPASSREG3: a registration by mobile asks for a password (off: the member signs in by SMS). */
+  mobilePassword?: boolean;
   /** The brand's phone provider, which can verify the number instead of the SMS code. */
   phoneVerifier?: SignInProvider | null;
   onSwitchToLogin: () => void;
@@ -177,8 +190,8 @@ export function RegisterForm({
   // The rule as the form loaded it, or the server asking for a captcha the form did not know of.
   const captchaShown = state.context.captchaRequired;
   const resolver = useMemo(
-    () => zodResolver(schema(settings, method, smsVerification, captchaShown, !!verified)),
-    [settings, method, smsVerification, captchaShown, verified],
+    () => zodResolver(schema(settings, method, smsVerification, captchaShown, !!verified, mobilePassword)),
+    [settings, method, smsVerification, captchaShown, verified, mobilePassword],
   );
   const {
     register,
@@ -225,7 +238,7 @@ export function RegisterForm({
     if (state.context.captchaImage) resetField('captcha');
   }, [state.context.captchaImage, resetField]);
 
-  const shown = fieldsFor(settings, method);
+  const shown = fieldsFor(settings, method, mobilePassword);
   const issue = (name: string) =>
     fieldMessage(t, errors[name]?.message as string | undefined) ??
     state.context.issues.find((i) => i.path === `body.${name}`)?.message;

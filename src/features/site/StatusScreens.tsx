@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { formatDateMinute } from '../../ui/format';
 import { openServiceTarget } from './customerService';
 import { useSiteActor } from './SiteProvider';
 
@@ -8,6 +9,7 @@ export function MaintenanceScreen() {
   const { t } = useTranslation();
   const actor = useSiteActor();
   const message = useSelector(actor, (s) => s.context.maintenanceMessage);
+  const until = useSelector(actor, (s) => s.context.maintenanceUntil);
   return (
     <main className="status-screen" data-testid="maintenance-screen">
       <div className="status-card">
@@ -28,6 +30,11 @@ export function MaintenanceScreen() {
         </div>
         <h1>{t('status.maintenance_title')}</h1>
         <p>{message ?? t('status.maintenance_text')}</p>
+        {until !== null && (
+          <p data-testid="maintenance-until">
+            {t('status.maintenance_until', { when: formatDateMinute(until) })}
+          </p>
+        )}
         <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'RETRY' })}>
           {t('status.retry')}
         </button>
@@ -73,7 +80,10 @@ export function SiteFailedScreen() {
   const { t } = useTranslation();
   const actor = useSiteActor();
   const code = useSelector(actor, (s) => s.context.errorCode) ?? 'UNKNOWN';
-  const key = ['NETWORK_ERROR', 'TIMEOUT'].includes(code) ? `errors.${code}` : 'errors.UNKNOWN';
+  // A host no brand owns (spec 8, "Bad domain") says so; other failures are the network's or unknown.
+  const key = ['NETWORK_ERROR', 'TIMEOUT', 'DOMAIN_CHECK_FAILED'].includes(code)
+    ? `errors.${code}`
+    : 'errors.UNKNOWN';
   return (
     <main className="status-screen" data-testid="site-failed">
       <div className="status-card">

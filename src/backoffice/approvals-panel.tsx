@@ -150,7 +150,7 @@ export function ApprovalsPanel({ token, onExpired }: PanelProps) {
                       {a.decidedBy} · {a.decidedAt ? formatDateTime(a.decidedAt) : ''}
                       {a.decisionReason && <p className="muted">“{a.decisionReason}”</p>}
                     </>
-                  ) : a.requestedBy === me.data?.username ? (
+                  ) : !me.data ? null : a.requestedBy === me.data.username ? (
                     <span className="muted">{t('backoffice.approvals.own')}</span>
                   ) : may('money.approve') ? (
                     <div className="bo-decision">

@@ -9,6 +9,10 @@ import { closePopups, depositThroughGateway, expect, loginAs, registerMember, te
  * role, not by their words, so the checks hold in any language.
  */
 
+// Each walk stands alone (a guest, or a member of its own), so the walks of this long file are spread
+// over the workers instead of running one after the other in one.
+test.describe.configure({ mode: 'parallel' });
+
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, phone: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, phone: true },

@@ -34,7 +34,7 @@ type ServerWorkerFixtures = {
 };
 
 /** Starting a server on a loaded machine takes a while; it is not the walk's time. */
-const SERVER_START = { scope: 'test', timeout: 120_000 } as const;
+const SERVER_START = { scope: 'test', timeout: 240_000 } as const;
 
 /**
  * Every walk runs against its worker's own servers (e2e/worker-server.ts), so workers run side by side

@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures';
 
+// Guest visits that change nothing on the server: spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 const screens: Array<[string, string]> = [
   ['/', 'home-page'],
   ['/index', 'home-page'],

@@ -57,9 +57,12 @@ function serverEnv(port: number, dataDir: string): Record<string, string> {
   };
 }
 
-/** The worker's environment (STATIC_DIR, TEST_DATABASE_URL...), less the colours Playwright forces on it. */
+/**
+ * The worker's environment (STATIC_DIR, TEST_DATABASE_URL...), less the colours Playwright forces on it
+ * and any E2E_DATABASE_URL (only the PostgreSQL server gets one, its own).
+ */
 function inheritedEnv() {
-  const { FORCE_COLOR: _colour, DEBUG_COLORS: _debug, ...env } = process.env;
+  const { FORCE_COLOR: _colour, DEBUG_COLORS: _debug, E2E_DATABASE_URL: _database, ...env } = process.env;
   return env;
 }
 

@@ -25,7 +25,10 @@ type ServerTestFixtures = {
   maintenanceURL: string;
   /** The connection string of this worker's PostgreSQL database, for walks that read inside it. */
   databaseUrl: string;
-  /** Stops the servers of the worker's previous file that this file has not asked for (yet). */
+  /**
+   * Before any server is asked for: on a walk of a new file, stops the worker's maintenance and PostgreSQL
+   * servers that the previous file did not use (the servers below depend on it, so it runs first).
+   */
   _enterFile: undefined;
 };
 type ServerWorkerFixtures = {
@@ -62,18 +65,18 @@ export const test = base.extend<AxeFixtures>(axeFixtures).extend<ServerTestFixtu
   ],
   database: ['pglite', { option: true }],
   baseURL: [
-    async ({ workerServers, database }, use) => {
+    async ({ workerServers, database, _enterFile }, use) => {
       const server = database === 'postgres' ? await workerServers.postgres() : await workerServers.main();
       await use(server.url);
     },
     SERVER_START,
   ],
   maintenanceURL: [
-    async ({ workerServers }, use) => use((await workerServers.maintenance()).url),
+    async ({ workerServers, _enterFile }, use) => use((await workerServers.maintenance()).url),
     SERVER_START,
   ],
   databaseUrl: [
-    async ({ workerServers }, use) => use((await workerServers.postgres()).databaseUrl),
+    async ({ workerServers, _enterFile }, use) => use((await workerServers.postgres()).databaseUrl),
     SERVER_START,
   ],
 });

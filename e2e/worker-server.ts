@@ -205,12 +205,15 @@ interface Started {
 
 /**
  * The servers of this worker, started on first use. The main server lives as long as the worker; the
- * maintenance and PostgreSQL servers, which a few files use, stop when the worker goes on to another file
- * (an idle server still spends a seventh of a core on its timers), and start again if a later file asks.
+ * maintenance and PostgreSQL servers, which a few files use, stop once a whole file has gone by without
+ * using them (an idle server still spends a seventh of a core on its timers), and start again if a later
+ * file asks. So two files in a row that use one (security, then status) share it.
  */
 export class WorkerServers {
   private readonly started = new Map<ServerKind, Started>();
+  /** The file whose walks run now, and the file each server was last asked for in. */
   private file: string | null = null;
+  private readonly lastUsedIn = new Map<ServerKind, string | null>();
   private starts = 0;
 
   constructor(
@@ -234,14 +237,21 @@ export class WorkerServers {
     return server as RunningServer & { databaseUrl: string };
   }
 
-  /** Called before each walk: on a new file, the servers only the previous files used are stopped. */
+  /**
+   * Called before each walk (before its servers are asked for): on a new file, the maintenance and
+   * PostgreSQL servers that the file just finished did not use are stopped.
+   */
   async enterFile(file: string) {
     if (file === this.file) return;
+    const finished = this.file;
     this.file = file;
-    await Promise.all(EXTRA.map((kind) => this.release(kind)));
+    await Promise.all(
+      EXTRA.filter((kind) => this.lastUsedIn.get(kind) !== finished).map((kind) => this.release(kind)),
+    );
   }
 
   private get(kind: ServerKind) {
+    this.lastUsedIn.set(kind, this.file);
     let entry = this.started.get(kind);
     if (!entry) {
       entry = this.start(kind);

@@ -18,6 +18,7 @@ export * from '../modules/messaging/messaging.tables';
 export * from '../modules/originals/originals.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/reports/reports.tables';
+export * from '../modules/risk/risk.tables';
 export * from '../modules/security/security.tables';
 export * from '../modules/system/system.tables';
 export * from '../modules/wallet/wallet.tables';

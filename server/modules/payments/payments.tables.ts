@@ -24,7 +24,11 @@ export const paymentMethods = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
-    /** 'bank_transfer' or 'gateway'. */
+    /**
+     * 'bank_transfer' (the member transfers, an operator confirms), 'gateway' (an online checkout that
+     * notifies the site) or 'pix' (a PIX "copia e cola" code and its QR, confirmed by the PIX provider's
+     * notification or by an operator).
+     */
     kind: text('kind').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     /** Limits per deposit, in minor units. */
@@ -34,6 +38,12 @@ export const paymentMethods = pgTable(
     details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
     /** A gateway's notification secret, encrypted like vendor secrets. */
     secretCipher: text('secret_cipher'),
+    /**
+     * A 'pix' method's gateway adapter (pix-gateway.ts): the provider that makes the charge and notifies its
+     * payment ('sim', the simulated one, in demo mode only); null: the brand's own PIX key, an operator
+     * confirms the money arrived.
+     */
+    provider: text('provider'),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
@@ -57,6 +67,8 @@ export const deposits = pgTable(
     /** The page's own id for the request, so a retried submit makes one deposit. */
     requestId: text('request_id').notNull(),
     gatewayReference: text('gateway_reference'),
+    /** A PIX deposit's charge: the "copia e cola" BR Code, its txid and when the provider lets it expire. */
+    pix: jsonb('pix').$type<{ brCode: string; txid: string; expiresAt: number | null }>(),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
     reason: text('reason'),
     decidedBy: integer('decided_by'),

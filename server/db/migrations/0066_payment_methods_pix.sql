@@ -1,0 +1,2 @@
+ALTER TABLE "deposits" ADD COLUMN "pix" jsonb;--> statement-breakpoint
+ALTER TABLE "payment_methods" ADD COLUMN "provider" text;

@@ -118,6 +118,10 @@ import { WithdrawalsService } from './modules/payments/withdrawals.service';
 import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
 import { reportsAdminRoutes } from './modules/reports/reports-admin.routes';
+import { RiskRepository } from './modules/risk/risk.repository';
+import { RiskService } from './modules/risk/risk.service';
+import { riskAdminRoutes } from './modules/risk/risk-admin.routes';
+import { RiskAdmin } from './modules/risk/risk-admin.service';
 import { AttemptLimiter } from './modules/security/attempt-limiter';
 import { AttemptsRepository } from './modules/security/attempts.repository';
 import { PaymentPasswordGuard } from './modules/security/payment-password';
@@ -349,6 +353,7 @@ export async function buildApp({
         identityMissing: (brand, memberId) => kyc.identityMissing(brand, memberId),
         payeeReview: (brand, memberId, holderName) => kyc.payeeReview(brand, memberId, holderName),
       },
+      risk: { hold: (memberId) => risk.hold(memberId) },
     },
     events,
   );
@@ -816,33 +821,63 @@ export async function buildApp({
     usernameOf: async (memberId) => (await accounts.usernames([memberId])).get(memberId),
   });
   // The back office's members (accounts), reading and moving other modules' data through their services.
+  const membersAdmin = new MembersAdmin(new MembersAdminRepository(db), sms, {
+    withAudit: (ctx) => backoffice.withAudit(ctx),
+    wallets: async (brand, memberId) => {
+      const [funds, balances] = await Promise.all([
+        wallet.consolidated(brand, memberId),
+        ledger.memberBalances(memberId),
+      ]);
+      return {
+        currency: funds.currency,
+        main: funds.main,
+        hold: balances.get('hold') ?? 0,
+        vendors: funds.vendors,
+      };
+    },
+    ledger: async (memberId, limit) => (await wallet.records(memberId, { limit })).items,
+    deposits: (brand, memberId, limit) => payments.list(brand, memberId, undefined, limit),
+    withdrawals: (brand, memberId, limit) => withdrawals.list(brand, memberId, undefined, limit),
+    bankAccounts: (memberId) => withdrawals.bankAccounts(memberId),
+    holderNames: (memberId) => withdrawals.holderNames(memberId),
+    sharingBankDetails: (memberId) => withdrawals.sharingBankDetails(memberId),
+    bets: (brand, lang, memberId, limit) => records.list(brand, lang, memberId, { page: 1, pageSize: limit }),
+    moveMember: (ctx, body) => agentsAdmin.relocate(ctx, body),
+    sessionsEnded: (memberId) => events.publish(memberId, { type: 'session_check' }),
+  });
+  await app.register(membersAdminRoutes({ membersAdmin }));
+  // Risk (issue 27, item 3): flags raised by the scan job from the modules that own the figures, and
+  // withdrawal holds the withdrawals module asks about.
+  const riskRepo = new RiskRepository(db);
+  const risk = new RiskService(
+    riskRepo,
+    {
+      brands: () => brands.all(),
+      groups: (brandId, by, since, min) => membersAdmin.groups(brandId, by, since, min),
+      payeeGroups: () => withdrawals.payeeGroups(),
+      brandMembers: (brandId, ids) => membersAdmin.brandMembers(brandId, ids),
+      recentWithdrawals: (brandId, since) => withdrawals.recentRequests(brandId, since),
+      memberTotals: (ids, fromDay, toDay) => agents.memberTotals(ids, fromDay, toDay),
+      bigDays: (brandId, fromDay, minProfit) => agents.bigDays(brandId, fromDay, minProfit),
+    },
+    clock,
+  );
+  app.decorate('risk', risk);
   await app.register(
-    membersAdminRoutes({
-      membersAdmin: new MembersAdmin(new MembersAdminRepository(db), sms, {
-        withAudit: (ctx) => backoffice.withAudit(ctx),
-        wallets: async (brand, memberId) => {
-          const [funds, balances] = await Promise.all([
-            wallet.consolidated(brand, memberId),
-            ledger.memberBalances(memberId),
-          ]);
-          return {
-            currency: funds.currency,
-            main: funds.main,
-            hold: balances.get('hold') ?? 0,
-            vendors: funds.vendors,
-          };
+    riskAdminRoutes({
+      riskAdmin: new RiskAdmin(
+        riskRepo,
+        risk,
+        {
+          usernames: (ids) => accounts.usernames(ids),
+          byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
+          lock: (memberId, alongside) => membersAdmin.lockFor(memberId, alongside),
         },
-        ledger: async (memberId, limit) => (await wallet.records(memberId, { limit })).items,
-        deposits: (brand, memberId, limit) => payments.list(brand, memberId, undefined, limit),
-        withdrawals: (brand, memberId, limit) => withdrawals.list(brand, memberId, undefined, limit),
-        bankAccounts: (memberId) => withdrawals.bankAccounts(memberId),
-        holderNames: (memberId) => withdrawals.holderNames(memberId),
-        sharingBankDetails: (memberId) => withdrawals.sharingBankDetails(memberId),
-        bets: (brand, lang, memberId, limit) =>
-          records.list(brand, lang, memberId, { page: 1, pageSize: limit }),
-        moveMember: (ctx, body) => agentsAdmin.relocate(ctx, body),
-        sessionsEnded: (memberId) => events.publish(memberId, { type: 'session_check' }),
-      }),
+        {
+          withAudit: (ctx) => backoffice.withAudit(ctx),
+          require: (ctx, permission) => backoffice.require(ctx, permission),
+        },
+      ),
     }),
   );
   // A change of the games on offer may not leave the house's contracts paying more than it keeps.
@@ -897,6 +932,7 @@ export async function buildApp({
       winners,
       trials,
       identity,
+      risk,
       reports: {
         refresh: async (back) => reports.refreshRecent(await brands.all(), back),
         rebuild: async (brandId, from, to) => {

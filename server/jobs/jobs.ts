@@ -14,6 +14,8 @@ export interface JobServices {
   };
   lottery: { tick(): Promise<void>; advance(): Promise<void> };
   trials: { end(): Promise<{ ended: number; returned: number }> };
+  /** The risk scan: every brand's flags raised or brought up to date. */
+  risk?: { scan(): Promise<number> };
   /** Third-party sign-ins ended or expired more than a day ago. */
   identity?: { purgeOld(): Promise<number> };
   /** The back office's report figures: every brand's last `back` days and today, or a brand's days on demand. */
@@ -32,6 +34,15 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       cron: '* * * * *',
       handler: async () => {
         await services.withdrawals.autoConfirm();
+      },
+    },
+    {
+      // The risk team's queue: accounts behind one address, device or payee, withdrawals after little play,
+      // unusual wins; each finding raised once, brought up to date while it is open.
+      name: 'risk.scan',
+      cron: '*/5 * * * *',
+      handler: async () => {
+        await services.risk?.scan();
       },
     },
     {

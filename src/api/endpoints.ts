@@ -288,6 +288,17 @@ import {
   reportDay,
   reportVendor,
 } from './contract/reports';
+import {
+  riskDecisionBody,
+  riskFlag,
+  riskFlagsQuery,
+  riskNoteBody,
+  riskRules,
+  riskRulesBody,
+  withdrawalHold,
+  withdrawalHoldBody,
+  withdrawalHoldResult,
+} from './contract/risk';
 import { publicKeyInfo } from './contract/sealed';
 import {
   domainRouteEntry,
@@ -622,6 +633,13 @@ export const endpoints = {
   decideKycDocument: { ...paths.decideKycDocument, body: kycDecisionBody, value: adminKycDocument },
   adminKycMember: { ...paths.adminKycMember, query: adminKycMemberQuery, value: adminKycMember },
   eraseMember: { ...paths.eraseMember, body: kycEraseBody, value: adminKycMember },
+  riskFlags: { ...paths.riskFlags, query: riskFlagsQuery, value: z.array(riskFlag) },
+  decideRiskFlag: { ...paths.decideRiskFlag, body: riskDecisionBody, value: riskFlag },
+  noteRiskFlag: { ...paths.noteRiskFlag, body: riskNoteBody, value: riskFlag },
+  withdrawalHolds: { ...paths.withdrawalHolds, value: z.array(withdrawalHold) },
+  setWithdrawalHold: { ...paths.setWithdrawalHold, body: withdrawalHoldBody, value: withdrawalHoldResult },
+  riskRules: { ...paths.riskRules, value: riskRules },
+  setRiskRules: { ...paths.setRiskRules, body: riskRulesBody, value: riskRules },
   adminMembers: { ...paths.adminMembers, query: memberSearchQuery, value: memberSearch },
   adminMember: { ...paths.adminMember, query: memberPageQuery, value: memberPage },
   lockMember: { ...paths.lockMember, body: lockMemberBody, value: memberPage },

@@ -22,6 +22,10 @@ export interface MemberSearchFilter {
 const CPF_COLUMN: ReturnType<typeof sql> | null = sql`m.cpf`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** An integer[] as either driver gives it back (an array, or PGlite's text form '{1,2}'). */
+const parseIds = (value: Array<number | string> | string): number[] =>
+  (typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value).map(Number);
 /** A LIKE pattern that matches `text` literally at the start. */
 const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const contains = (text: string) => `%${prefix(text)}`;
@@ -232,6 +236,36 @@ export class MembersAdminRepository {
     return rowsOf<{ id: number; username: string; status: string; kind: string; value: string }>(result).map(
       (r) => ({ ...r, id: Number(r.id) }),
     );
+  }
+
+  /**
+   * Addresses (at registration or a login since `since`) shared by at least `min` members of the brand,
+   * or, by 'device', the same browser on the same address: the risk scan's groups. Each group's members
+   * newest first (the newest account is the one the flag is about). At most 200 groups, largest first.
+   */
+  async groups(brandId: number, by: 'address' | 'device', since: Date, min: number) {
+    const seen =
+      by === 'address'
+        ? sql`SELECT m.id AS member_id, m.created_at, host(m.register_ip) AS value
+              FROM members m
+              WHERE m.brand_id = ${brandId} AND m.register_ip IS NOT NULL AND m.created_at >= ${since}
+              UNION
+              SELECT m.id, m.created_at, host(s.ip)
+              FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.brand_id = ${brandId}
+              WHERE s.ip IS NOT NULL AND s.created_at >= ${since}`
+        : sql`SELECT DISTINCT m.id AS member_id, m.created_at, host(s.ip) || ' ' || s.user_agent AS value
+              FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.brand_id = ${brandId}
+              WHERE s.ip IS NOT NULL AND s.user_agent IS NOT NULL AND s.created_at >= ${since}`;
+    const result = await this.db.execute(sql`
+      WITH seen AS (${seen})
+      SELECT value, array_agg(member_id ORDER BY created_at DESC, member_id DESC) AS members
+      FROM (SELECT DISTINCT member_id, created_at, value FROM seen) d
+      GROUP BY value HAVING count(*) >= ${min}
+      ORDER BY count(*) DESC, value LIMIT 200`);
+    return rowsOf<{ value: string; members: Array<number | string> | string }>(result).map((r) => ({
+      value: r.value,
+      members: parseIds(r.members),
+    }));
   }
 
   /** These members of the brand (the others are left out), by id. */

@@ -9,6 +9,7 @@ import type { DepositView } from '../../../src/api/contract/payments';
 import type { BetRecord } from '../../../src/api/contract/records';
 import type { WithdrawalView } from '../../../src/api/contract/withdrawals';
 import { isLanguage } from '../../../src/api/languages';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
 import type { WithAudit } from '../backoffice/audit-port';
@@ -223,6 +224,27 @@ export class MembersAdmin {
       if (other) add(other.username, other.status, b.kind, b.value);
     }
     return [...byUsername.values()].sort((a, b) => a.username.localeCompare(b.username));
+  }
+
+  /** Groups of the brand's members behind one address or one device (the risk scan's). */
+  groups(brandId: number, by: 'address' | 'device', since: Date, min: number) {
+    return this.repo.groups(brandId, by, since, min);
+  }
+
+  /** Which of these members belong to the brand. */
+  async brandMembers(brandId: number, memberIds: number[]) {
+    return new Set((await this.repo.byIds(brandId, memberIds)).keys());
+  }
+
+  /**
+   * Locks a member for the risk team: as `lock` does (sessions and sockets ended at once), with the risk
+   * module's own writes (`alongside`, given the sessions ended) in the same transaction. False when the
+   * member was not active (already locked or closed): nothing is written.
+   */
+  async lockFor(memberId: number, alongside: (tx: Database, sessionsEnded: number) => Promise<void>) {
+    const done = await this.repo.setStatus(memberId, 'active', 'locked', alongside);
+    if (done) await this.ports.sessionsEnded(memberId);
+    return done !== undefined;
   }
 
   /** Locks (every login refused, its sessions and sockets ended at once) or unlocks a member. */

@@ -192,6 +192,40 @@ export class AgentsRepository {
     return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
   }
 
+  /** Each member's deposits and valid bets over [fromDay, toDay] (members without a day are left out). */
+  async memberTotals(memberIds: number[], fromDay: string, toDay: string) {
+    if (memberIds.length === 0) return new Map<number, { deposits: number; validBet: number }>();
+    const result = await this.db.execute(sql`
+      SELECT member_id AS id, coalesce(sum(deposits), 0)::bigint AS deposits,
+             coalesce(sum(valid_bet), 0)::bigint AS "validBet"
+      FROM member_daily
+      WHERE member_id = ANY(${integerArrayLiteral(memberIds)}::integer[])
+        AND day BETWEEN ${fromDay}::date AND ${toDay}::date
+      GROUP BY member_id`);
+    return new Map(
+      rowsOf<{ id: number; deposits: string; validBet: string }>(result).map((r) => [
+        Number(r.id),
+        { deposits: Number(r.deposits), validBet: Number(r.validBet) },
+      ]),
+    );
+  }
+
+  /** The brand's member-days from `fromDay` whose profit reached `minProfit`, the largest first. */
+  async bigDays(brandId: number, fromDay: string, minProfit: number) {
+    const result = await this.db.execute(sql`
+      SELECT member_id AS "memberId", day::text AS day, profit, valid_bet AS "validBet", payout
+      FROM member_daily
+      WHERE brand_id = ${brandId} AND day >= ${fromDay}::date AND profit >= ${minProfit}
+      ORDER BY profit DESC LIMIT 200`);
+    return rowsOf<Record<string, string | number>>(result).map((r) => ({
+      memberId: Number(r.memberId),
+      day: String(r.day),
+      profit: Number(r.profit),
+      validBet: Number(r.validBet),
+      payout: Number(r.payout),
+    }));
+  }
+
   /** How far below `agentId` a member is (1 direct), or null when it is not in the agent's downline. */
   async depthBelow(agentId: number, memberId: number): Promise<number | null> {
     const result = await this.db.execute(sql`

@@ -249,6 +249,16 @@ export class AgentsService {
     return this.repo.brandActiveMemberIds(brandId, fromDay, toDay);
   }
 
+  /** Each member's deposits and valid bets over [fromDay, toDay] (the risk scan's low play). */
+  memberTotals(memberIds: number[], fromDay: string, toDay: string) {
+    return this.repo.memberTotals(memberIds, fromDay, toDay);
+  }
+
+  /** Member-days from `fromDay` with a profit of at least `minProfit` (the risk scan's unusual wins). */
+  bigDays(brandId: number, fromDay: string, minProfit: number) {
+    return this.repo.bigDays(brandId, fromDay, minProfit);
+  }
+
   // ---- the agent centre -----------------------------------------------------------------------------
 
   /** The agent's invitation code (registerCenter): registrations with it join its downline. */

@@ -70,6 +70,59 @@ export class WithdrawalsRepository {
     ).rows.map((r) => ({ ...r, memberId: Number(r.memberId) }));
   }
 
+  /**
+   * Account numbers and holder names (case and spaces aside) on the bank accounts of more than one member,
+   * kept or removed; each group's members newest account first. At most `limit` groups, largest first.
+   */
+  async payeeGroups(limit: number) {
+    const result = await this.db.execute(sql`
+      WITH payees AS (
+        SELECT member_id, 'bank_account' AS kind, account_number AS value, created_at FROM member_bank_accounts
+        UNION ALL
+        SELECT member_id, 'payee_name', lower(btrim(account_name)), created_at FROM member_bank_accounts),
+      firsts AS (
+        SELECT kind, value, member_id, min(created_at) AS at FROM payees GROUP BY kind, value, member_id)
+      SELECT kind, value, array_agg(member_id ORDER BY member_id DESC) AS members
+      FROM firsts GROUP BY kind, value HAVING count(*) > 1
+      ORDER BY count(*) DESC, kind, value LIMIT ${limit}`);
+    return (
+      result as unknown as {
+        rows: Array<{
+          kind: 'bank_account' | 'payee_name';
+          value: string;
+          members: Array<number | string> | string;
+        }>;
+      }
+    ).rows.map((r) => ({
+      kind: r.kind,
+      value: r.value,
+      members: (typeof r.members === 'string'
+        ? r.members.replace(/[{}]/g, '').split(',').filter(Boolean)
+        : r.members
+      ).map(Number),
+    }));
+  }
+
+  async recentRequests(brandId: number, since: Date) {
+    return this.db
+      .select({
+        memberId: withdrawals.memberId,
+        reference: withdrawals.reference,
+        amount: withdrawals.amount,
+        createdAt: withdrawals.createdAt,
+      })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.brandId, brandId),
+          gte(withdrawals.createdAt, since),
+          notInArray(withdrawals.status, ['cancelled', 'rejected']),
+        ),
+      )
+      .orderBy(withdrawals.id)
+      .limit(1000);
+  }
+
   async bankAccount(memberId: number, id: number) {
     const [row] = await this.db
       .select()

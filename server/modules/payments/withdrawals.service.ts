@@ -54,6 +54,8 @@ export interface WithdrawalNeighbours {
   savePaymentPasswordHash(memberId: number, hash: string): Promise<void>;
   /** Who the member is (kyc module); without it no identity is asked and every payee goes to the queue. */
   identity?: WithdrawalIdentity;
+  /** Whether the risk team holds the member's withdrawals (risk module), and why. */
+  risk?: { hold(memberId: number): Promise<{ reason: string } | null> };
 }
 
 /** What withdrawals ask of the kyc module (server/modules/kyc/kyc.service.ts). */
@@ -161,6 +163,20 @@ export class WithdrawalsService {
     }));
   }
 
+  /**
+   * Bank account numbers (or PIX keys) and holder names used by more than one member, for the risk scan:
+   * the number masked, members newest first.
+   */
+  async payeeGroups() {
+    const rows = await this.repo.payeeGroups(200);
+    return rows.map((r) => ({ ...r, value: r.kind === 'bank_account' ? mask(r.value) : r.value }));
+  }
+
+  /** The brand's withdrawals asked since `since` and not cancelled or rejected (the risk scan's). */
+  recentRequests(brandId: number, since: Date) {
+    return this.repo.recentRequests(brandId, since);
+  }
+
   async setup(brand: Brand, member: { id: number; paymentPasswordHash: string | null }) {
     const [rules, accounts, usedToday, main] = await Promise.all([
       this.rules(brand.id),
@@ -260,9 +276,12 @@ export class WithdrawalsService {
       accountNumber: account.accountNumber,
       ...(account.pixKeyType ? { pixKeyType: account.pixKeyType } : {}),
     };
-    // A holder who is not the member: held for an operator's review instead of the queue.
-    const review =
-      (await this.neighbours.identity?.payeeReview(brand, member.id, account.accountName)) ?? null;
+    // Withdrawals the risk team holds, or a holder who is not the member: an operator's review instead
+    // of the queue.
+    const held = (await this.neighbours.risk?.hold(member.id)) ?? null;
+    const review = held
+      ? { reason: 'risk_hold', note: held.reason }
+      : ((await this.neighbours.identity?.payeeReview(brand, member.id, account.accountName)) ?? null);
     try {
       const out = await this.repo.request({
         brandId: brand.id,
@@ -385,6 +404,10 @@ export class WithdrawalsService {
       cancelled: ['withdrawal_release', hold, main],
       refunded: ['withdrawal_refund', clearing, main],
     };
+    // While the risk team holds the member's withdrawals none is paid or sent on to the queue.
+    if ((to === 'paid' || (to === 'pending' && row.status === 'review')) && this.neighbours.risk) {
+      if (await this.neighbours.risk.hold(row.memberId)) throw new AppError('WITHDRAWAL_ON_HOLD');
+    }
     const move = moves[to];
     const postings = move
       ? await this.ledger.postingsFor({ brand, from: move[1], to: move[2], amount: row.amount })

@@ -60,6 +60,12 @@ test('a real-time salary settles through the ledger: the house pays the agent, t
   const house = office.getByTestId('bo-house-offer');
   await house.getByLabel('Modelo').selectOption({ label: `${name} · Salário em tempo real · 0,05\u00a0%` });
   await house.getByRole('button', { name: 'Oferecer' }).click();
+  // Confirmed: the agent, the template and its rate (the route keeps no reason).
+  const dialog = office.getByTestId('bo-task');
+  await expect(dialog).toContainText(name);
+  await expect(dialog).toContainText('demoagent');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toHaveCount(0);
   const houseContract = office
     .getByTestId('bo-tree-contracts')
     .locator('tr[data-kind="realtime_salary"]', { hasText: 'A casa' });
@@ -110,7 +116,23 @@ test('a real-time salary settles through the ledger: the house pays the agent, t
   await rerun.getByLabel('Hora', { exact: true }).fill(String(Number(clock.hour)));
   await rerun.getByLabel('Minuto', { exact: true }).fill(String(Number(clock.minute)));
   await rerun.getByRole('button', { name: 'Liquidar' }).click();
-  await expect(office.getByTestId('bo-rerun-result')).toContainText(/faturas novas/);
+  await dialog.getByLabel(/Motivo/).fill('Período de tempo real');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(office.getByTestId('bo-rerun-result')).toContainText('enviado para a aprovação');
+  // A second operator runs it by approving it.
+  const finance = await openBackoffice(browser, 'demofinance', 'Finance12345');
+  await finance.page.getByRole('button', { name: 'Aprovações' }).click();
+  const waiting = finance.page
+    .getByTestId('bo-approvals')
+    .locator(`tr[data-target="realtime_salary:${clock.day}T${clock.hour}:${clock.minute}"]`);
+  await waiting.getByRole('button', { name: 'Aprovar' }).click();
+  const approve = finance.page.getByTestId('bo-task');
+  await approve.getByLabel(/Motivo/).fill('Segundo olhar');
+  await approve.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(finance.page.getByTestId('bo-approval-outcome')).toContainText(/faturas novas/);
+  await finance.close();
+  // The runs list loads again with its filter: the run is in it.
+  await office.getByLabel('Mostrar o tipo').selectOption('realtime_salary');
   await office
     .getByTestId('bo-runs')
     .locator('tr', { hasText: 'Salário em tempo real' })
@@ -140,8 +162,8 @@ test('a real-time salary settles through the ledger: the house pays the agent, t
 
   // The house ends its contract with the agent.
   await houseContract.getByRole('button', { name: 'Encerrar' }).click();
-  await houseContract.getByLabel('Motivo do encerramento').fill('end of the e2e programme');
-  await houseContract.getByRole('button', { name: 'Encerrar' }).click();
+  await dialog.getByLabel(/Motivo/).fill('end of the e2e programme');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(houseContract).toHaveAttribute('data-status', 'terminated');
   await player.close();
   await close();

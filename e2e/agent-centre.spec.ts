@@ -1,5 +1,15 @@
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { agentLogin, depositThroughGateway, expect, openBackoffice, registerMember, test } from './fixtures';
+
+/** The back office's confirmation: it shows what changes, asks for the reason, and is sent. */
+async function confirmTask(page: Page, shows: string[], reason: string) {
+  const dialog = page.getByTestId('bo-task');
+  for (const text of shows) await expect(dialog).toContainText(text);
+  await dialog.getByLabel(/Motivo/).fill(reason);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toHaveCount(0);
+}
 
 test('a player who joins with the agent’s invitation code is in the agent’s team and downline', async ({
   browser,
@@ -188,20 +198,38 @@ test('an operator finds a player in the agent tree, moves it out of the demo age
   await expect(page.getByTestId('bo-tree-view')).toContainText(username);
   await page.getByTestId('bo-tree-view').getByRole('button', { name: username }).click();
 
+  // The move is confirmed in the dialog: the member, its team, the upline before and after, and a reason.
   const move = page.getByTestId('bo-move-form');
-  await move.getByLabel('Motivo').fill('left the agent');
   await move.getByRole('button', { name: 'Mover com a rede' }).click();
+  await confirmTask(page, [username, 'demoagent', 'Topo da árvore'], 'left the agent');
   await expect(tree.getByRole('status')).toContainText('Membro movido');
   await expect(page.getByTestId('bo-tree-uplines')).toContainText('Topo da árvore');
 
-  // The daily salaries of two days ago (over in every time zone), settled again: what the jobs billed is
-  // not billed twice.
+  // The daily salaries of two days ago (over in every time zone), settled again: it moves agents' money,
+  // so the request waits for a second operator, who runs it by approving; what the jobs billed is not
+  // billed twice.
+  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   const rerun = page.getByTestId('bo-rerun-form');
-  await rerun.getByLabel('Dia').fill(new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
-  await rerun.getByRole('button', { name: 'Liquidar' }).click();
-  await expect(page.getByTestId('bo-rerun-result')).toContainText('Período');
-  await rerun.getByRole('button', { name: 'Liquidar' }).click();
-  await expect(page.getByTestId('bo-rerun-result')).toContainText('0 faturas novas');
+  await rerun.getByLabel('Dia').fill(day);
+  const settleAgain = async (reason: string) => {
+    await rerun.getByRole('button', { name: 'Liquidar' }).click();
+    await confirmTask(page, ['Salário diário', day, 'Outro operador precisa aprovar'], reason);
+    await expect(page.getByTestId('bo-rerun-result')).toContainText(
+      'enviado para a aprovação de outro operador',
+    );
+    const finance = await openBackoffice(browser, 'demofinance', 'Finance12345');
+    await finance.page.getByRole('button', { name: 'Aprovações' }).click();
+    const waiting = finance.page.getByTestId('bo-approvals').locator(`tr[data-target="daily_salary:${day}"]`);
+    await expect(waiting).toContainText('demoadmin');
+    await waiting.getByRole('button', { name: 'Aprovar' }).click();
+    await confirmTask(finance.page, ['Liquidar de novo', day, 'demoadmin'], 'Segundo olhar');
+    await expect(finance.page.getByTestId('bo-approval-outcome')).toBeVisible();
+    const outcome = (await finance.page.getByTestId('bo-approval-outcome').textContent()) ?? '';
+    await finance.close();
+    return outcome;
+  };
+  expect(await settleAgain('Dia sem liquidação')).toContain('Período');
+  expect(await settleAgain('De novo, para conferir')).toContain('0 faturas novas');
   await expectNoSeriousViolations(page, 'the back office agents tab');
   await close();
 });

@@ -1,57 +1,54 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { CONTRACT_KINDS, type ContractKind, PAY_PERIODS } from '../api/contract/agents';
 import type { EndpointValue } from '../api/endpoints';
 import { ContractTermsForm } from '../features/agent/ContractOfferDialog';
-import { failureCode, failureIssues, failureMessage } from '../machines/failure';
 import { formatAmount, formatDateTime, formatRate } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { Failure } from './games-panels';
+import { inlineFailure, TaskDialog, taskResult, useOperatorTask } from './operator-task';
 import { useOperatorList } from './panels';
 
 type Tree = EndpointValue<'adminTree'>;
-type Bills = EndpointValue<'runBills'>;
 type Rerun = EndpointValue<'rerunSettlement'>;
-type Problem = { code: string; issues: { path: string; message: string }[]; message: string | null } | null;
+type Template = EndpointValue<'adminTemplates'>[number];
+type TaskActor = ReturnType<typeof useOperatorTask>;
 
-/** Runs an operator call, keeping its failure for the card (and leaving on an expired session). */
-function useCall(onExpired: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Problem>(null);
-  const run = async <T,>(send: () => Promise<T>) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      return await send();
-    } catch (error) {
-      const code = failureCode(error);
-      if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired();
-      setFailure({ code, issues: failureIssues(error), message: failureMessage(error) });
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, failure, run };
+/** Loads again when a change went through (the count of the operator-task machine moved). */
+function useReloadOn(completed: number, reload: () => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload is the reaction to a new count
+  useEffect(() => {
+    if (completed > 0) reload();
+  }, [completed]);
 }
 
-/** The agent tree: find a member, see its uplines, direct downline and contracts, and move it. */
+/**
+ * The agent tree: find a member, see its uplines, direct downline and contracts, and move it. Each
+ * change (move, the house's offer, the end of a house contract) is confirmed in the operator-task
+ * dialog, which shows what changes (and asks the reason where the server keeps one), then the tree loads
+ * again.
+ */
 function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
-  const [tree, setTree] = useState<Tree | null>(null);
+  const [shown, setShown] = useState('');
   const [upline, setUpline] = useState('');
-  const [reason, setReason] = useState('');
-  const [moved, setMoved] = useState(false);
-  const [ending, setEnding] = useState<{ id: number; reason: string } | null>(null);
-  const { busy, failure, run } = useCall(onExpired);
-  const open = async (username: string) => {
+  const load = useCallback(
+    () => (shown ? call('adminTree', { token, query: { username: shown } }) : Promise.resolve(null)),
+    [token, shown],
+  );
+  const found = useOperatorList<Tree | null>(load, onExpired);
+  const [task, send] = useOperatorTask(token, onExpired);
+  useReloadOn(task.context.completed, found.reload);
+  const tree = found.error ? null : found.data;
+  const busy = task.hasTag('busy');
+  const open = (username: string) => {
     setSearch(username);
-    setMoved(false);
-    const found = await run(() => call('adminTree', { token, query: { username } }));
-    setTree(found);
+    setShown(username);
+    send({ type: 'DISMISS' });
   };
+  const kindName = (kind: string) => t(`agent.revenue.kinds.${kind}`);
   return (
     <div className="bo-card bo-wide" data-testid="bo-agent-tree">
       <h2 className="bo-heading">{t('backoffice.agents.tree')}</h2>
@@ -59,7 +56,7 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
         className="bo-form-grid bo-form-inline"
         onSubmit={(e) => {
           e.preventDefault();
-          if (search.trim()) void open(search.trim().toLowerCase());
+          if (search.trim()) open(search.trim().toLowerCase());
         }}
       >
         <label className="field">
@@ -72,16 +69,8 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
           </button>
         </div>
       </form>
-      {failure &&
-        (failure.code === 'CONTRACT_ABOVE_HOUSE_EDGE' && failure.message ? (
-          // The server's words name the category and the most the house can give on it.
-          <div className="form-error" role="alert" data-code={failure.code}>
-            {failure.message}
-          </div>
-        ) : (
-          <Failure code={failure.code} issues={failure.issues} />
-        ))}
-      {moved && (
+      {found.error && <Failure code={found.error} issues={[]} />}
+      {taskResult(task, 'moveMember') !== null && (
         <p className="form-success" role="status">
           {t('backoffice.agents.moved')}
         </p>
@@ -92,7 +81,7 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
             {tree.uplines.length === 0 && <span>{t('backoffice.agents.top')} › </span>}
             {tree.uplines.map((u) => (
               <span key={u}>
-                <button type="button" className="link-btn" onClick={() => void open(u)}>
+                <button type="button" className="link-btn" onClick={() => open(u)}>
                   {u}
                 </button>{' '}
                 ›{' '}
@@ -126,7 +115,7 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
                   {tree.downline.map((d) => (
                     <tr key={d.username}>
                       <td>
-                        <button type="button" className="link-btn" onClick={() => void open(d.username)}>
+                        <button type="button" className="link-btn" onClick={() => open(d.username)}>
                           {d.username}
                         </button>
                       </td>
@@ -162,51 +151,37 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
                 <tbody>
                   {tree.contracts.map((c) => (
                     <tr key={c.id} data-status={c.status} data-kind={c.kind}>
-                      <td>{t(`agent.revenue.kinds.${c.kind}`)}</td>
+                      <td>{kindName(c.kind)}</td>
                       <td>{c.upline ?? t('backoffice.agents.house')}</td>
                       <td>{c.member}</td>
                       <td className="num">{formatRate(c.rateBp, i18n.language)}</td>
                       <td>{t(`agent.contracts.statuses.${c.status}`)}</td>
                       <td>
                         {c.upline === null &&
-                          ['offered', 'active', 'termination_requested'].includes(c.status) &&
-                          (ending?.id === c.id ? (
-                            <form
-                              className="bo-inline-end"
-                              onSubmit={async (e) => {
-                                e.preventDefault();
-                                const next = await run(() =>
-                                  call('endHouseContract', {
-                                    token,
-                                    body: { contractId: c.id, reason: ending.reason },
-                                  }),
-                                );
-                                if (next) {
-                                  setTree(next);
-                                  setEnding(null);
-                                }
-                              }}
-                            >
-                              <input
-                                aria-label={t('backoffice.agents.end_reason')}
-                                placeholder={t('backoffice.agents.end_reason')}
-                                value={ending.reason}
-                                maxLength={200}
-                                onChange={(e) => setEnding({ id: c.id, reason: e.target.value })}
-                              />
-                              <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-                                {t('backoffice.agents.end')}
-                              </button>
-                            </form>
-                          ) : (
+                          ['offered', 'active', 'termination_requested'].includes(c.status) && (
                             <button
                               type="button"
                               className="btn btn-ghost btn-sm"
-                              onClick={() => setEnding({ id: c.id, reason: '' })}
+                              disabled={busy}
+                              onClick={() =>
+                                send({
+                                  type: 'REQUEST',
+                                  task: {
+                                    kind: 'endHouseContract',
+                                    summary: {
+                                      member: c.member,
+                                      kind: kindName(c.kind),
+                                      rate: formatRate(c.rateBp, i18n.language),
+                                      status: t(`agent.contracts.statuses.${c.status}`),
+                                    },
+                                    body: { contractId: c.id },
+                                  },
+                                })
+                              }
                             >
                               {t('backoffice.agents.end')}
                             </button>
-                          ))}
+                          )}
                       </td>
                     </tr>
                   ))}
@@ -215,27 +190,26 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
             </ScrollRegion>
           )}
           {tree.member.isAgent && tree.uplines.length === 0 && (
-            <HouseOffer
-              token={token}
-              username={tree.member.username}
-              onOffered={setTree}
-              run={run}
-              busy={busy}
-            />
+            <HouseOffer token={token} username={tree.member.username} task={task} send={send} />
           )}
           <form
             className="bo-form-grid bo-form-inline"
             data-testid="bo-move-form"
-            onSubmit={async (e) => {
+            onSubmit={(e) => {
               e.preventDefault();
-              const next = await run(() =>
-                call('moveMember', { token, body: { username: tree.member.username, upline, reason } }),
-              );
-              if (next) {
-                setTree(next);
-                setMoved(true);
-                setReason('');
-              }
+              send({
+                type: 'REQUEST',
+                task: {
+                  kind: 'moveMember',
+                  summary: {
+                    member: tree.member.username,
+                    team: t('backoffice.agents.team', { count: tree.member.teamSize }),
+                    before: tree.uplines.at(-1) ?? t('backoffice.agents.top'),
+                    after: upline.trim() || t('backoffice.agents.top'),
+                  },
+                  body: { username: tree.member.username, upline: upline.trim().toLowerCase() },
+                },
+              });
             }}
           >
             <h3 className="bo-subheading bo-span">{t('backoffice.agents.move')}</h3>
@@ -248,10 +222,6 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
                 autoComplete="off"
               />
             </label>
-            <label className="field">
-              <span>{t('backoffice.agents.reason')}</span>
-              <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
-            </label>
             <div className="bo-actions">
               <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
                 {t('backoffice.agents.move_button')}
@@ -260,11 +230,15 @@ function TreeCard({ token, onExpired }: { token: string; onExpired: () => void }
           </form>
         </div>
       )}
+      <TaskDialog state={task} send={send} />
     </div>
   );
 }
 
-/** Settlement runs with their bills, and a re-run of a finished period. */
+/**
+ * Settlement runs with their bills, and a re-run of a finished period: it moves agents' money, so it is
+ * confirmed with its reason and filed for a second operator's approval (the Approvals page runs it).
+ */
 function SettlementCard({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -274,7 +248,12 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
     [token, kind],
   );
   const runs = useOperatorList(load, onExpired);
-  const [bills, setBills] = useState<Bills | null>(null);
+  const [shownRun, setShownRun] = useState<{ kind: ContractKind; periodKey: string } | null>(null);
+  const loadBills = useCallback(
+    () => (shownRun ? call('runBills', { token, query: shownRun }) : Promise.resolve(null)),
+    [token, shownRun],
+  );
+  const bills = useOperatorList(loadBills, onExpired);
   const [rerun, setRerun] = useState({
     kind: 'daily_salary' as ContractKind,
     payPeriod: 'weekly',
@@ -282,36 +261,44 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
     hour: '0',
     minute: '0',
   });
-  const [result, setResult] = useState<Rerun | null>(null);
-  const { busy, failure, run } = useCall(onExpired);
+  const [task, send] = useOperatorTask(token, onExpired);
+  const requested = taskResult<Rerun>(task, 'rerunSettlement');
   const money = (n: number) => formatAmount(n, lang);
+  const timed = rerun.kind === 'hourly_salary' || rerun.kind === 'realtime_salary';
+  const pad = (n: string) => n.padStart(2, '0');
   return (
     <div className="bo-card bo-wide" data-testid="bo-settlements">
       <h2 className="bo-heading">{t('backoffice.agents.settlements')}</h2>
       <form
         className="bo-form-grid bo-form-inline"
         data-testid="bo-rerun-form"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setResult(null);
-          const done = await run(() =>
-            call('rerunSettlement', {
-              token,
+          const dividend = rerun.kind === 'dividend';
+          send({
+            type: 'REQUEST',
+            task: {
+              kind: 'rerunSettlement',
+              summary: {
+                kind: t(`agent.revenue.kinds.${rerun.kind}`),
+                ...(dividend ? { pay_period: t(`contracts.periods.${rerun.payPeriod}`) } : {}),
+                day:
+                  rerun.kind === 'realtime_salary'
+                    ? `${rerun.day} ${pad(rerun.hour)}:${pad(rerun.minute)}`
+                    : timed
+                      ? `${rerun.day} ${pad(rerun.hour)}h`
+                      : rerun.day,
+                approval: t('backoffice.agents.rerun_four_eyes'),
+              },
               body: {
                 kind: rerun.kind,
-                ...(rerun.kind === 'dividend'
-                  ? { payPeriod: rerun.payPeriod as (typeof PAY_PERIODS)[number] }
-                  : {}),
+                ...(dividend ? { payPeriod: rerun.payPeriod as (typeof PAY_PERIODS)[number] } : {}),
                 day: rerun.day,
                 hour: Number(rerun.hour),
                 minute: Number(rerun.minute),
               },
-            }),
-          );
-          if (done) {
-            setResult(done);
-            runs.reload();
-          }
+            },
+          });
         }}
       >
         <h3 className="bo-subheading bo-span">{t('backoffice.agents.rerun')}</h3>
@@ -352,7 +339,7 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
             onChange={(e) => setRerun({ ...rerun, day: e.target.value })}
           />
         </label>
-        {(rerun.kind === 'hourly_salary' || rerun.kind === 'realtime_salary') && (
+        {timed && (
           <label className="field">
             <span>{t('backoffice.agents.hour')}</span>
             <input
@@ -377,20 +364,16 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
           </label>
         )}
         <div className="bo-actions">
-          <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={task.hasTag('busy')}>
             {t('backoffice.agents.rerun_button')}
           </button>
         </div>
       </form>
-      {failure && <Failure code={failure.code} issues={failure.issues} />}
-      {result && (
+      {requested && (
         <p className="form-success" role="status" data-testid="bo-rerun-result">
-          {t('backoffice.agents.rerun_done', {
-            period: result.periodKey,
-            bills: result.bills,
-            paid: result.paid,
-            unpaid: result.unpaid,
-            retried: result.retried,
+          {t('backoffice.agents.rerun_sent', {
+            id: requested.approval.id,
+            period: String(requested.approval.detail.periodKey ?? ''),
           })}
         </p>
       )}
@@ -435,13 +418,7 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
                     <button
                       type="button"
                       className="link-btn"
-                      onClick={async () =>
-                        setBills(
-                          await run(() =>
-                            call('runBills', { token, query: { kind: r.kind, periodKey: r.periodKey } }),
-                          ),
-                        )
-                      }
+                      onClick={() => setShownRun({ kind: r.kind, periodKey: r.periodKey })}
                     >
                       {r.periodKey}
                     </button>
@@ -463,10 +440,11 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
           </table>
         </ScrollRegion>
       )}
-      {bills && (
+      {bills.error && <Failure code={bills.error} issues={[]} />}
+      {bills.data && shownRun && (
         <>
           <h3 className="bo-subheading">
-            {t('backoffice.agents.bills_of', { period: bills.items[0]?.periodKey ?? '', count: bills.total })}
+            {t('backoffice.agents.bills_of', { period: shownRun.periodKey, count: bills.data.total })}
           </h3>
           <ScrollRegion className="bo-scroll" label={t('backoffice.agents.bills')}>
             <table className="bo-table" data-testid="bo-run-bills">
@@ -493,7 +471,7 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
                 </tr>
               </thead>
               <tbody>
-                {bills.items.map((b) => (
+                {bills.data.items.map((b) => (
                   <tr key={b.id} data-status={b.status}>
                     <td>{b.payer ?? t('backoffice.agents.house')}</td>
                     <td>{b.payee}</td>
@@ -510,36 +488,41 @@ function SettlementCard({ token, onExpired }: { token: string; onExpired: () => 
           </ScrollRegion>
         </>
       )}
+      <TaskDialog state={task} send={send} />
     </div>
   );
 }
 
-/** The house offers a top agent a contract from one of the brand's templates. */
-function HouseOffer(props: {
-  token: string;
-  username: string;
-  busy: boolean;
-  run: <T>(send: () => Promise<T>) => Promise<T | null>;
-  onOffered: (tree: Tree) => void;
-}) {
+/** The house offers a top agent a contract from one of the brand's templates, once confirmed. */
+function HouseOffer(props: { token: string; username: string; task: TaskActor[0]; send: TaskActor[1] }) {
   const { t, i18n } = useTranslation();
   const load = useCallback(() => call('adminTemplates', { token: props.token }), [props.token]);
   const templates = useOperatorList(load);
   const [templateId, setTemplateId] = useState('');
   if (!templates.data || templates.data.length === 0) return null;
+  const rateOf = (tpl: Template) => formatRate(tpl.terms.tiers.at(-1)!.rateBp, i18n.language);
   return (
     <form
       className="bo-form-grid bo-form-inline"
       data-testid="bo-house-offer"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        const next = await props.run(() =>
-          call('offerHouseContract', {
-            token: props.token,
-            body: { username: props.username, templateId: Number(templateId) },
-          }),
-        );
-        if (next) props.onOffered(next);
+        const tpl = templates.data?.find((x) => String(x.id) === templateId);
+        if (!tpl) return;
+        props.send({
+          type: 'REQUEST',
+          task: {
+            kind: 'offerHouseContract',
+            summary: {
+              member: props.username,
+              template: tpl.name,
+              kind: t(`agent.revenue.kinds.${tpl.kind}`),
+              rate: rateOf(tpl),
+            },
+            body: { username: props.username, templateId: tpl.id },
+            reason: false,
+          },
+        });
       }}
     >
       <h3 className="bo-subheading bo-span">{t('backoffice.agents.house_offer')}</h3>
@@ -549,14 +532,13 @@ function HouseOffer(props: {
           <option value="">—</option>
           {templates.data.map((tpl) => (
             <option key={tpl.id} value={tpl.id}>
-              {tpl.name} · {t(`agent.revenue.kinds.${tpl.kind}`)} ·{' '}
-              {formatRate(tpl.terms.tiers.at(-1)!.rateBp, i18n.language)}
+              {tpl.name} · {t(`agent.revenue.kinds.${tpl.kind}`)} · {rateOf(tpl)}
             </option>
           ))}
         </select>
       </label>
       <div className="bo-actions">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={props.busy}>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={props.task.hasTag('busy')}>
           {t('backoffice.agents.house_offer_button')}
         </button>
       </div>
@@ -564,19 +546,29 @@ function HouseOffer(props: {
   );
 }
 
-/** Contract templates: named terms for the house's offers, one default per kind for agents' offers. */
+/**
+ * Contract templates: named terms for the house's offers, one default per kind for agents' offers. A
+ * template is saved at once (its failure shows in the form); deleting one is confirmed first.
+ */
 function TemplatesCard({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t, i18n } = useTranslation();
   const load = useCallback(() => call('adminTemplates', { token }), [token]);
   const list = useOperatorList(load, onExpired);
   const [editing, setEditing] = useState<{ name: string; isDefault: boolean } | null>(null);
-  const [saved, setSaved] = useState(false);
-  const { busy, failure, run } = useCall(onExpired);
+  const [task, send] = useOperatorTask(token, onExpired);
+  useReloadOn(task.context.completed, list.reload);
+  const saved = taskResult(task, 'saveTemplate') !== null;
+  // The form closes when a save went through.
+  useEffect(() => {
+    if (saved) setEditing(null);
+  }, [saved]);
+  const failure = inlineFailure(task);
+  const busy = task.hasTag('busy');
   return (
     <div className="bo-card bo-wide" data-testid="bo-templates">
       <h2 className="bo-heading">{t('backoffice.agents.templates')}</h2>
       <p className="bo-sub">{t('backoffice.agents.templates_text')}</p>
-      {failure && <Failure code={failure.code} issues={failure.issues} />}
+      {failure && !editing && <Failure code={failure.code} issues={failure.issues} />}
       {saved && (
         <p className="form-success" role="status">
           {t('backoffice.agents.template_saved')}
@@ -611,10 +603,21 @@ function TemplatesCard({ token, onExpired }: { token: string; onExpired: () => v
                       type="button"
                       className="btn btn-ghost btn-sm"
                       disabled={busy}
-                      onClick={async () => {
-                        if (await run(() => call('deleteTemplate', { token, body: { id: tpl.id } })))
-                          list.reload();
-                      }}
+                      onClick={() =>
+                        send({
+                          type: 'REQUEST',
+                          task: {
+                            kind: 'deleteTemplate',
+                            summary: {
+                              template: tpl.name,
+                              kind: t(`agent.revenue.kinds.${tpl.kind}`),
+                              rate: formatRate(tpl.terms.tiers.at(-1)!.rateBp, i18n.language),
+                            },
+                            body: { id: tpl.id },
+                            reason: false,
+                          },
+                        })
+                      }
                     >
                       {t('backoffice.agents.delete')}
                     </button>
@@ -650,32 +653,36 @@ function TemplatesCard({ token, onExpired }: { token: string; onExpired: () => v
             submitLabel={t('backoffice.agents.template_save')}
             errorCode={failure?.code ?? null}
             errorMessage={failure?.message ?? null}
-            onCancel={() => setEditing(null)}
-            onSubmit={async (terms) => {
-              setSaved(false);
-              const next = await run(() =>
-                call('saveTemplate', {
-                  token,
-                  body: { name: editing.name, terms, isDefault: editing.isDefault },
-                }),
-              );
-              if (next) {
-                setEditing(null);
-                setSaved(true);
-                list.reload();
-              }
+            onCancel={() => {
+              send({ type: 'CANCEL' });
+              setEditing(null);
             }}
+            onSubmit={(terms) =>
+              send({
+                type: 'REQUEST',
+                task: {
+                  kind: 'saveTemplate',
+                  summary: {},
+                  body: { name: editing.name, terms, isDefault: editing.isDefault },
+                  confirm: false,
+                },
+              })
+            }
           />
         </div>
       ) : (
         <button
           type="button"
           className="btn btn-ghost btn-sm"
-          onClick={() => setEditing({ name: '', isDefault: false })}
+          onClick={() => {
+            send({ type: 'DISMISS' });
+            setEditing({ name: '', isDefault: false });
+          }}
         >
           {t('backoffice.agents.template_new')}
         </button>
       )}
+      <TaskDialog state={task} send={send} />
     </div>
   );
 }

@@ -42,7 +42,13 @@ export function ApprovalsPanel({ token, onExpired }: PanelProps) {
   const what = (a: MoneyApproval) =>
     a.kind === 'adjust'
       ? t(a.amount < 0 ? 'backoffice.adjust_debit' : 'backoffice.adjust_credit')
-      : t(`backoffice.approvals.kinds.${a.kind}`);
+      : a.kind === 'settlement'
+        ? `${t('backoffice.approvals.kinds.settlement')} · ${t(`agent.revenue.kinds.${String(a.detail.kind)}`)}`
+        : t(`backoffice.approvals.kinds.${a.kind}`);
+  // A settlement re-run names its period; what it pays is known once it runs.
+  const target = (a: MoneyApproval) =>
+    a.kind === 'settlement' ? String(a.detail.periodKey ?? '') : a.target;
+  const amount = (a: MoneyApproval) => (a.kind === 'settlement' ? '—' : money(a.amount));
   const decide = (a: MoneyApproval, decision: 'approve' | 'reject') =>
     send({
       type: 'REQUEST',
@@ -51,13 +57,34 @@ export function ApprovalsPanel({ token, onExpired }: PanelProps) {
         summary: {
           decision: t(decision === 'approve' ? 'backoffice.approvals.approve' : 'backoffice.reject'),
           what: what(a),
-          [a.kind === 'adjust' ? 'member' : 'reference']: a.target,
-          amount: money(a.amount),
+          ...(a.kind === 'settlement'
+            ? { period: target(a) }
+            : { [a.kind === 'adjust' ? 'member' : 'reference']: a.target, amount: money(a.amount) }),
           requested_by: a.requestedBy,
         },
         body: { id: a.id, decision },
       },
     });
+  /** What an approved re-run did: the period, its new bills, paid and unpaid. */
+  const outcome = (a: MoneyApproval) => {
+    const r = a.result as {
+      periodKey?: string;
+      bills?: number;
+      paid?: number;
+      unpaid?: number;
+      retried?: number;
+    } | null;
+    if (a.kind !== 'settlement' || !r || r.periodKey === undefined) return null;
+    return t('backoffice.agents.rerun_done', {
+      period: r.periodKey,
+      bills: r.bills,
+      paid: r.paid,
+      unpaid: r.unpaid,
+      retried: r.retried,
+    });
+  };
+  const decided =
+    task.context.done?.kind === 'decideMoneyApproval' ? (task.context.result as MoneyApproval | null) : null;
   const detailReason = (a: MoneyApproval) => (typeof a.detail.reason === 'string' ? a.detail.reason : '');
 
   return (
@@ -110,6 +137,11 @@ export function ApprovalsPanel({ token, onExpired }: PanelProps) {
         ))}
       </div>
       {error && <p className="form-error">{t(errorKey(error))}</p>}
+      {decided && outcome(decided) && (
+        <p className="form-success" role="status" data-testid="bo-approval-outcome">
+          {outcome(decided)}
+        </p>
+      )}
       {data?.length === 0 && <p className="muted">{t('backoffice.empty')}</p>}
       <ScrollRegion className="bo-scroll" label={t('backoffice.approvals.title')}>
         <table className="bo-table">
@@ -135,9 +167,9 @@ export function ApprovalsPanel({ token, onExpired }: PanelProps) {
                     : ` · ${t('backoffice.categories.bonus')}`}
                 </td>
                 <td>
-                  <code>{a.target}</code>
+                  <code>{target(a)}</code>
                 </td>
-                <td className="num">{money(a.amount)}</td>
+                <td className="num">{amount(a)}</td>
                 <td>
                   {a.requestedBy}
                   <br />
@@ -149,6 +181,7 @@ export function ApprovalsPanel({ token, onExpired }: PanelProps) {
                     <>
                       {a.decidedBy} · {a.decidedAt ? formatDateTime(a.decidedAt) : ''}
                       {a.decisionReason && <p className="muted">“{a.decisionReason}”</p>}
+                      {outcome(a) && <p className="muted">{outcome(a)}</p>}
                     </>
                   ) : !me.data ? null : a.requestedBy === me.data.username ? (
                     <span className="muted">{t('backoffice.approvals.own')}</span>

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { call } from '../api/client';
@@ -10,8 +10,11 @@ import { type OperatorTask, operatorTaskMachine } from '../machines/operator-tas
 import type { Attempt } from '../machines/request-attempt';
 import { Modal } from '../ui/Modal';
 
-/** The operator-task machine wired to the API: a task's kind is the endpoint it calls with its body. */
-export function useOperatorTask(token: string) {
+/**
+ * The operator-task machine wired to the API: a task's kind is the endpoint it calls with its body. A
+ * session found dead on the way sends the operator back to the login (`onExpired`).
+ */
+export function useOperatorTask(token: string, onExpired?: () => void) {
   const machine = useMemo(
     () =>
       operatorTaskMachine.provide({
@@ -29,22 +32,49 @@ export function useOperatorTask(token: string) {
       }),
     [token],
   );
-  return useMachine(machine, inspectOptions());
+  const actor = useMachine(machine, inspectOptions());
+  const code = actor[0].context.errorCode;
+  useEffect(() => {
+    if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired?.();
+  }, [code, onExpired]);
+  return actor;
 }
 
 type TaskActor = ReturnType<typeof useOperatorTask>;
 
+/** The failure of a task sent without confirmation, for its panel to show beside the form; else null. */
+export function inlineFailure(state: TaskActor[0]) {
+  if (!state.hasTag('failed') || state.context.task?.confirm !== false) return null;
+  return {
+    code: state.context.errorCode ?? 'UNKNOWN',
+    issues: state.context.errorIssues,
+    message: state.context.errorMessage,
+  };
+}
+
 /**
- * The confirmation of an operator change: what it changes, the reason asked for, then sending, and on a
- * failure its message with "try again" (the same request id) or "cancel".
+ * What the last task that went through answered, when it was of `kind` (null before, once another task
+ * starts, or when the last one was of another kind).
+ */
+export function taskResult<T>(state: TaskActor[0], kind: string): T | null {
+  return state.context.done?.kind === kind ? ((state.context.result as T | null) ?? null) : null;
+}
+
+/**
+ * The confirmation of an operator change: what it changes, the reason asked for (where the route keeps
+ * one), then sending, and on a failure its message with "try again" (the same request id) or "cancel".
+ * A task sent without confirmation shows no dialog: its panel shows its failure beside the form.
  */
 export function TaskDialog({ state, send }: { state: TaskActor[0]; send: TaskActor[1] }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const task = state.context.task;
-  if (!task || state.matches('idle')) return null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new change starts with an empty reason
+  useEffect(() => setReason(''), [task]);
+  if (!task || state.matches('idle') || task.confirm === false) return null;
   const busy = state.hasTag('busy');
   const failed = state.hasTag('failed');
+  const asksReason = task.reason !== false;
   return (
     <Modal
       title={t(`backoffice.tasks.${task.kind}`)}
@@ -67,20 +97,22 @@ export function TaskDialog({ state, send }: { state: TaskActor[0]; send: TaskAct
             </div>
           ))}
         </dl>
-        <label className="field">
-          <span>{t('backoffice.reason')}</span>
-          <textarea
-            name="reason"
-            value={reason}
-            maxLength={200}
-            required
-            minLength={3}
-            disabled={busy || failed}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </label>
+        {asksReason && (
+          <label className="field">
+            <span>{t('backoffice.reason')}</span>
+            <textarea
+              name="reason"
+              value={reason}
+              maxLength={200}
+              required
+              minLength={3}
+              disabled={busy || failed}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </label>
+        )}
         {state.context.errorCode && (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" data-code={state.context.errorCode}>
             {state.context.errorMessage ?? t(errorKey(state.context.errorCode))}
           </p>
         )}

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { failureCode, failureMessage } from './failure';
+import { failureCode, failureIssues, failureMessage } from './failure';
 import { type Attempt, attemptFor } from './request-attempt';
 import { requiredActor } from './required-actor';
 
@@ -9,13 +9,25 @@ export interface OperatorTask {
   /** What the confirmation shows: the target (member, operator, role) and the values. */
   summary: Record<string, string>;
   body: Record<string, unknown>;
+  /**
+   * false: sent at once, with no confirmation (a form that changes nothing players see or money: a
+   * template saved, a search). Its failure is the panel's to show, beside the form.
+   */
+  confirm?: boolean;
+  /** false: confirmed without a reason (the route keeps none); the body is sent as it is. */
+  reason?: boolean;
 }
 
+const asksReason = (task: OperatorTask | null) => task?.reason !== false;
+const confirmed = (task: OperatorTask | null) => task?.confirm !== false;
+
 /**
- * Every operator change (issue 27): asked (REQUEST) → confirmed with its reason (CONFIRM) → sent with a
- * request id → its result. A failure offers RETRY, which sends the same change under the same request
- * id (a lost answer never applies it twice); CANCEL drops it. The view renders by tags (`confirming`,
- * `busy`, `failed`) and shows the last result.
+ * Every operator change (issue 27): asked (REQUEST) → confirmed, with its reason where the route keeps
+ * one (CONFIRM) → sent with a request id → its result. A task that needs no confirmation goes from
+ * REQUEST straight to sending. A failure offers RETRY, which sends the same change under the same
+ * request id (a lost answer never applies it twice); CANCEL drops it; a new REQUEST (the form corrected)
+ * replaces it, keeping the request id when it asks for the very same change. The view renders by tags
+ * (`confirming`, `busy`, `failed`) and shows the last result.
  */
 export const operatorTaskMachine = setup({
   types: {
@@ -23,10 +35,14 @@ export const operatorTaskMachine = setup({
       task: OperatorTask | null;
       attempt: Attempt<OperatorTask> | null;
       result: unknown;
+      /** The task that went through last (its kind tells what `result` is). */
+      done: OperatorTask | null;
       /** Changes that went through: a list reloads when it moves. */
       completed: number;
       errorCode: string | null;
       errorMessage: string | null;
+      /** The field problems of a VALIDATION_FAILED answer. */
+      errorIssues: Array<{ path: string; message: string }>;
     },
     events: {} as
       | { type: 'REQUEST'; task: OperatorTask }
@@ -37,20 +53,51 @@ export const operatorTaskMachine = setup({
   },
   actors: { perform: requiredActor<unknown, Attempt<OperatorTask>>('perform') },
   guards: {
-    reasonGiven: ({ event }) => event.type === 'CONFIRM' && event.reason.trim().length >= 3,
+    reasonGiven: ({ context, event }) =>
+      event.type === 'CONFIRM' && (!asksReason(context.task) || event.reason.trim().length >= 3),
+    unconfirmed: ({ event }) => event.type === 'REQUEST' && !confirmed(event.task),
+  },
+  actions: {
+    /** A task sent without confirmation: its attempt now (the same id when it repeats the last one). */
+    sendAtOnce: assign({
+      task: ({ event }) => (event as { task: OperatorTask }).task,
+      attempt: ({ context, event }) => attemptFor(context.attempt, (event as { task: OperatorTask }).task),
+      result: null,
+      done: null,
+      errorCode: null,
+      errorMessage: null,
+      errorIssues: [],
+    }),
+    ask: assign({
+      task: ({ event }) => (event as { task: OperatorTask }).task,
+      result: null,
+      done: null,
+      errorCode: null,
+      errorMessage: null,
+      errorIssues: [],
+    }),
   },
 }).createMachine({
   id: 'operatorTask',
-  context: { task: null, attempt: null, result: null, completed: 0, errorCode: null, errorMessage: null },
+  context: {
+    task: null,
+    attempt: null,
+    result: null,
+    done: null,
+    completed: 0,
+    errorCode: null,
+    errorMessage: null,
+    errorIssues: [],
+  },
   initial: 'idle',
   states: {
     idle: {
       on: {
-        REQUEST: {
-          target: 'confirming',
-          actions: assign({ task: ({ event }) => event.task, errorCode: null, errorMessage: null }),
-        },
-        DISMISS: { actions: assign({ result: null }) },
+        REQUEST: [
+          { guard: 'unconfirmed', target: 'sending', actions: 'sendAtOnce' },
+          { target: 'confirming', actions: 'ask' },
+        ],
+        DISMISS: { actions: assign({ result: null, done: null }) },
       },
     },
     confirming: {
@@ -64,7 +111,9 @@ export const operatorTaskMachine = setup({
               attempt: ({ context, event }) =>
                 attemptFor(context.attempt, {
                   ...context.task!,
-                  body: { ...context.task!.body, reason: (event as { reason: string }).reason.trim() },
+                  body: asksReason(context.task)
+                    ? { ...context.task!.body, reason: (event as { reason: string }).reason.trim() }
+                    : context.task!.body,
                 }),
               result: null,
             }),
@@ -84,6 +133,7 @@ export const operatorTaskMachine = setup({
           target: 'idle',
           actions: assign({
             result: ({ event }) => event.output,
+            done: ({ context }) => context.task,
             completed: ({ context }) => context.completed + 1,
             attempt: null,
             task: null,
@@ -95,6 +145,7 @@ export const operatorTaskMachine = setup({
           actions: assign({
             errorCode: ({ event }) => failureCode(event.error),
             errorMessage: ({ event }) => failureMessage(event.error),
+            errorIssues: ({ event }) => failureIssues(event.error),
           }),
         },
       },
@@ -102,10 +153,24 @@ export const operatorTaskMachine = setup({
     failed: {
       tags: ['failed'],
       on: {
-        RETRY: { target: 'sending', actions: assign({ errorCode: null, errorMessage: null }) },
+        RETRY: {
+          target: 'sending',
+          actions: assign({ errorCode: null, errorMessage: null, errorIssues: [] }),
+        },
+        // The form sent again, corrected or not: the same change keeps its request id.
+        REQUEST: [
+          { guard: 'unconfirmed', target: 'sending', actions: 'sendAtOnce' },
+          { target: 'confirming', actions: 'ask' },
+        ],
         CANCEL: {
           target: 'idle',
-          actions: assign({ task: null, attempt: null, errorCode: null, errorMessage: null }),
+          actions: assign({
+            task: null,
+            attempt: null,
+            errorCode: null,
+            errorMessage: null,
+            errorIssues: [],
+          }),
         },
       },
     },

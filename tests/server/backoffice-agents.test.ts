@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentBills, agentContracts, brands, members } from '../../server/db/schema';
+import { agentBills, agentContracts, auditLog, brands, members } from '../../server/db/schema';
 import { demoHouseContracts } from '../../server/db/seed/demo-accounts';
 import { dayIn } from '../../server/lib/brand-days';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
@@ -27,6 +27,9 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
   let ctx: TestContext;
   let admin: Awaited<ReturnType<typeof newOperator>>;
   let support: Awaited<ReturnType<typeof newOperator>>;
+  /** Second operators: the re-runs the admin asks for wait for one of them. */
+  let approver: Awaited<ReturnType<typeof newOperator>>;
+  let finance: Awaited<ReturnType<typeof newOperator>>;
   /** top ── sub (agent, daily salary from top) ── player;   rival (agent) */
   let top: Agent;
   let sub: Agent;
@@ -39,6 +42,8 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     ctx = await createTestContext(kind);
     admin = await newOperator(ctx, 'admin');
     support = await newOperator(ctx, 'support');
+    approver = await newOperator(ctx, 'admin');
+    finance = await newOperator(ctx, 'finance');
     const [brand] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
     brandId = brand!.id;
     timeZone = brand!.timeZone;
@@ -84,51 +89,91 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     expect(missing.code).toBe('MEMBER_NOT_FOUND');
   });
 
-  it('settles a finished period again on request without paying anyone twice, and audits the request', async () => {
+  let seq = 0;
+  const rid = () => `rerun-${kind}-${++seq}`.padEnd(12, '0');
+  const rerun = (token: string, body: Record<string, unknown>) =>
+    ctx.call('rerunSettlement', {
+      token,
+      body: { kind: 'daily_salary', reason: 'Liquidação perdida', requestId: rid(), ...body } as never,
+    });
+  const decide = (token: string, id: number, decision: 'approve' | 'reject', reason?: string) =>
+    ctx.call('decideMoneyApproval', {
+      token,
+      body: { id, decision, requestId: rid(), ...(reason ? { reason } : {}) },
+    });
+  const billsOf = async (periodKey: string) =>
+    (await ctx.handle.db.select().from(agentBills).where(eq(agentBills.periodKey, periodKey))).filter(
+      (b) => b.kind === 'daily_salary' && (b.payeeId === sub.id || b.payeeId === top.id),
+    );
+  const rerunAudits = async (approval: number) =>
+    (await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'settlement_rerun'))).filter(
+      (r) => (r.detail as { approval?: number }).approval === approval,
+    );
+
+  it('settles a finished period again only when a second operator approves, without paying anyone twice', async () => {
     // Yesterday's bets would be a day old; a period today is not over, and is refused.
     const today = dayIn(new Date(), timeZone);
-    const early = await ctx.call('rerunSettlement', {
-      token: admin.token,
-      body: { kind: 'daily_salary', day: today, hour: 0, minute: 0 },
-    });
-    expect(early.code).toBe('PERIOD_NOT_OVER');
-    expect(
-      (
-        await ctx.call('rerunSettlement', {
-          token: support.token,
-          body: { kind: 'daily_salary', day: '2026-01-01' } as never,
-        })
-      ).code,
-    ).toBe('ROLE_FORBIDDEN');
-    const dividendWithout = await ctx.call('rerunSettlement', {
-      token: admin.token,
-      body: { kind: 'dividend', day: '2026-01-01' } as never,
-    });
-    expect(dividendWithout.code).toBe('VALIDATION_FAILED');
-    const noSuchDay = await ctx.call('rerunSettlement', {
-      token: admin.token,
-      body: { kind: 'daily_salary', day: '2026-13-45' } as never,
-    });
-    expect(noSuchDay.code).toBe('VALIDATION_FAILED');
+    expect((await rerun(admin.token, { day: today, hour: 0, minute: 0 })).code).toBe('PERIOD_NOT_OVER');
+    expect((await rerun(support.token, { day: '2026-01-01' })).code).toBe('ROLE_FORBIDDEN');
+    expect((await rerun(admin.token, { kind: 'dividend', day: '2026-01-01' })).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await rerun(admin.token, { day: '2026-13-45' })).code).toBe('VALIDATION_FAILED');
+    expect((await rerun(admin.token, { day: '2026-01-01', reason: '' })).code).toBe('VALIDATION_FAILED');
 
     // The brand's yesterday: in the hours when UTC has already moved to the next day, UTC's yesterday is
     // still the brand's today, a period not over.
     const yesterday = dayIn(new Date(Date.now() - 86_400_000), timeZone);
-    const first = await ctx.call('rerunSettlement', {
-      token: admin.token,
-      body: { kind: 'daily_salary', day: yesterday, hour: 12, minute: 0 },
+    const requestId = rid();
+    const asked = await rerun(admin.token, { day: yesterday, hour: 12, minute: 0, requestId });
+    expect(asked.code).toBe('OK');
+    expect(asked.value.approval).toMatchObject({
+      kind: 'settlement',
+      target: `daily_salary:${yesterday}`,
+      amount: 0,
+      status: 'pending',
+      requestedBy: admin.username,
+      detail: { kind: 'daily_salary', periodKey: yesterday, reason: 'Liquidação perdida' },
+      result: null,
     });
-    expect(first.code).toBe('OK');
-    expect(first.value.periodKey).toBe(yesterday);
+    const id = asked.value.approval.id;
+    // Nothing ran: the request waits on the Approvals page.
+    expect(await billsOf(yesterday)).toHaveLength(0);
+    // The lost answer sent again, and another operator asking for the same period, find the same request.
+    expect(
+      (await rerun(admin.token, { day: yesterday, hour: 12, minute: 0, requestId })).value.approval.id,
+    ).toBe(id);
+    expect((await rerun(approver.token, { day: yesterday, hour: 18, minute: 30 })).value.approval.id).toBe(
+      id,
+    );
+    const listed = await ctx.call('moneyApprovals', { token: support.token, query: { status: 'pending' } });
+    expect(listed.value.find((a) => a.id === id)).toMatchObject({ kind: 'settlement' });
+
+    // Its requester cannot approve it; a role without 'money.approve' neither.
+    expect((await decide(admin.token, id, 'approve')).code).toBe('APPROVAL_OWN_REQUEST');
+    expect((await decide(support.token, id, 'approve')).code).toBe('ROLE_FORBIDDEN');
+    expect(await billsOf(yesterday)).toHaveLength(0);
+
+    const approved = await decide(approver.token, id, 'approve');
+    expect(approved.code).toBe('OK');
     // Both contracts were in force the whole day: one bill each (nothing bet, nothing due).
-    expect(first.value.bills).toBe(2);
-    const again = await ctx.call('rerunSettlement', {
-      token: admin.token,
-      body: { kind: 'daily_salary', day: yesterday, hour: 18, minute: 30 },
+    expect(approved.value).toMatchObject({
+      status: 'approved',
+      decidedBy: approver.username,
+      result: { periodKey: yesterday, bills: 2, paid: 0 },
     });
-    expect(again.value).toMatchObject({ periodKey: yesterday, bills: 0, paid: 0 });
-    const rows = await ctx.handle.db.select().from(agentBills).where(eq(agentBills.periodKey, yesterday));
-    expect(rows.filter((b) => b.payeeId === sub.id || b.payeeId === top.id)).toHaveLength(2);
+    expect(await billsOf(yesterday)).toHaveLength(2);
+    // The run's audit row is the approver's, naming the request and who asked.
+    const [audit] = await rerunAudits(id);
+    expect(audit).toMatchObject({ operatorId: approver.id, target: 'daily_salary' });
+    expect(audit!.detail).toMatchObject({ periodKey: yesterday, requestedBy: admin.id });
+
+    // Run again (a new request, approved): what is billed is not billed twice.
+    const second = (await rerun(approver.token, { day: yesterday, hour: 18, minute: 30 })).value.approval;
+    expect(second.id).not.toBe(id);
+    const again = await decide(admin.token, second.id, 'approve');
+    expect(again.value.result).toMatchObject({ periodKey: yesterday, bills: 0, paid: 0 });
+    expect(await billsOf(yesterday)).toHaveLength(2);
 
     const runs = await ctx.call('settlementRuns', {
       token: support.token,
@@ -143,8 +188,31 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     expect(bills.value.items.map((b) => b.payee)).toEqual(
       expect.arrayContaining([sub.username, top.username]),
     );
-    const audit = await ctx.call('auditLog', { token: admin.token });
-    expect(audit.value.filter((e) => e.action === 'settlement_rerun').length).toBeGreaterThanOrEqual(2);
+    const trail = await ctx.call('auditLog', { token: admin.token });
+    expect(trail.value.filter((e) => e.action === 'settlement_rerun').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs a re-run once when two operators approve it at the same moment', async () => {
+    const day = dayIn(new Date(Date.now() - 2 * 86_400_000), timeZone);
+    const id = (await rerun(admin.token, { day })).value.approval.id;
+    const answers = await Promise.all([
+      decide(approver.token, id, 'approve'),
+      decide(finance.token, id, 'approve'),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual(['APPROVAL_STATE', 'OK']);
+    expect(await rerunAudits(id)).toHaveLength(1);
+    expect(await billsOf(day)).toHaveLength(2);
+  });
+
+  it('runs nothing on a rejected re-run, which needs a reason', async () => {
+    const day = dayIn(new Date(Date.now() - 3 * 86_400_000), timeZone);
+    const id = (await rerun(admin.token, { day })).value.approval.id;
+    expect((await decide(approver.token, id, 'reject')).code).toBe('REASON_REQUIRED');
+    const rejected = await decide(approver.token, id, 'reject', 'Período já conferido');
+    expect(rejected.value).toMatchObject({ status: 'rejected', decisionReason: 'Período já conferido' });
+    expect((await decide(finance.token, id, 'approve')).code).toBe('APPROVAL_STATE');
+    expect(await rerunAudits(id)).toHaveLength(0);
+    expect(await billsOf(day)).toHaveLength(0);
   });
 
   it('moves a member with its downline under another agent, ends its contracts with the old one, in one audited step', async () => {

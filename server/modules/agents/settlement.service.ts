@@ -272,6 +272,11 @@ export class SettlementService {
     };
   }
 
+  /** The period of `kind` (a dividend's pay period given) holding the instant `at` in the brand's calendar. */
+  periodOf(brand: Brand, kind: ContractKind, payPeriod: PayPeriod | undefined, at: Date): Period {
+    return periodAt(kind, payPeriod, at, brand.timeZone);
+  }
+
   /**
    * Settles again the period of `kind` holding the instant `at` (the back office's re-run): only contracts
    * without a bill for it are billed, each bill's money moves under its own key, and unpaid bills are

@@ -5,7 +5,20 @@ import { startOfDay } from '../../lib/brand-days';
 import type { ContractsService } from '../agents/contracts.service';
 import type { PayPeriod } from '../agents/periods';
 import type { SettlementService } from '../agents/settlement.service';
+import type { ApprovalRow } from './approvals.repository';
 import type { BackofficeService, OperatorContext } from './backoffice.service';
+import type { ApprovalExecutor } from './money-approvals.service';
+
+/** A re-run as its first operator asked for it (kept on its approval). */
+interface RerunRequest {
+  kind: ContractKind;
+  payPeriod?: PayPeriod | undefined;
+  day: string;
+  hour: number;
+  minute: number;
+  periodKey: string;
+  reason: string;
+}
 
 type TreeView = {
   id: number;
@@ -39,7 +52,7 @@ export interface AgentsAdminPorts {
     uplineId: number | null,
   ): Promise<{ ended: number[]; announce: () => Promise<void> }>;
   isAgentType(userType: number): boolean;
-  settlement: Pick<SettlementService, 'runs' | 'runBills' | 'rerun'>;
+  settlement: Pick<SettlementService, 'runs' | 'runBills' | 'rerun' | 'periodOf'>;
   contracts: Pick<
     ContractsService,
     'templates' | 'saveTemplate' | 'deleteTemplate' | 'offerFromHouse' | 'endFromHouse'
@@ -55,7 +68,9 @@ export class AgentsAdmin {
   constructor(
     private readonly backoffice: BackofficeService,
     private readonly ports: AgentsAdminPorts,
-  ) {}
+  ) {
+    backoffice.approvals.provide('settlement', this.runApprovedRerun);
+  }
 
   async tree(ctx: OperatorContext, query: { username: string }) {
     this.backoffice.require(ctx, 'agents.read');
@@ -152,9 +167,17 @@ export class AgentsAdmin {
     return this.ports.settlement.runBills(ctx.brand, query);
   }
 
+  /** The instant a re-run names: the day, hour and minute of the brand's calendar. */
+  private instant(ctx: OperatorContext, body: { day: string; hour: number; minute: number }) {
+    return new Date(
+      startOfDay(body.day, ctx.brand.timeZone).getTime() + (body.hour * 60 + body.minute) * 60_000,
+    );
+  }
+
   /**
-   * Settles a period again. The audit row is written first: the run is many transactions (one per bill),
-   * and none may move money without the operator's request on record.
+   * Asks for a period to be settled again. It moves agents' money, whatever it comes to, so it is filed
+   * for a second operator (four eyes) and runs only when one with 'money.approve' approves it. The
+   * period must be over; a request already waiting on the same kind and period is the one answered.
    */
   async rerun(
     ctx: OperatorContext,
@@ -164,22 +187,69 @@ export class AgentsAdmin {
       day: string;
       hour: number;
       minute: number;
+      reason: string;
+      requestId: string;
     },
   ) {
     this.backoffice.require(ctx, 'money.adjust');
-    const at = new Date(
-      startOfDay(body.day, ctx.brand.timeZone).getTime() + (body.hour * 60 + body.minute) * 60_000,
-    );
-    if (at.getTime() > Date.now()) throw new AppError('PERIOD_NOT_OVER');
-    await this.backoffice.audit({
-      operatorId: ctx.operator.id,
-      brandId: ctx.brand.id,
-      action: 'settlement_rerun',
-      target: body.kind,
-      detail: { ...body },
-      ip: ctx.ip,
+    const at = this.instant(ctx, body);
+    const period = this.ports.settlement.periodOf(ctx.brand, body.kind, body.payPeriod, at);
+    if (period.end.getTime() > Date.now()) throw new AppError('PERIOD_NOT_OVER');
+    const request: RerunRequest = {
+      kind: body.kind,
+      ...(body.payPeriod ? { payPeriod: body.payPeriod } : {}),
+      day: body.day,
+      hour: body.hour,
+      minute: body.minute,
+      periodKey: period.key,
+      reason: body.reason,
+    };
+    const approval = await this.backoffice.approvals.request(ctx, {
+      kind: 'settlement',
+      target: `${body.kind}:${period.key}`,
+      amount: 0,
+      request: { ...request },
+      requestId: body.requestId,
     });
-    return this.ports.settlement.rerun(ctx.brand, body.kind, body.payPeriod, at);
+    return { approval };
+  }
+
+  /**
+   * A re-run a second operator approved: run now, as the approver. The run is many transactions (one per
+   * bill), so the approval is marked first, in one transaction with the approver's `settlement_rerun`
+   * audit row: no money moves without both on record, and an operator approving at the same moment finds
+   * it decided and runs nothing. A run cut short leaves nothing half done (each bill commits with its
+   * money, under its own key) and the next run of the period, or the jobs, finishes it.
+   */
+  private readonly runApprovedRerun: ApprovalExecutor = async (ctx, approval, alongside) => {
+    const request = approval.request as unknown as RerunRequest;
+    await this.backoffice.approvals.transaction(async (tx) => {
+      await this.rerunAudit(ctx, approval, request)(tx);
+      await alongside(tx, {});
+    });
+    const result = await this.ports.settlement.rerun(
+      ctx.brand,
+      request.kind,
+      request.payPeriod,
+      this.instant(ctx, request),
+    );
+    await this.backoffice.approvals.recordResult(approval.id, result);
+    return result;
+  };
+
+  private rerunAudit(ctx: OperatorContext, approval: ApprovalRow, request: RerunRequest) {
+    return (tx: Database) =>
+      this.backoffice.audit(
+        {
+          operatorId: ctx.operator.id,
+          brandId: ctx.brand.id,
+          action: 'settlement_rerun',
+          target: request.kind,
+          detail: { ...request, approval: approval.id, requestedBy: approval.requestedBy },
+          ip: ctx.ip,
+        },
+        tx,
+      );
   }
 
   // ---- contract templates and the house's contracts with top agents ------------------------------------

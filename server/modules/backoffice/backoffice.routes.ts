@@ -370,7 +370,8 @@ export function backofficeRoutes(deps: {
       app,
       endpoints.rerunSettlement,
       {
-        summary: 'Settle a finished period again: nothing already billed is paid twice (audited)',
+        summary:
+          "Ask to settle a finished period again: filed for a second operator's approval (four eyes), it runs as the approver; nothing already billed is paid twice",
         ...operator,
         permission: 'money.adjust',
       },

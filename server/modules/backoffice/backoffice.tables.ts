@@ -91,9 +91,12 @@ export const moneyApprovals = pgTable(
     brandId: integer('brand_id')
       .notNull()
       .references(() => brands.id),
-    /** 'adjust' (a manual credit or debit), 'withdrawal' (paying one), 'deposit' (confirming one). */
-    kind: text('kind', { enum: ['adjust', 'withdrawal', 'deposit'] }).notNull(),
-    /** The member's username (adjust) or the withdrawal's or deposit's reference. */
+    /**
+     * 'adjust' (a manual credit or debit), 'withdrawal' (paying one), 'deposit' (confirming one),
+     * 'settlement' (agents' contracts of one period settled again, whatever they come to).
+     */
+    kind: text('kind', { enum: ['adjust', 'withdrawal', 'deposit', 'settlement'] }).notNull(),
+    /** The member's username (adjust), the withdrawal's or deposit's reference, or `kind:period` (settlement). */
     target: text('target').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** The action's own fields as the first operator sent them (category, reason...). */

@@ -35,25 +35,45 @@ export interface ApprovalView {
   decidedBy: string | null;
   decidedAt: number | null;
   decisionReason: string | null;
+  result: Record<string, unknown> | null;
 }
 
 /**
  * Four eyes on money: a manual credit or debit, paying a withdrawal or confirming a deposit at or above
- * the brand's threshold waits for a second operator with 'money.approve'. Nobody approves their own request (checked here and by the table's constraint).
+ * the brand's threshold, and any settlement re-run, waits for a second operator with 'money.approve'.
+ * Nobody approves their own request (checked here and by the table's constraint).
  */
 export class MoneyApprovals {
   constructor(
     private readonly repo: ApprovalsRepository,
     private readonly audit: (ctx: OperatorContext) => WithAudit,
-    private readonly executors: Record<ApprovalKind, ApprovalExecutor>,
+    private readonly executors: Partial<Record<ApprovalKind, ApprovalExecutor>>,
   ) {}
 
   static over(
     db: Database,
     audit: (ctx: OperatorContext) => WithAudit,
-    executors: Record<ApprovalKind, ApprovalExecutor>,
+    executors: Partial<Record<ApprovalKind, ApprovalExecutor>>,
   ) {
     return new MoneyApprovals(new ApprovalsRepository(db), audit, executors);
+  }
+
+  /** The executor of a kind another service runs (a settlement re-run: the agents' pages, built later). */
+  provide(kind: ApprovalKind, executor: ApprovalExecutor) {
+    this.executors[kind] = executor;
+  }
+
+  /**
+   * Runs `work` in one transaction: an executor whose action is many transactions (a settlement run,
+   * one per bill) marks its approval, with the audit rows, in one of its own before the action starts.
+   */
+  transaction<T>(work: (tx: Database) => Promise<T>) {
+    return this.repo.transaction(work);
+  }
+
+  /** Keeps what such an action answered once it has run, on its approval. */
+  async recordResult(id: number, result: Record<string, unknown>) {
+    await this.repo.transaction((tx) => this.repo.setResult(tx, id, result));
   }
 
   async threshold(brandId: number) {
@@ -146,7 +166,9 @@ export class MoneyApprovals {
       });
       return this.answer(ctx, row.id);
     }
-    await this.executors[row.kind](ctx, row, async (tx, result) => {
+    const execute = this.executors[row.kind];
+    if (!execute) throw new Error(`no executor for ${row.kind} approvals`);
+    await execute(ctx, row, async (tx, result) => {
       if (
         !(await this.repo.decide(tx, row.id, {
           status: 'approved',
@@ -204,5 +226,6 @@ function view(row: ApprovalRow, requester: string, decider: string | null): Appr
     decidedBy: decider,
     decidedAt: row.decidedAt?.getTime() ?? null,
     decisionReason: row.decisionReason,
+    result: row.result ?? null,
   };
 }

@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { epochMillis, int32Id, MAX_BALANCE, minorUnits } from './common';
 
+export const APPROVAL_KINDS = ['adjust', 'withdrawal', 'deposit', 'settlement'] as const;
+
 /** A money action waiting for (or decided by) a second operator: four eyes. */
 export const moneyApproval = z.object({
   id: z.number().int(),
-  /** adjust: a manual credit or debit of `target` (a username); withdrawal or deposit: its reference. */
-  kind: z.enum(['adjust', 'withdrawal', 'deposit']),
+  /**
+   * adjust: a manual credit or debit of `target` (a username); withdrawal or deposit: its reference;
+   * settlement: agents' contracts of one period settled again (`target` is `kind:period`, the amount 0:
+   * what it comes to is known when it runs; `detail` holds the kind, pay period and period).
+   */
+  kind: z.enum(APPROVAL_KINDS),
   target: z.string(),
   amount: minorUnits,
-  /** What the first operator sent: the reason, the adjustment's category... */
+  /** What the first operator sent: the reason, the adjustment's category, the settlement's period... */
   detail: z.record(z.string(), z.unknown()),
   status: z.enum(['pending', 'approved', 'rejected']),
   requestedBy: z.string(),
@@ -16,6 +22,8 @@ export const moneyApproval = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: epochMillis.nullable(),
   decisionReason: z.string().nullable(),
+  /** What the action answered once approved (a settlement's bills made, paid and unpaid); null before. */
+  result: z.record(z.string(), z.unknown()).nullable(),
 });
 export type MoneyApproval = z.infer<typeof moneyApproval>;
 

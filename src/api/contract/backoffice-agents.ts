@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billView, brandDay, CONTRACT_KINDS, contractTerms, contractView, PAY_PERIODS } from './agents';
+import { moneyApproval } from './approvals';
 import { epochMillis, int32Id, minorUnits } from './common';
 
 const username = z.string().trim().toLowerCase().min(1).max(64);
@@ -78,9 +79,10 @@ export const runBills = z.object({
 });
 
 /**
- * Settles one period again: the period of `kind` (and a dividend's pay period) that holds the given day
- * and time of the brand's calendar. Contracts already billed for it are left alone; unpaid bills are
- * tried again. The period must be over.
+ * Asks to settle one period again: the period of `kind` (and a dividend's pay period) that holds the
+ * given day and time of the brand's calendar. The period must be over. It moves agents' money, so it is
+ * a request a second operator with 'money.approve' approves (four eyes, whatever the amount); then
+ * contracts already billed for the period are left alone and unpaid bills are tried again.
  */
 export const rerunBody = z
   .object({
@@ -89,11 +91,15 @@ export const rerunBody = z
     day: brandDay,
     hour: z.number().int().min(0).max(23).default(0),
     minute: z.number().int().min(0).max(59).default(0),
+    reason: z.string().trim().min(3).max(200),
+    /** The page's id for the request: sent again after a lost answer, it finds the same request. */
+    requestId: z.string().trim().min(8).max(64),
   })
   .refine((b) => (b.kind === 'dividend') === (b.payPeriod !== undefined), {
     message: 'a pay period for dividends only',
     path: ['payPeriod'],
   });
+/** What a re-run did once approved (kept as the approval's `result`). */
 export const rerunResult = z.object({
   kind: z.enum(CONTRACT_KINDS),
   periodKey: z.string(),
@@ -106,6 +112,8 @@ export const rerunResult = z.object({
   /** Unpaid bills of any period that this run's retry paid. */
   retried: z.number().int(),
 });
+/** The re-run filed for a second operator: the request as the Approvals page shows it. */
+export const rerunRequested = z.object({ approval: moneyApproval });
 
 /** A contract template: named terms the house offers its top agents; one per kind is the agents' default. */
 export const contractTemplate = z.object({

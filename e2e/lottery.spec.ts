@@ -176,8 +176,13 @@ test('an operator reads each bet type’s exact return, looks at a draw’s expo
   const detail = office.getByTestId('bo-lt-draw');
   await expect(detail.getByTestId('bo-lt-exposure')).toContainText('Dragão × Tigre');
   await expect(detail.getByTestId('bo-lt-exposure')).toContainText('5,00 FUN');
-  await detail.getByLabel('Motivo do cancelamento').fill('results feed failed');
+  // Confirmed with what it refunds, and the reason players will read.
   await detail.getByTestId('bo-lt-cancel').click();
+  const dialog = office.getByTestId('bo-task');
+  await expect(dialog).toContainText(draw);
+  await expect(dialog).toContainText('5,00 FUN');
+  await dialog.getByLabel(/Motivo/).fill('results feed failed');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(office.getByTestId('bo-lt-draws').locator(`tr[data-draw="${draw}"]`)).toHaveAttribute(
     'data-status',
     'cancelled',

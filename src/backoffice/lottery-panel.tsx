@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { EndpointValue } from '../api/endpoints';
-import { failureCode, failureIssues } from '../machines/failure';
 import { formatAmount, formatDateTime, formatDecimal, formatPercentText, parseAmount } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { Failure } from './games-panels';
+import { TaskDialog, useOperatorTask } from './operator-task';
 import { useOperatorList } from './panels';
 
 type Overview = EndpointValue<'adminLotteries'>;
@@ -116,7 +116,9 @@ function BetTypeRow({
 /**
  * Lotteries: each game on or off with its betting window and longest chase, each bet type's odds (with
  * their exact return) and limits, saved with an audit row; the draw calendar of a game, a draw's lines and
- * exposure before it closes, and cancelling a draw (every line refunded).
+ * exposure before it closes, and cancelling a draw (every line refunded). Every change players see is
+ * confirmed in the operator-task dialog with what it changes (a cancellation with its reason, which
+ * players read), then the lists load again.
  */
 export function LotteryPanel({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t, i18n } = useTranslation();
@@ -124,62 +126,92 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
   const load = useCallback(() => call('adminLotteries', { token }), [token]);
   const overview = useOperatorList(load, onExpired);
   const [selected, setSelected] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{
-    code: string;
-    issues: { path: string; message: string }[];
-  } | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [draws, setDraws] = useState<EndpointValue<'adminLotteryDraws'> | null>(null);
-  const [detail, setDetail] = useState<(DrawDetail & { game: string }) | null>(null);
-  const [reason, setReason] = useState('');
+  const [drawsOf, setDrawsOf] = useState<string | null>(null);
+  const [opened, setOpened] = useState<{ game: string; number: string } | null>(null);
+  const loadDraws = useCallback(
+    () => (drawsOf ? call('adminLotteryDraws', { token, query: { game: drawsOf } }) : Promise.resolve(null)),
+    [token, drawsOf],
+  );
+  const drawList = useOperatorList(loadDraws, onExpired);
+  const loadDraw = useCallback(
+    () =>
+      opened
+        ? call('adminLotteryDraw', { token, query: opened }).then((d) => ({ ...d, game: opened.game }))
+        : Promise.resolve(null),
+    [token, opened],
+  );
+  const drawDetail = useOperatorList<(DrawDetail & { game: string }) | null>(loadDraw, onExpired);
   const [afterClose, setAfterClose] = useState(false);
+  const [task, send] = useOperatorTask(token, onExpired);
+  const completed = task.context.completed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lists load again after each change
+  useEffect(() => {
+    if (completed === 0) return;
+    overview.reload();
+    drawList.reload();
+    drawDetail.reload();
+  }, [completed]);
+  const busy = task.hasTag('busy');
+  const done = task.context.done;
+  const saved = done ? (done.summary.draw ?? done.summary.game ?? null) : null;
+  const draws = drawList.data;
+  const detail = drawDetail.data;
+  const failure = overview.error ?? drawList.error ?? drawDetail.error;
 
-  const run = async <T,>(send: () => Promise<T>) => {
-    setBusy(true);
-    setFailure(null);
-    setSaved(null);
-    try {
-      return await send();
-    } catch (error) {
-      const code = failureCode(error);
-      if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired();
-      setFailure({ code, issues: failureIssues(error) });
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
   const data = overview.data;
   const game = data?.games.find((g) => g.code === selected) ?? data?.games[0];
   const money = (v: number) => `${formatAmount(v, lang)} ${data?.currency ?? ''}`;
-  const update = async (
-    body: {
-      game: string;
-      enabled?: boolean;
-      closeSeconds?: number;
-      maxChase?: number;
-      dailyTime?: string;
-      betType?: {
-        code: string;
-        enabled: boolean;
-        odds: Record<string, number>;
-        minStake: number;
-        maxStake: number;
-      };
+  const onOff = (on: boolean) => t(on ? 'backoffice.lottery.on' : 'backoffice.lottery.off');
+  /** Asks to change a game; the dialog shows the game and the setting before and after. */
+  const change = (
+    g: Game,
+    body: { enabled?: boolean; closeSeconds?: number; maxChase?: number; dailyTime?: string },
+    setting: string,
+    before: string,
+    after: string,
+  ) =>
+    send({
+      type: 'REQUEST',
+      task: {
+        kind: 'updateLottery',
+        summary: { game: g.name, setting, before, after },
+        body: { game: g.code, ...body },
+        reason: false,
+      },
+    });
+  const saveBetType = (
+    g: Game,
+    b: BetType,
+    next: {
+      code: string;
+      enabled: boolean;
+      odds: Record<string, number>;
+      minStake: number;
+      maxStake: number;
     },
-    what: string,
   ) => {
-    const next = await run(() => call('updateLottery', { token, body }));
-    if (next) {
-      setSaved(what);
-      overview.reload();
-    }
+    const odds = (o: Record<string, number>) =>
+      Object.entries(o)
+        .map(([k, v]) => `${t(`lottery.oddsKeys.${k}`)} ${formatDecimal(v / 100, 2, lang)}`)
+        .join(' · ');
+    send({
+      type: 'REQUEST',
+      task: {
+        kind: 'updateLottery',
+        summary: {
+          game: g.name,
+          bet_type: t(`lottery.types.${b.code}`),
+          before: `${onOff(b.enabled)} · ${odds(b.odds)} · ${formatAmount(b.minStake, lang)}–${formatAmount(b.maxStake, lang)}`,
+          after: `${onOff(next.enabled)} · ${odds(next.odds)} · ${formatAmount(next.minStake, lang)}–${formatAmount(next.maxStake, lang)}`,
+        },
+        body: { game: g.code, betType: next },
+        reason: false,
+      },
+    });
   };
-  const showDraws = async (code: string) => {
-    const next = await run(() => call('adminLotteryDraws', { token, query: { game: code } }));
-    setDraws(next);
-    setDetail(null);
+  const showDraws = (code: string) => {
+    setDrawsOf(code);
+    setOpened(null);
   };
 
   const pastClose = !!detail && (detail.status === 'closed' || detail.closesAt <= (draws?.now ?? Date.now()));
@@ -188,8 +220,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
     <section className="bo-catalogue" data-testid="bo-lottery">
       <div className="bo-card bo-wide">
         <h2 className="bo-heading">{t('backoffice.lottery.title')}</h2>
-        {overview.error && <Failure code={overview.error} issues={[]} />}
-        {failure && <Failure code={failure.code} issues={failure.issues} />}
+        {failure && <Failure code={failure} issues={[]} />}
         {saved && (
           <p className="form-success" role="status">
             {t('backoffice.lottery.saved', { what: saved })}
@@ -212,7 +243,11 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
               </thead>
               <tbody>
                 {data.games.map((g) => (
-                  <tr key={`${g.code}-${g.enabled}-${g.closeSeconds}-${g.maxChase}`} data-game={g.code}>
+                  // Keyed by the dialog too: an edit the operator cancels shows the stored value again.
+                  <tr
+                    key={`${g.code}-${g.enabled}-${g.closeSeconds}-${g.maxChase}-${task.value === 'idle'}`}
+                    data-game={g.code}
+                  >
                     <th scope="row">
                       {g.name}{' '}
                       <small className="bo-sub">
@@ -235,7 +270,13 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                                 e.target.value &&
                                 e.target.value !== g.schedule.time
                               )
-                                void update({ game: g.code, dailyTime: e.target.value }, g.name);
+                                change(
+                                  g,
+                                  { dailyTime: e.target.value },
+                                  t('backoffice.lottery.dailyTime'),
+                                  g.schedule.time,
+                                  e.target.value,
+                                );
                             }}
                           />{' '}
                           <small className="bo-sub">{g.schedule.timeZone}</small>
@@ -248,7 +289,15 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                         aria-label={`${t('backoffice.lottery.enabled')}: ${g.name}`}
                         checked={g.enabled}
                         disabled={busy}
-                        onChange={(e) => void update({ game: g.code, enabled: e.target.checked }, g.name)}
+                        onChange={(e) =>
+                          change(
+                            g,
+                            { enabled: e.target.checked },
+                            t('backoffice.lottery.enabled'),
+                            onOff(g.enabled),
+                            onOff(e.target.checked),
+                          )
+                        }
                       />
                     </td>
                     <td>
@@ -259,7 +308,14 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                         defaultValue={g.closeSeconds}
                         onBlur={(e) => {
                           const v = Number(e.target.value);
-                          if (v !== g.closeSeconds) void update({ game: g.code, closeSeconds: v }, g.name);
+                          if (v !== g.closeSeconds)
+                            change(
+                              g,
+                              { closeSeconds: v },
+                              t('backoffice.lottery.close'),
+                              String(g.closeSeconds),
+                              String(v),
+                            );
                         }}
                       />
                     </td>
@@ -271,7 +327,14 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                         defaultValue={g.maxChase}
                         onBlur={(e) => {
                           const v = Number(e.target.value);
-                          if (v !== g.maxChase) void update({ game: g.code, maxChase: v }, g.name);
+                          if (v !== g.maxChase)
+                            change(
+                              g,
+                              { maxChase: v },
+                              t('backoffice.lottery.chase'),
+                              String(g.maxChase),
+                              String(v),
+                            );
                         }}
                       />
                     </td>
@@ -289,7 +352,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                         data-testid={`bo-lt-draws-${g.code}`}
                         onClick={() => {
                           setSelected(g.code);
-                          void showDraws(g.code);
+                          showDraws(g.code);
                         }}
                       >
                         {t('backoffice.lottery.draws')}
@@ -334,9 +397,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                     key={`${game.code}-${b.code}-${JSON.stringify(b.odds)}-${b.minStake}-${b.maxStake}-${b.enabled}`}
                     betType={b}
                     busy={busy}
-                    onSave={(betType) =>
-                      void update({ game: game.code, betType }, t(`lottery.types.${b.code}`))
-                    }
+                    onSave={(betType) => saveBetType(game, b, betType)}
                   />
                 ))}
               </tbody>
@@ -377,12 +438,9 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm"
-                          onClick={async () => {
-                            const code = game.code;
-                            const next = await run(() =>
-                              call('adminLotteryDraw', { token, query: { game: code, number: d.number } }),
-                            );
-                            setDetail(next && { ...next, game: code });
+                          onClick={() => {
+                            setAfterClose(false);
+                            setOpened({ game: game.code, number: d.number });
                           }}
                         >
                           {t('backoffice.lottery.open')}
@@ -441,30 +499,29 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
           {['scheduled', 'open', 'closed'].includes(detail.status) && (
             <form
               className="bo-form-grid"
-              onSubmit={async (e) => {
+              onSubmit={(e) => {
                 e.preventDefault();
-                const next = await run(() =>
-                  call('cancelLotteryDraw', {
-                    token,
-                    body: {
-                      game: game.code,
-                      number: detail.number,
-                      reason,
-                      afterClose: pastClose && afterClose,
+                const lines = detail.exposure.reduce((n, x) => n + x.lines, 0);
+                const stake = detail.exposure.reduce((n, x) => n + x.stake, 0);
+                send({
+                  type: 'REQUEST',
+                  task: {
+                    kind: 'cancelLotteryDraw',
+                    summary: {
+                      game: game.name,
+                      draw: detail.number,
+                      status: t(`backoffice.lottery.status.${detail.status}`),
+                      lines: String(lines),
+                      refund: money(stake),
+                      ...(pastClose && afterClose
+                        ? { after_close: t('backoffice.lottery.afterCloseShort') }
+                        : {}),
                     },
-                  }),
-                );
-                if (next) {
-                  setDetail({ ...detail, ...next });
-                  setSaved(detail.number);
-                  void showDraws(detail.game);
-                }
+                    body: { game: game.code, number: detail.number, afterClose: pastClose && afterClose },
+                  },
+                });
               }}
             >
-              <label className="field">
-                <span>{t('backoffice.lottery.cancelReason')}</span>
-                <input value={reason} onChange={(e) => setReason(e.target.value)} minLength={3} required />
-              </label>
               {pastClose && (
                 <label className="field bo-check" data-testid="bo-lt-after-close">
                   <input
@@ -489,6 +546,7 @@ export function LotteryPanel({ token, onExpired }: { token: string; onExpired: (
           )}
         </div>
       )}
+      <TaskDialog state={task} send={send} />
     </section>
   );
 }

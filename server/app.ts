@@ -821,7 +821,7 @@ export async function buildApp({
     usernameOf: async (memberId) => (await accounts.usernames([memberId])).get(memberId),
   });
   // The back office's members (accounts), reading and moving other modules' data through their services.
-  const membersAdmin = new MembersAdmin(new MembersAdminRepository(db), sms, {
+  const membersAdmin: MembersAdmin = new MembersAdmin(new MembersAdminRepository(db), sms, {
     withAudit: (ctx) => backoffice.withAudit(ctx),
     wallets: async (brand, memberId) => {
       const [funds, balances] = await Promise.all([
@@ -843,13 +843,14 @@ export async function buildApp({
     sharingBankDetails: (memberId) => withdrawals.sharingBankDetails(memberId),
     bets: (brand, lang, memberId, limit) => records.list(brand, lang, memberId, { page: 1, pageSize: limit }),
     moveMember: (ctx, body) => agentsAdmin.relocate(ctx, body),
+    risk: (memberId) => risk.memberSummary(memberId),
     sessionsEnded: (memberId) => events.publish(memberId, { type: 'session_check' }),
   });
   await app.register(membersAdminRoutes({ membersAdmin }));
   // Risk (issue 27, item 3): flags raised by the scan job from the modules that own the figures, and
   // withdrawal holds the withdrawals module asks about.
   const riskRepo = new RiskRepository(db);
-  const risk = new RiskService(
+  const risk: RiskService = new RiskService(
     riskRepo,
     {
       brands: () => brands.all(),

@@ -243,6 +243,16 @@ function MemberView({
           {username} {m && <StatusBadge status={m.status} />}
         </h2>
         {m && <span className="bo-sub">{t('backoffice.members.vip_level', { level: m.vipLevel })}</span>}
+        {page?.risk.hold && (
+          <span className="bo-badge is-off" data-testid="bo-member-hold" title={page.risk.hold.reason}>
+            {t('backoffice.members.withdrawals_held', { by: page.risk.hold.placedBy })}
+          </span>
+        )}
+        {page && page.risk.openFlags > 0 && (
+          <span className="bo-badge is-open" data-testid="bo-member-flags">
+            {t('backoffice.members.open_flags', { count: page.risk.openFlags })}
+          </span>
+        )}
       </div>
       {error && <p className="form-error">{t(errorKey(error))}</p>}
       <p className="bo-saved" role="status">

@@ -9,7 +9,7 @@ import { ScrollRegion } from '../ui/ScrollRegion';
 import { TaskDialog, useOperatorTask } from './operator-task';
 
 /** Reloads a queue each time an action on it went through. */
-function useReloadAfter(completed: number, reload: () => void) {
+export function useReloadAfter(completed: number, reload: () => void) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reload is the reaction to a new count
   useEffect(() => {
     if (completed > 0) reload();
@@ -250,6 +250,11 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
                       })}
                     </p>
                   )}
+                  {w.reviewDetail?.reason === 'risk_hold' && (
+                    <p className="form-error" data-testid="bo-withdrawal-review">
+                      {t('backoffice.risk.review_reason', { note: w.reviewDetail.note })}
+                    </p>
+                  )}
                 </td>
                 <td>
                   {status === 'disputed' ? (
@@ -369,80 +374,6 @@ export function AdjustPanel({ token }: { token: string }) {
       </form>
       <TaskDialog state={task} send={send} />
     </>
-  );
-}
-
-const AUDIT_ACTIONS = [
-  'vendor_connect',
-  'vendor_rotate',
-  'vendor_disconnect',
-  'vendor_update',
-  'game_update',
-  'login',
-  'login_failed',
-  'login_locked',
-  'logout',
-  'two_factor_on',
-  'two_factor_reset',
-  'deposit_confirm',
-  'deposit_reject',
-  'withdrawal_approve',
-  'withdrawal_reject',
-  'withdrawal_force_received',
-  'withdrawal_refund',
-  'balance_adjust',
-  'demo_removed',
-  'alert_sms_budget',
-  'identity_provider_save',
-  'identity_provider_enable',
-  'identity_provider_disable',
-];
-
-/** What an entry says in words: its amount, category, reason and budget, whichever it has. */
-function auditDetail(detail: Record<string, unknown>, t: (key: string) => string, language: string) {
-  const parts: string[] = [];
-  if (typeof detail.amount === 'number') parts.push(formatAmount(detail.amount, language));
-  if (detail.category === 'bonus' || detail.category === 'correction')
-    parts.push(t(`backoffice.categories.${detail.category}`));
-  if (typeof detail.reason === 'string' && detail.reason) parts.push(`“${detail.reason}”`);
-  if (typeof detail.budget === 'number') parts.push(`${t('backoffice.audit_budget')} ${detail.budget}`);
-  return parts.join(' · ');
-}
-
-export function AuditPanel({ token }: { token: string }) {
-  const { t, i18n } = useTranslation();
-  const load = useCallback(() => call('auditLog', { token }), [token]);
-  const { data, error } = useOperatorList(load);
-  return (
-    <section data-testid="bo-audit">
-      {error && <p className="form-error">{t(errorKey(error))}</p>}
-      <ScrollRegion className="bo-scroll" label={t('backoffice.tabs.audit')}>
-        <table className="bo-table">
-          <thead>
-            <tr>
-              <th>{t('backoffice.columns.time')}</th>
-              <th>{t('backoffice.columns.operator')}</th>
-              <th>{t('backoffice.columns.action')}</th>
-              <th>{t('backoffice.columns.target')}</th>
-              <th>{t('backoffice.columns.detail')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.map((e) => (
-              <tr key={e.id} data-action={e.action}>
-                <td>{formatDateTime(e.createdAt)}</td>
-                <td>{e.operator ?? t('backoffice.audit_system')}</td>
-                <td>
-                  {AUDIT_ACTIONS.includes(e.action) ? t(`backoffice.audit_actions.${e.action}`) : e.action}
-                </td>
-                <td>{e.target ?? ''}</td>
-                <td>{auditDetail(e.detail, t, i18n.language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-    </section>
   );
 }
 

@@ -215,6 +215,12 @@ describe.each(databaseKinds)('risk queue (%s)', (kind) => {
     it('is flagged with its figures, and a hold keeps it and the next ones from being paid until lifted', async () => {
       await scan();
       const flag = (await open({ kind: 'low_play', username: member.username }))[0]!;
+      const before = await ctx.call('adminMember', {
+        token: risk.token,
+        query: { username: member.username },
+      });
+      expect(before.value.risk).toMatchObject({ hold: null, openFlags: expect.any(Number) });
+      expect(before.value.risk.openFlags).toBeGreaterThanOrEqual(1);
       expect(flag.evidence).toEqual({ reference, amount: 40_000, deposits: 50_000, bets: 0 });
 
       const held = await decide(flag.id, 'hold');
@@ -228,6 +234,11 @@ describe.each(databaseKinds)('risk queue (%s)', (kind) => {
         }),
       ]);
       expect((await pay(reference)).code).toBe('WITHDRAWAL_ON_HOLD');
+      const page = await ctx.call('adminMember', { token: risk.token, query: { username: member.username } });
+      expect(page.value.risk.hold).toMatchObject({
+        reason: 'Checked by the risk team',
+        placedBy: risk.username,
+      });
 
       // A new request waits in review, saying why.
       const next = await withdraw(5_000);

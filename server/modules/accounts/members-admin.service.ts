@@ -58,6 +58,8 @@ export interface MembersAdminPorts {
     ctx: OperatorContext,
     body: { username: string; upline: string; reason: string },
   ): Promise<unknown>;
+  /** The member's withdrawal hold and open risk flags (risk module). */
+  risk(memberId: number): Promise<MemberPage['risk']>;
   /** Tells the member's open sockets, in every process, to check their login now. */
   sessionsEnded(memberId: number): Promise<void>;
 }
@@ -153,12 +155,13 @@ export class MembersAdmin {
       this.ports.withdrawals(ctx.brand, m.id, PAGE_LIST),
       this.ports.bets(ctx.brand, lang, m.id, PAGE_LIST),
     ]);
-    const [sessions, devices, failed, notes, linked] = await Promise.all([
+    const [sessions, devices, failed, notes, linked, risk] = await Promise.all([
       this.repo.sessions(m.id, PAGE_LIST),
       this.repo.devices(m.id, 20),
       this.repo.failedLogins(ctx.brand.id, m.username, 20),
       this.repo.notes(m.id),
       this.linked(ctx.brand.id, m.id, holderNames),
+      this.ports.risk(m.id),
     ]);
     const now = Date.now();
     return {
@@ -199,6 +202,7 @@ export class MembersAdmin {
       failedLogins: failed.map((f) => ({ ip: f.ip, at: f.at.getTime() })),
       notes: notes.map((n) => ({ ...n, createdAt: n.createdAt.getTime() })),
       linked,
+      risk,
     };
   }
 

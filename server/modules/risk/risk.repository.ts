@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { riskFlagNotes, riskFlags, riskRules, withdrawalHolds } from './risk.tables';
 
@@ -74,6 +74,20 @@ export class RiskRepository {
       )
       .orderBy(filter.closed ? desc(riskFlags.decidedAt) : desc(riskFlags.raisedAt), desc(riskFlags.id))
       .limit(limit);
+  }
+
+  /** Open flags about the member, or with the member among a group's accounts. */
+  async openCount(memberId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(riskFlags)
+      .where(
+        and(
+          eq(riskFlags.status, 'open'),
+          sql`(${riskFlags.memberId} = ${memberId} OR ${riskFlags.others} @> ${JSON.stringify([memberId])}::jsonb)`,
+        ),
+      );
+    return row?.n ?? 0;
   }
 
   async flag(brandId: number, id: number): Promise<FlagRow | undefined> {

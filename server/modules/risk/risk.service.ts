@@ -80,6 +80,17 @@ export class RiskService {
     return row ? { reason: row.reason } : null;
   }
 
+  /** What the member's page shows of the risk team's view: the hold, and the flags waiting about them. */
+  async memberSummary(memberId: number) {
+    const [hold, openFlags] = await Promise.all([this.repo.hold(memberId), this.repo.openCount(memberId)]);
+    return {
+      hold: hold
+        ? { reason: hold.reason, placedBy: hold.placedByName, placedAt: hold.placedAt.getTime() }
+        : null,
+      openFlags,
+    };
+  }
+
   async rules(brandId: number): Promise<RiskRules> {
     return (await this.repo.rules(brandId)) ?? DEFAULT_RISK_RULES;
   }

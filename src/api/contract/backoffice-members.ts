@@ -145,6 +145,11 @@ export const memberPage = z.object({
   failedLogins: z.array(z.object({ ip: z.string().nullable(), at: epochMillis })),
   notes: z.array(memberNote),
   linked: z.array(linkedMember),
+  /** The risk team's view: a withdrawal hold, and how many flags about the member wait for review. */
+  risk: z.object({
+    hold: z.object({ reason: z.string(), placedBy: z.string(), placedAt: epochMillis }).nullable(),
+    openFlags: z.number().int(),
+  }),
 });
 export type MemberPage = z.infer<typeof memberPage>;
 

@@ -112,7 +112,10 @@ import { theoreticalRtp } from './modules/originals/originals-settings';
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { PaymentsService } from './modules/payments/payments.service';
+import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes';
+import { PaymentsAdmin } from './modules/payments/payments-admin.service';
 import { simGatewayRoutes } from './modules/payments/sim-gateway.routes';
+import { SimulatedPixGateway } from './modules/payments/sim-pix-gateway';
 import { withdrawalsRoutes } from './modules/payments/withdrawals.routes';
 import { WithdrawalsService } from './modules/payments/withdrawals.service';
 import { ReportsRepository } from './modules/reports/reports.repository';
@@ -292,13 +295,17 @@ export async function buildApp({
       ),
   );
   const secretBox = new SecretBox(await secret('sealed-secrets-key'));
+  const paymentsRepo = new PaymentsRepository(db);
   const payments = new PaymentsService(
-    new PaymentsRepository(db),
+    paymentsRepo,
     ledger,
     secretBox,
     new TicketSigner(await secret('pay-ticket')),
     events,
     { simulatedGateway: demo },
+    // The PIX providers' adapters (pix-gateway.ts): a real provider's is added here; the simulated one
+    // pays without money, so it exists in demo mode only.
+    new Map(demo ? [['sim', new SimulatedPixGateway(now)]] : []),
   );
   const paymentPasswords = new PaymentPasswordGuard(limiter);
   // Third-party sign-in (spec 4.2): the identity module makes and signs in members through accounts.
@@ -791,6 +798,14 @@ export async function buildApp({
         now,
         forcedMaintenance: config.MAINTENANCE_MODE,
         cacheMs: config.BRAND_CACHE_MS,
+      }),
+    }),
+  );
+  await app.register(
+    paymentsAdminRoutes({
+      paymentsAdmin: new PaymentsAdmin(paymentsRepo, payments, secretBox, {
+        withAudit: (ctx) => backoffice.withAudit(ctx),
+        require: (ctx, permission) => backoffice.require(ctx, permission),
       }),
     }),
   );

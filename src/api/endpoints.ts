@@ -262,13 +262,18 @@ import {
   updateOriginalBody,
 } from './contract/originals';
 import {
+  addPaymentMethodBody,
+  adminPaymentMethods,
   depositBody,
   depositListQuery,
   depositRef,
   depositView,
   gatewayAck,
   gatewayNotification,
+  orderPaymentMethodsBody,
   paymentMethod,
+  savePaymentMethodBody,
+  switchPaymentMethodBody,
 } from './contract/payments';
 import {
   betRecords,
@@ -295,6 +300,8 @@ import {
   riskNoteBody,
   riskRules,
   riskRulesBody,
+  riskScanBody,
+  riskScanResult,
   withdrawalHold,
   withdrawalHoldBody,
   withdrawalHoldResult,
@@ -638,6 +645,7 @@ export const endpoints = {
   noteRiskFlag: { ...paths.noteRiskFlag, body: riskNoteBody, value: riskFlag },
   withdrawalHolds: { ...paths.withdrawalHolds, value: z.array(withdrawalHold) },
   setWithdrawalHold: { ...paths.setWithdrawalHold, body: withdrawalHoldBody, value: withdrawalHoldResult },
+  runRiskScan: { ...paths.runRiskScan, body: riskScanBody, value: riskScanResult },
   riskRules: { ...paths.riskRules, value: riskRules },
   setRiskRules: { ...paths.setRiskRules, body: riskRulesBody, value: riskRules },
   adminMembers: { ...paths.adminMembers, query: memberSearchQuery, value: memberSearch },
@@ -694,6 +702,19 @@ export const endpoints = {
     ...paths.saveCustomerService,
     body: saveCustomerServiceBody,
     value: adminBrandSettings,
+  },
+  adminPaymentMethods: { ...paths.adminPaymentMethods, value: adminPaymentMethods },
+  addPaymentMethod: { ...paths.addPaymentMethod, body: addPaymentMethodBody, value: adminPaymentMethods },
+  savePaymentMethod: { ...paths.savePaymentMethod, body: savePaymentMethodBody, value: adminPaymentMethods },
+  switchPaymentMethod: {
+    ...paths.switchPaymentMethod,
+    body: switchPaymentMethodBody,
+    value: adminPaymentMethods,
+  },
+  orderPaymentMethods: {
+    ...paths.orderPaymentMethods,
+    body: orderPaymentMethodsBody,
+    value: adminPaymentMethods,
   },
 } as const;
 

@@ -226,6 +226,7 @@ export const paths = {
   noteRiskFlag: { method: 'POST', path: '/api/backoffice/risk/flags/note' },
   withdrawalHolds: { method: 'GET', path: '/api/backoffice/risk/holds' },
   setWithdrawalHold: { method: 'POST', path: '/api/backoffice/risk/holds' },
+  runRiskScan: { method: 'POST', path: '/api/backoffice/risk/scan' },
   riskRules: { method: 'GET', path: '/api/backoffice/risk/rules' },
   setRiskRules: { method: 'POST', path: '/api/backoffice/risk/rules' },
   adminMembers: { method: 'GET', path: '/api/backoffice/members' },
@@ -267,6 +268,12 @@ export const paths = {
   saveDomains: { method: 'POST', path: '/api/backoffice/brand/domains' },
   saveSiteResources: { method: 'POST', path: '/api/backoffice/brand/resources' },
   saveCustomerService: { method: 'POST', path: '/api/backoffice/brand/customer-service' },
+  // Payment methods (issue 27 item 8): read with settings.read, each change with settings.manage.
+  adminPaymentMethods: { method: 'GET', path: '/api/backoffice/payment-methods' },
+  addPaymentMethod: { method: 'POST', path: '/api/backoffice/payment-methods' },
+  savePaymentMethod: { method: 'POST', path: '/api/backoffice/payment-methods/save' },
+  switchPaymentMethod: { method: 'POST', path: '/api/backoffice/payment-methods/switch' },
+  orderPaymentMethods: { method: 'POST', path: '/api/backoffice/payment-methods/order' },
 } as const;
 
 export type PathName = keyof typeof paths;

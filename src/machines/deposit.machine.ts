@@ -51,7 +51,8 @@ export const depositMachine = setup({
   },
   guards: {
     hasReference: ({ context }) => context.reference !== null,
-    isGateway: (_, deposit: DepositView) => deposit.payUrl !== null,
+    /** An online checkout to leave for; a PIX deposit's code is paid from the page itself. */
+    isGateway: (_, deposit: DepositView) => deposit.kind === 'gateway' && deposit.payUrl !== null,
     isFinal: (_, deposit: DepositView) => isFinalDeposit(deposit.status),
   },
 }).createMachine({

@@ -19,6 +19,7 @@ const base: DepositView = {
   updatedAt: 0,
   bank: { bank: 'Demo' },
   payUrl: null,
+  pix: null,
 };
 const gateway: DepositView = {
   ...base,
@@ -27,6 +28,15 @@ const gateway: DepositView = {
   status: 'awaiting_payment',
   bank: null,
   payUrl: '/pay/sim/DABC?t=x',
+};
+/** A PIX deposit: the code to pay stays on the page; the demo's "bank app" link is no checkout to leave for. */
+const pixDeposit: DepositView = {
+  ...base,
+  kind: 'pix',
+  method: 'pix-qr',
+  bank: null,
+  payUrl: '/pay/sim/DABC?t=pix',
+  pix: { brCode: '000201...6304ABCD', txid: 'DABC', expiresAt: null },
 };
 const credited: DepositView = { ...base, status: 'credited', bank: null };
 const cancelled: DepositView = { ...base, status: 'cancelled', bank: null };
@@ -51,6 +61,7 @@ const events = [
   { type: 'SUBMIT', amount: 5_000 },
   { type: 'xstate.done.actor.createDeposit', output: base },
   { type: 'xstate.done.actor.createDeposit', output: gateway },
+  { type: 'xstate.done.actor.createDeposit', output: pixDeposit },
   { type: 'xstate.error.actor.createDeposit', error: { code: 'AMOUNT_BELOW_MIN', message: 'min 10' } },
   { type: 'xstate.done.actor.loadDeposit', output: base },
   { type: 'xstate.done.actor.loadDeposit', output: credited },
@@ -95,6 +106,10 @@ describe.each([
       expect(openPayment).not.toHaveBeenCalled();
     }
     if (end.matches('editing')) expect(end.context.selected).not.toBeNull();
+    if (last?.output?.kind === 'pix' && last.type === 'xstate.done.actor.createDeposit') {
+      expect(end.matches('watching')).toBe(true);
+      expect(end.context.deposit?.pix?.brCode).toBe('000201...6304ABCD');
+    }
     if (end.matches('editing') && last?.type === 'xstate.error.actor.createDeposit') {
       expect(end.context).toMatchObject({ errorCode: 'AMOUNT_BELOW_MIN', errorMessage: 'min 10' });
       // Kept, so sending the same deposit again carries the same request id.

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
+import { parseBrCode } from '../../server/modules/payments/pix-brcode';
 import { paths } from '../../src/api/paths';
-import { body, createTestContext, databaseKinds, newMember, type TestContext } from './harness';
+import { body, createTestContext, databaseKinds, newMember, newOperator, type TestContext } from './harness';
 
 describe.each(databaseKinds)('deposits on %s', (kind) => {
   let ctx: TestContext;
@@ -42,6 +43,7 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
     const methods = (await ctx.call('depositMethods', { token, language: 'en' })).value;
     expect(methods.map((m) => [m.code, m.kind, m.minAmount])).toEqual([
       ['sim-gateway', 'gateway', 500],
+      ['pix-qr', 'pix', 1_000],
       ['pix', 'bank_transfer', 1_000],
     ]);
     expect(methods[0]!.name).toBe('AuroraPay (simulated online payment)');
@@ -124,6 +126,52 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
     const forged = createHmac('sha256', 'not-the-secret').update(JSON.stringify(note)).digest('hex');
     expect(body(await notify(JSON.stringify(note), forged)).code).toBe('BAD_SIGNATURE');
     expect(await depositStatus(created.value.reference)).toBe('awaiting_payment');
+  });
+
+  it('a PIX deposit shows its copia-e-cola code, and the simulated provider pays it once', async () => {
+    const before = await balance();
+    const created = await deposit('pix-qr', 12_345);
+    expect(created.value).toMatchObject({ status: 'pending', kind: 'pix', amount: 12_345, bank: null });
+    const pix = created.value.pix!;
+    expect(pix.txid).toBe(created.value.reference);
+    expect(pix.expiresAt).toBeGreaterThan(Date.now());
+    // The code reads back: its CRC is right, and it carries the key, the amount and the txid.
+    const fields = parseBrCode(pix.brCode)!;
+    expect(fields.get('00')).toBe('01');
+    expect(fields.get('26')).toContain('0014br.gov.bcb.pix0125pagamentos@aurora.example');
+    expect(fields.get('53')).toBe('986');
+    expect(fields.get('54')).toBe('123.45');
+    expect(fields.get('58')).toBe('BR');
+    expect(fields.get('62')).toBe(`0510${created.value.reference}`);
+    // The demo's "bank app": the simulated gateway's page, for this deposit.
+    expect(created.value.payUrl).toMatch(new RegExp(`^/pay/sim/${created.value.reference}\\?t=`));
+    const { page } = await checkout(created.value.payUrl!, 'pay');
+    expect(page).toContain('stands in for your bank');
+    const after = (await ctx.call('deposit', { token, query: { reference: created.value.reference } })).value;
+    expect(after).toMatchObject({ status: 'credited', pix: null, payUrl: null });
+    expect(await balance()).toBe(before + 12_345);
+    await checkout(created.value.payUrl!, 'pay');
+    expect(await balance()).toBe(before + 12_345);
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
+
+  it('a PIX charge the provider reports failed closes, and an operator can confirm one instead', async () => {
+    const declined = await deposit('pix-qr', 2_000);
+    await checkout(declined.value.payUrl!, 'decline');
+    expect(await depositStatus(declined.value.reference)).toBe('failed');
+
+    const before = await balance();
+    const waiting = await deposit('pix-qr', 3_000);
+    const admin = await newOperator(ctx, 'admin');
+    const confirmed = await ctx.call('decideDeposit', {
+      token: admin.token,
+      body: { reference: waiting.value.reference, decision: 'confirm', requestId: `pix-confirm-${kind}` },
+    });
+    expect(confirmed.value.status).toBe('credited');
+    expect(await balance()).toBe(before + 3_000);
+    // The provider's late word changes nothing.
+    await checkout(waiting.value.payUrl!, 'pay');
+    expect(await balance()).toBe(before + 3_000);
   });
 
   it('stops trial accounts from depositing', async () => {

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../lib/secret-box';
 import { SIM_GATEWAY } from '../../modules/payments/payments.service';
+import { SIM_PIX_PROVIDER } from '../../modules/payments/sim-pix-gateway';
 import type { Database } from '../client';
 import {
   auditLog,
@@ -24,7 +25,7 @@ import { connectDemoProvider, seedDemoGames } from './demo-games';
 import { connectDemoIdentity, DEMO_IDENTITY, DEMO_IDENTITY_PROVIDER } from './demo-identity';
 import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPages } from './demo-pages';
-import { seedDemoPayments } from './demo-payments';
+import { seedDemoPayments, seedDemoPix } from './demo-payments';
 import { seedDemoRegisterRules } from './demo-register';
 import { ensureLotteryCatalogue } from './lottery-catalogue';
 import { ensureOriginalsCatalogue } from './originals-catalogue';
@@ -79,6 +80,7 @@ export async function prepareInstallation(
     await ensureOriginalsCatalogue(db);
     await ensureLotteryCatalogue(db);
     await seedDemoPayments(db, master);
+    await seedDemoPix(db, master);
     await seedDemoRegisterRules(db);
     await seedDemoAccounts(db);
     await seedDemoContracts(db);
@@ -134,7 +136,7 @@ export async function demoLeftovers(db: Database): Promise<string[]> {
   const gateway = await db
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.code, SIM_GATEWAY), eq(paymentMethods.active, true)));
+    .where(and(SIMULATED_METHOD, eq(paymentMethods.active, true)));
   const demoVendors = await db
     .select({ vendor: vendorIntegrations.vendorCode })
     .from(vendorIntegrations)
@@ -153,6 +155,12 @@ export async function demoLeftovers(db: Database): Promise<string[]> {
     ...(gateway.length ? ['the simulated payment gateway'] : []),
   ];
 }
+
+/** The simulated gateway, and PIX methods of the simulated provider: they pay without money. */
+const SIMULATED_METHOD = or(
+  eq(paymentMethods.code, SIM_GATEWAY),
+  eq(paymentMethods.provider, SIM_PIX_PROVIDER),
+);
 
 /** One empty brand on an empty database, once, even with several processes starting together. */
 async function createFirstBrand(
@@ -254,7 +262,7 @@ export async function removeDemo(db: Database): Promise<string[]> {
     await tx
       .update(paymentMethods)
       .set({ active: false })
-      .where(and(eq(paymentMethods.code, SIM_GATEWAY), eq(paymentMethods.active, true)));
+      .where(and(SIMULATED_METHOD, eq(paymentMethods.active, true)));
     // The change and its audit row commit together.
     await tx.insert(auditLog).values({
       operatorId: null,

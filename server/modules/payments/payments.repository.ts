@@ -7,8 +7,59 @@ import { deposits, paymentMethods } from './payments.tables';
 export type DepositRow = typeof deposits.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
+export type PaymentMethodInsert = typeof paymentMethods.$inferInsert;
+export type PaymentMethodPatch = Partial<Omit<PaymentMethodInsert, 'id' | 'brandId' | 'code' | 'kind'>>;
+
 export class PaymentsRepository {
   constructor(private readonly db: Database) {}
+
+  /** Runs `work` in one transaction, with this repository bound to it (a change and its audit row). */
+  transaction<T>(work: (repo: PaymentsRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new PaymentsRepository(tx), tx));
+  }
+
+  /** Every method of the brand, switched off ones too, in the members' order (the back office). */
+  async allMethods(brandId: number) {
+    return this.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.brandId, brandId))
+      .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id));
+  }
+
+  /** Every method of the brand, locked until the transaction ends (read it inside `transaction`). */
+  async lockedMethods(brandId: number) {
+    return this.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.brandId, brandId))
+      .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id))
+      .for('update');
+  }
+
+  /** Adds a method; undefined when the brand already has one with its code. */
+  async insertMethod(row: PaymentMethodInsert) {
+    const [created] = await this.db.insert(paymentMethods).values(row).onConflictDoNothing().returning();
+    return created;
+  }
+
+  async updateMethod(brandId: number, id: number, patch: PaymentMethodPatch) {
+    const [row] = await this.db
+      .update(paymentMethods)
+      .set(patch)
+      .where(and(eq(paymentMethods.brandId, brandId), eq(paymentMethods.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** Numbers the brand's methods 1, 2, 3... in the order of `ids`. */
+  async setOrder(brandId: number, ids: number[]) {
+    if (ids.length === 0) return;
+    await this.db.execute(sql`
+      UPDATE payment_methods SET sort_order = o.position
+      FROM unnest(${`{${ids.join(',')}}`}::int[]) WITH ORDINALITY AS o(id, position)
+      WHERE payment_methods.id = o.id AND payment_methods.brand_id = ${brandId}`);
+  }
 
   /** Each member's credited deposits per day of `timeZone`, credited in [from, to) (of `memberIds`). */
   async dailyTotals(brandId: number, from: Date, to: Date, timeZone: string, memberIds?: number[]) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { TRIAL_TYPE } from '../../../src/api/contract/accounts';
-import { SIGNATURE_HEADER } from '../../../src/api/contract/wallet';
 import { endpoints } from '../../../src/api/endpoints';
 import { AppError } from '../../http/app-error';
 import { keepRawJson } from '../../http/raw-body';
@@ -60,20 +59,18 @@ export function paymentsRoutes(deps: { payments: PaymentsService }) {
         signed,
         endpoints.gatewayNotify,
         {
-          summary: 'A payment gateway reports a payment (x-signature: hex HMAC-SHA256 of the raw body)',
+          summary:
+            "A payment gateway or PIX provider reports a payment (x-signature: hex HMAC-SHA256 of the raw body; a PIX provider's adapter verifies its own)",
           tags: ['payments'],
           gate: 'open',
           rateLimit: false,
         },
         ({ request, query, body }) => {
-          const signature = request.headers[SIGNATURE_HEADER];
-          return payments.gatewayNotify(
-            request.brand,
-            query.method,
-            request.rawBody ?? '',
-            typeof signature === 'string' ? signature : undefined,
-            body,
+          // A provider's adapter reads what it signs with; repeated headers are not a signature.
+          const headers = Object.fromEntries(
+            Object.entries(request.headers).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
           );
+          return payments.gatewayNotify(request.brand, query.method, request.rawBody ?? '', headers, body);
         },
       );
     });

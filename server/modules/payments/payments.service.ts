@@ -6,6 +6,7 @@ import {
   depositStatesBefore,
   type PaymentMethod,
 } from '../../../src/api/contract/payments';
+import { SIGNATURE_HEADER } from '../../../src/api/contract/wallet';
 import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -16,6 +17,9 @@ import type { MemberEvents } from '../events/member-events';
 import { type Ledger, NO_POSTINGS } from '../ledger/ledger';
 import { checkAmount, checkBrandMaximum } from '../wallet/amount';
 import type { DepositRow, PaymentMethodRow, PaymentsRepository } from './payments.repository';
+import { buildBrCode } from './pix-brcode';
+import type { PixCharge, PixGateways, PixMethodConfig } from './pix-gateway';
+import { SIM_PIX_PROVIDER } from './sim-pix-gateway';
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newReference = () =>
@@ -41,7 +45,64 @@ export class PaymentsService {
     private readonly events?: MemberEvents,
     /** The simulated gateway pays without money: usable in demo mode only, whatever the database holds. */
     private readonly site: { simulatedGateway: boolean } = { simulatedGateway: false },
+    /** The PIX gateway adapters this installation has (the simulated one in demo mode only). */
+    private readonly pixGateways: PixGateways = new Map(),
   ) {}
+
+  /** The PIX providers a method may name here. */
+  providers(): string[] {
+    return [...this.pixGateways.keys()].filter((p) => p !== SIM_PIX_PROVIDER || this.site.simulatedGateway);
+  }
+
+  /** Whether a method's gateway or provider is on this installation (simulated ones: demo mode only). */
+  available(method: Pick<PaymentMethodRow, 'code' | 'kind' | 'provider'>) {
+    if (method.code === SIM_GATEWAY) return this.site.simulatedGateway;
+    if (method.kind === 'pix' && method.provider !== null) return this.providers().includes(method.provider);
+    return true;
+  }
+
+  /** A method that works only in the demo, paying without money (install.ts refuses them in production). */
+  static simulated(method: Pick<PaymentMethodRow, 'code' | 'provider'>) {
+    return method.code === SIM_GATEWAY || method.provider === SIM_PIX_PROVIDER;
+  }
+
+  private pixConfig(method: PaymentMethodRow): PixMethodConfig {
+    return {
+      code: method.code,
+      details: method.details,
+      secret: method.secretCipher ? this.secrets.open(method.secretCipher) : null,
+    };
+  }
+
+  /** A PIX deposit's charge: the provider's, or a static code for the brand's own key (an operator confirms). */
+  private async pixCharge(brand: Brand, method: PaymentMethodRow, reference: string, amount: number) {
+    if (method.provider !== null) {
+      const gateway = this.pixGateways.get(method.provider);
+      if (!gateway || !this.available(method)) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+      return gateway.createCharge(this.pixConfig(method), { reference, amount, currency: brand.currency });
+    }
+    const charge: PixCharge = {
+      brCode: buildBrCode({
+        key: method.details.pixKey ?? '',
+        amount,
+        merchantName: method.details.merchantName ?? '',
+        merchantCity: method.details.merchantCity ?? '',
+        txid: reference,
+        singleUse: true,
+      }),
+      txid: reference,
+      expiresAt: null,
+      providerReference: null,
+    };
+    return charge;
+  }
+
+  /** Whether the simulated gateway's page may take a decision on this deposit (demo mode only). */
+  simulatedPayable(row: DepositRow, method: PaymentMethodRow | undefined) {
+    if (!this.site.simulatedGateway || !method || row.methodCode !== method.code) return false;
+    if (method.code === SIM_GATEWAY) return row.status === 'awaiting_payment';
+    return method.kind === 'pix' && method.provider === SIM_PIX_PROVIDER && row.status === 'pending';
+  }
 
   /**
    * Each member's credited deposits per day of the brand's time zone, credited in [from, to), of every
@@ -57,7 +118,7 @@ export class PaymentsService {
   }
 
   private usable(method: PaymentMethodRow | undefined): method is PaymentMethodRow {
-    return !!method?.active && (method.code !== SIM_GATEWAY || this.site.simulatedGateway);
+    return !!method?.active && this.available(method);
   }
 
   async methods(brand: Brand, lang: LanguageCode): Promise<PaymentMethod[]> {
@@ -86,9 +147,12 @@ export class PaymentsService {
       updatedAt: row.updatedAt.getTime(),
       bank: kind === 'bank_transfer' && row.status === 'pending' ? (method?.details ?? null) : null,
       // Only the built-in simulated gateway has a checkout page here; a real provider brings its own.
-      payUrl:
-        row.methodCode === SIM_GATEWAY && this.site.simulatedGateway && row.status === 'awaiting_payment'
-          ? `/pay/sim/${row.reference}?t=${this.payTickets.issue({ reference: row.reference }, PAY_TICKET_TTL_MS)}`
+      payUrl: this.simulatedPayable(row, method)
+        ? `/pay/sim/${row.reference}?t=${this.payTickets.issue({ reference: row.reference }, PAY_TICKET_TTL_MS)}`
+        : null,
+      pix:
+        kind === 'pix' && row.status === 'pending' && row.pix
+          ? { brCode: row.pix.brCode, txid: row.pix.txid, expiresAt: row.pix.expiresAt }
           : null,
     };
   }
@@ -113,14 +177,22 @@ export class PaymentsService {
         max: `${formatAmount(method.maxAmount, lang)} ${brand.currency}`,
       });
     }
+    const reference = newReference();
+    const charge = method.kind === 'pix' ? await this.pixCharge(brand, method, reference, amount) : null;
     const row = await this.repo.createDeposit({
       brandId: brand.id,
       memberId,
       methodCode: method.code,
       amount,
       status: method.kind === 'gateway' ? 'awaiting_payment' : 'pending',
-      reference: newReference(),
+      reference,
       requestId: body.requestId,
+      ...(charge
+        ? {
+            pix: { brCode: charge.brCode, txid: charge.txid, expiresAt: charge.expiresAt?.getTime() ?? null },
+            gatewayReference: charge.providerReference,
+          }
+        : {}),
     });
     return this.view(row, method);
   }
@@ -128,7 +200,8 @@ export class PaymentsService {
   async list(brand: Brand, memberId: number, status: DepositStatus | undefined, limit: number) {
     const [rows, methods] = await Promise.all([
       this.repo.memberDeposits(memberId, status, limit),
-      this.repo.methods(brand.id),
+      // Switched-off methods too: a deposit keeps its kind after its method goes.
+      this.repo.allMethods(brand.id),
     ]);
     return rows.map((r) =>
       this.view(
@@ -243,25 +316,33 @@ export class PaymentsService {
     return this.view((await this.get(brand, memberId, reference)).row, method);
   }
 
-  /** A gateway's signed word on a payment: paid credits the deposit, failed closes it. */
+  /**
+   * A gateway's signed word on a payment: paid credits the deposit, failed closes it. A PIX method's
+   * notification is verified and read by its provider's adapter (pix-gateway.ts); an online checkout's is
+   * the HMAC-SHA256 of the raw body under the method's secret, in `x-signature`.
+   */
   async gatewayNotify(
     brand: Brand,
     methodCode: string,
     raw: string,
-    signature: string | undefined,
-    note: { reference: string; gatewayReference: string; status: 'paid' | 'failed'; amount: number },
+    headers: Record<string, string | undefined>,
+    body: { reference: string; gatewayReference: string; status: 'paid' | 'failed'; amount: number },
   ) {
     const method = await this.repo.method(brand.id, methodCode);
-    if (
-      method?.kind !== 'gateway' ||
-      !method.secretCipher ||
-      (methodCode === SIM_GATEWAY && !this.site.simulatedGateway)
-    )
-      throw new AppError('PAYMENT_METHOD_NOT_FOUND');
-    const expected = createHmac('sha256', this.secrets.open(method.secretCipher)).update(raw).digest();
-    const given = Buffer.from(signature ?? '', 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw new AppError('BAD_SIGNATURE');
+    if (!method || !this.available(method)) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+    let note = body;
+    if (method.kind === 'pix') {
+      const gateway = method.provider !== null ? this.pixGateways.get(method.provider) : undefined;
+      if (!gateway) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+      const event = await gateway.parseChargeNotification(this.pixConfig(method), { raw, headers });
+      note = { ...event, gatewayReference: event.providerReference };
+    } else {
+      if (method.kind !== 'gateway' || !method.secretCipher) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+      const expected = createHmac('sha256', this.secrets.open(method.secretCipher)).update(raw).digest();
+      const given = Buffer.from(headers[SIGNATURE_HEADER] ?? '', 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new AppError('BAD_SIGNATURE');
+    }
     const { row } = await this.get(brand, null, note.reference);
     if (row.methodCode !== methodCode) throw new AppError('DEPOSIT_NOT_FOUND');
     if (note.status === 'paid' && note.amount !== row.amount) throw new AppError('AMOUNT_MISMATCH');
@@ -277,10 +358,14 @@ export class PaymentsService {
     return this.payTickets.read<{ reference: string }>(ticket)?.reference ?? null;
   }
 
-  /** The gateway's secret, for the built-in simulated gateway that signs its notifications with it. */
+  /**
+   * A simulated method's secret, for the built-in simulated gateway that signs its notifications with it
+   * (demo mode only; any other method's secret never leaves the module).
+   */
   async gatewaySecret(brandId: number, methodCode: string) {
-    if (methodCode === SIM_GATEWAY && !this.site.simulatedGateway) return null;
+    if (!this.site.simulatedGateway) return null;
     const method = await this.repo.method(brandId, methodCode);
-    return method?.secretCipher ? this.secrets.open(method.secretCipher) : null;
+    if (!method || !PaymentsService.simulated(method)) return null;
+    return method.secretCipher ? this.secrets.open(method.secretCipher) : null;
   }
 }

@@ -4,7 +4,7 @@ import { SIGNATURE_HEADER } from '../../../src/api/contract/wallet';
 import { paths } from '../../../src/api/paths';
 import { formatAmount } from '../../../src/ui/format';
 import { translate } from '../../http/messages';
-import { SIM_GATEWAY as METHOD, type PaymentsService } from './payments.service';
+import type { PaymentsService } from './payments.service';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -15,7 +15,9 @@ const escapeHtml = (text: string) =>
 /**
  * The demo's payment gateway, built in so deposits work on a fresh machine: a checkout page where the
  * member pays or declines, after which the "gateway" sends the site a signed notification over the same
- * route a real gateway uses, and sends the member back to the deposit page.
+ * route a real gateway uses, and sends the member back to the deposit page. For a PIX deposit of the
+ * simulated PIX provider (sim-pix-gateway.ts) the same page stands for the member's bank app. Registered
+ * in demo mode only (server/app.ts); the service refuses simulated methods outside it too.
  */
 export function simGatewayRoutes(deps: { payments: PaymentsService }) {
   return async (app: FastifyInstance) => {
@@ -31,8 +33,10 @@ export function simGatewayRoutes(deps: { payments: PaymentsService }) {
     const load = async (request: FastifyRequest<{ Params: { reference: string } }>, ticket: unknown) => {
       const reference = typeof ticket === 'string' ? payments.readPayTicket(ticket) : null;
       if (reference !== request.params.reference) return null;
-      const { row } = await payments.get(request.brand, null, reference).catch(() => ({ row: null }));
-      return row;
+      const found = await payments.get(request.brand, null, reference).catch(() => null);
+      return found && payments.simulatedPayable(found.row, found.method)
+        ? { ...found.row, pix: found.method?.kind === 'pix' }
+        : null;
     };
 
     app.get<{ Params: { reference: string }; Querystring: { t?: string } }>(
@@ -42,7 +46,7 @@ export function simGatewayRoutes(deps: { payments: PaymentsService }) {
         const row = await load(request, request.query.t);
         const t = (key: string, params = {}) => escapeHtml(translate(request.lang, `gateway.${key}`, params));
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        if (row?.status !== 'awaiting_payment') {
+        if (!row) {
           return page(
             request.lang,
             t('title'),
@@ -56,7 +60,7 @@ export function simGatewayRoutes(deps: { payments: PaymentsService }) {
           `<p class="merchant">${escapeHtml(request.brand.siteName)}</p>
           <p class="amount" data-testid="gateway-amount">${amount}</p>
           <p class="note">${t('reference', { reference: escapeHtml(row.reference) })}</p>
-          <p class="note">${t('simulated')}</p>
+          <p class="note">${t(row.pix ? 'pix_simulated' : 'simulated')}</p>
           <form method="post">
             <input type="hidden" name="t" value="${escapeHtml(request.query.t ?? '')}">
             <button class="btn" name="decision" value="pay">${t('pay')}</button>
@@ -71,8 +75,8 @@ export function simGatewayRoutes(deps: { payments: PaymentsService }) {
       { schema: { hide: true } },
       async (request, reply) => {
         const row = await load(request, request.body?.t);
-        if (row?.status === 'awaiting_payment') {
-          const secret = await payments.gatewaySecret(request.brand.id, METHOD);
+        if (row) {
+          const secret = await payments.gatewaySecret(request.brand.id, row.methodCode);
           const raw = JSON.stringify({
             reference: row.reference,
             gatewayReference: `SIM-${randomUUID()}`,
@@ -82,7 +86,7 @@ export function simGatewayRoutes(deps: { payments: PaymentsService }) {
           // Delivered through the public notification route, signed, exactly as an outside gateway would.
           await app.inject({
             method: 'POST',
-            url: `${paths.gatewayNotify.path}?method=${METHOD}`,
+            url: `${paths.gatewayNotify.path}?method=${encodeURIComponent(row.methodCode)}`,
             headers: {
               host: request.headers.host ?? '',
               'content-type': 'application/json',

@@ -12,6 +12,7 @@ import { inspectOptions } from '../../machines/inspect';
 import type { Attempt } from '../../machines/request-attempt';
 import { formatAmount, formatDateTime, parseAmount } from '../../ui/format';
 import { useWhitelabel } from '../site/SiteProvider';
+import { PixCharge } from './PixCharge';
 
 /** How often a deposit's status is asked for while the page waits for it. */
 const POLL_MS = 2_000;
@@ -214,11 +215,14 @@ function DepositStatus(props: {
           </dl>
         </div>
       )}
+      {deposit.pix && <PixCharge pix={deposit.pix} payUrl={deposit.payUrl} />}
       {waiting && (
         <p className="form-note">
           {deposit.kind === 'bank_transfer'
             ? t('centre.deposit.waiting_bank')
-            : t('centre.deposit.waiting_gateway')}
+            : deposit.kind === 'pix'
+              ? t('centre.deposit.waiting_pix')
+              : t('centre.deposit.waiting_gateway')}
         </p>
       )}
       <div className="dialog-actions">

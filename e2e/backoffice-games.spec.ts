@@ -1,5 +1,14 @@
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { depositThroughGateway, expect, loginAs, openBackoffice, registerMember, test } from './fixtures';
+
+/** A change players see is confirmed first: the dialog shows it before and after. */
+async function confirmChange(page: Page, shows: string[]) {
+  const dialog = page.getByTestId('bo-task');
+  for (const text of shows) await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toHaveCount(0);
+}
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
@@ -18,8 +27,10 @@ test('an admin sees the demo vendors connected, puts NOVA in maintenance and bac
 
   const status = nova.getByLabel('Status de Nova Slots');
   await status.selectOption('maintenance');
+  await confirmChange(page, ['Nova Slots', 'Ativo', 'Manutenção']);
   await expect(nova).toHaveAttribute('data-status', 'maintenance');
   await status.selectOption('active');
+  await confirmChange(page, ['Nova Slots']);
   await expect(nova).toHaveAttribute('data-status', 'active');
 
   // A new vendor: the secret made for it shows once, with the note that it will not be shown again.
@@ -72,6 +83,7 @@ test('a game hidden in the back office leaves the member’s game list, renamed 
   const neon = office.page.getByTestId('bo-game-NOVA-neon-nights');
   await expect(neon).toContainText('96,01 %');
   await neon.getByLabel('Status de Noites de Neon').selectOption('hidden');
+  await confirmChange(office.page, ['Noites de Neon']);
   await expect(neon).toHaveAttribute('data-status', 'hidden');
 
   const dragon = office.page.getByTestId('bo-game-NOVA-golden-dragon');
@@ -79,6 +91,7 @@ test('a game hidden in the back office leaves the member’s game list, renamed 
   const names = dragon.getByTestId('bo-names-form');
   await names.getByLabel('Nome em português').fill('Dragão Dourado Turbo');
   await names.getByRole('button', { name: 'Salvar' }).click();
+  await confirmChange(office.page, ['PT Dragão Dourado ·', 'PT Dragão Dourado Turbo']);
   await expect(dragon).toContainText('Dragão Dourado Turbo');
 
   await page.reload();
@@ -87,10 +100,12 @@ test('a game hidden in the back office leaves the member’s game list, renamed 
 
   // Back as it was, for the other walks.
   await neon.getByLabel('Status de Noites de Neon').selectOption('active');
+  await confirmChange(office.page, []);
   await expect(neon).toHaveAttribute('data-status', 'active');
   await dragon.getByRole('button', { name: 'Editar nomes de Dragão Dourado Turbo' }).click();
   await names.getByLabel('Nome em português').fill('Dragão Dourado');
   await names.getByRole('button', { name: 'Salvar' }).click();
+  await confirmChange(office.page, []);
   await expect(names).toHaveCount(0);
   await office.close();
   await page.reload();

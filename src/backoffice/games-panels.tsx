@@ -5,8 +5,10 @@ import type { AdminGame } from '../api/contract/backoffice';
 import type { EndpointValue } from '../api/endpoints';
 import { errorKey } from '../api/errors';
 import { failureCode, failureIssues } from '../machines/failure';
+import type { OperatorTask } from '../machines/operator-task.machine';
 import { formatAmount, formatDateTime, formatPercentText } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
+import { inlineFailure, TaskDialog, useOperatorTask } from './operator-task';
 import { useOperatorList } from './panels';
 
 type Vendor = EndpointValue<'adminVendors'>[number];
@@ -32,40 +34,26 @@ const CATEGORIES = [
 const CLASSIFICATIONS = ['SC', 'VP', 'JP', 'TG', 'AC', 'BG'] as const;
 
 /**
- * A catalogue change on its way (the row's key, so the row's buttons wait), the last one that went
- * through, and the last failure with its row, so the message shows where the operator acted. A dead
- * session logs out. These changes move no money and carry no request id: one sent again sets the same
- * values (connect and rotate make a new secret each time; the one shown is the last answer's).
+ * Catalogue changes on the operator-task machine: a change players see (a status, an order, a name...)
+ * is confirmed in its dialog with the value before and after; a change confirmed in the row's own box
+ * (connect, rotate, disconnect) is sent at once. Each task names its row (`target`), so the row's buttons
+ * wait while it is on its way, its failure shows there, and 'saved' names it when it went through. A dead
+ * session logs out. These routes keep no request id: a change sent again sets the same values (connect
+ * and rotate make a new secret each time; the one shown is the last answer's).
  */
-function useCatalogueChange(onExpired?: () => void) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ target: string; code: string; issues: Issue[] } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const run = useCallback(
-    async <T,>(target: string, send: () => Promise<T>): Promise<T | null> => {
-      setBusy(target);
-      setFailure(null);
-      setDone(null);
-      try {
-        const value = await send();
-        setDone(target);
-        return value;
-      } catch (error) {
-        const code = failureCode(error);
-        if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired?.();
-        setFailure({ target, code, issues: failureIssues(error) });
-        return null;
-      } finally {
-        setBusy(null);
-      }
-    },
-    [onExpired],
-  );
-  const clear = useCallback(() => {
-    setFailure(null);
-    setDone(null);
-  }, []);
-  return { busy, failure, done, run, clear };
+function useCatalogueTask(token: string, onExpired?: () => void) {
+  const [task, send] = useOperatorTask(token, onExpired);
+  const current = task.context.task;
+  const failure = inlineFailure(task);
+  return {
+    task,
+    send,
+    busy: task.hasTag('busy') ? (current?.target ?? '') : null,
+    failure: failure && { target: current?.target ?? '', code: failure.code, issues: failure.issues },
+    done: task.context.done?.target ?? null,
+    request: (next: OperatorTask) => send({ type: 'REQUEST', task: next }),
+    clear: () => send(task.hasTag('failed') ? { type: 'CANCEL' } : { type: 'DISMISS' }),
+  };
 }
 
 /** A failed change: its message, then what the server said about each field. */
@@ -218,7 +206,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
   const { t } = useTranslation();
   const load = useCallback(() => call('adminVendors', { token }), [token]);
   const { data, error, reload } = useOperatorList(load, onExpired);
-  const change = useCatalogueChange(onExpired);
+  const change = useCatalogueTask(token, onExpired);
   const [pane, setPane] = useState<VendorPane | null>(null);
 
   const open = (next: VendorPane | null) => {
@@ -235,32 +223,64 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
       row?.focus();
     });
   };
-  const update = async (vendor: string, patch: { status?: Status; sortOrder?: number }) => {
-    if (
-      (await change.run(vendor, () => call('updateVendor', { token, body: { vendor, ...patch } }))) !== null
-    )
-      reload();
-  };
-  const connect = async (body: ConnectValues, isNew: boolean) => {
-    const answer = await change.run(isNew ? NEW : body.vendor, () => call('connectVendor', { token, body }));
-    if (!answer) return;
-    setPane({ kind: 'secret', vendor: answer.vendor, secret: answer.secret, isNew });
+  const statusName = (s: Status) => t(`backoffice.catalogue_statuses.${s}`);
+  /** A change players see: confirmed with the vendor and the value before and after. */
+  const update = (v: Vendor, patch: { status?: Status; sortOrder?: number }) =>
+    change.request({
+      kind: 'updateVendor',
+      target: v.vendor,
+      summary: {
+        vendor: v.name,
+        setting: t(patch.status ? 'backoffice.vendors.status' : 'backoffice.vendors.order'),
+        before: patch.status ? statusName(v.status) : String(v.sortOrder),
+        after: patch.status ? statusName(patch.status) : String(patch.sortOrder),
+      },
+      body: { vendor: v.vendor, ...patch },
+      reason: false,
+    });
+  // Confirmed in the row's own box (the form, the question): sent at once.
+  const connect = (body: ConnectValues, isNew: boolean) =>
+    change.request({
+      kind: 'connectVendor',
+      target: isNew ? NEW : body.vendor,
+      summary: {},
+      body,
+      confirm: false,
+    });
+  const rotate = (vendor: string, secret: string) =>
+    change.request({
+      kind: 'rotateVendorSecret',
+      target: vendor,
+      summary: {},
+      body: { vendor, ...(secret ? { secret } : {}) },
+      confirm: false,
+    });
+  const disconnect = (vendor: string) =>
+    change.request({
+      kind: 'disconnectVendor',
+      target: vendor,
+      summary: {},
+      body: { vendor },
+      confirm: false,
+    });
+  // What a change answered: a secret to show once, a box to close; the list loads again.
+  const completed = change.task.context.completed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reaction to a change that went through
+  useEffect(() => {
+    if (completed === 0) return;
     reload();
-  };
-  const rotate = async (vendor: string, secret: string) => {
-    const answer = await change.run(vendor, () =>
-      call('rotateVendorSecret', { token, body: { vendor, ...(secret ? { secret } : {}) } }),
-    );
-    if (!answer) return;
-    setPane({ kind: 'secret', vendor, secret: answer.secret, isNew: false });
-    reload();
-  };
-  const disconnect = async (vendor: string) => {
-    if ((await change.run(vendor, () => call('disconnectVendor', { token, body: { vendor } }))) === null)
-      return;
-    reload();
-    close(vendor);
-  };
+    const done = change.task.context.done;
+    const answer = change.task.context.result as { vendor?: string; secret?: string } | null;
+    if (!done) return;
+    if ((done.kind === 'connectVendor' || done.kind === 'rotateVendorSecret') && answer?.secret)
+      setPane({
+        kind: 'secret',
+        vendor: answer.vendor ?? done.target ?? '',
+        secret: answer.secret,
+        isNew: done.target === NEW,
+      });
+    if (done.kind === 'disconnectVendor') close(done.target ?? null);
+  }, [completed]);
 
   const failureFor = (target: string) =>
     change.failure?.target === target ? (
@@ -288,7 +308,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
           vendor={vendor}
           busy={busy}
           failure={failureFor(target)}
-          onSubmit={(values) => void connect(values, vendor === null)}
+          onSubmit={(values) => connect(values, vendor === null)}
           onCancel={() => close(vendor?.vendor ?? null)}
         />
       );
@@ -299,7 +319,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
           vendor={vendor}
           busy={busy}
           failure={failureFor(target)}
-          onConfirm={(secret) => void rotate(vendor.vendor, secret)}
+          onConfirm={(secret) => rotate(vendor.vendor, secret)}
           onCancel={() => close(vendor.vendor)}
         />
       );
@@ -309,7 +329,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
         yes={t('backoffice.vendors.disconnect_yes')}
         busy={busy}
         failure={failureFor(target)}
-        onConfirm={() => void disconnect(vendor.vendor)}
+        onConfirm={() => disconnect(vendor.vendor)}
         onCancel={() => close(vendor.vendor)}
       />
     );
@@ -367,7 +387,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
                       <StatusSelect
                         label={t('backoffice.vendors.status_of', { name: v.name })}
                         value={v.status}
-                        onChange={(status) => void update(v.vendor, { status })}
+                        onChange={(status) => update(v, { status })}
                       />
                     </td>
                     <td>
@@ -377,7 +397,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
                         min={0}
                         max={10_000}
                         busy={change.busy !== null}
-                        onSave={(n) => n !== null && void update(v.vendor, { sortOrder: n })}
+                        onSave={(n) => n !== null && update(v, { sortOrder: n })}
                       />
                     </td>
                     <td>
@@ -427,6 +447,7 @@ export function VendorsPanel({ token, onExpired }: { token: string; onExpired: (
           </tbody>
         </table>
       </ScrollRegion>
+      <TaskDialog state={change.task} send={change.send} />
     </section>
   );
 }
@@ -769,14 +790,31 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
     [token, vendor],
   );
   const { data, error, reload } = useOperatorList(load, onExpired);
-  const change = useCatalogueChange(onExpired);
+  const change = useCatalogueTask(token, onExpired);
   const [editing, setEditing] = useState<string | null>(null);
-  const update = async (game: AdminGame, patch: GamePatch) => {
-    const done = await change.run(keyOf(game), () =>
-      call('updateGame', { token, body: gameBody(game, patch) }),
-    );
-    if (done !== null) reload();
-    return done !== null;
+  const completed = change.task.context.completed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list loads again after each change
+  useEffect(() => {
+    if (completed === 0) return;
+    reload();
+    if (change.task.context.done?.target === editing) setEditing(null);
+  }, [completed]);
+  /** Every game change shows to players: confirmed with the game and the value before and after. */
+  const update = (game: AdminGame, patch: GamePatch) => {
+    const [field] = Object.keys(patch) as Array<keyof GamePatch>;
+    const shown = (g: Parameters<typeof gameValue>[1]) => gameValue(field!, g, t);
+    change.request({
+      kind: 'updateGame',
+      target: keyOf(game),
+      summary: {
+        game: nameOf(game),
+        setting: t(`backoffice.games.${GAME_FIELDS[field!]}`),
+        before: shown(game),
+        after: shown(patch),
+      },
+      body: gameBody(game, patch),
+      reason: false,
+    });
   };
   const nameOf = (g: AdminGame) => (i18n.language === 'en' ? g.names.en : g.names.pt);
   const filterId = useId();
@@ -837,9 +875,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                         <NamesForm
                           game={g}
                           busy={busy}
-                          onSave={async (names) => {
-                            if (await update(g, { names })) setEditing(null);
-                          }}
+                          onSave={(names) => update(g, { names })}
                           onCancel={() => {
                             change.clear();
                             setEditing(null);
@@ -879,7 +915,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                           role="switch"
                           aria-checked={g.active}
                           checked={g.active}
-                          onChange={(e) => void update(g, { active: e.target.checked })}
+                          onChange={(e) => update(g, { active: e.target.checked })}
                         />
                         <span className="visually-hidden">{t('backoffice.games.on_of', { name })}</span>
                         <span aria-hidden="true" className="bo-switch-text">
@@ -891,7 +927,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                       <StatusSelect
                         label={t('backoffice.games.status_of', { name })}
                         value={g.status}
-                        onChange={(status) => void update(g, { status })}
+                        onChange={(status) => update(g, { status })}
                       />
                     </td>
                     <td>
@@ -902,7 +938,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                         max={1_000}
                         allowEmpty
                         busy={busy}
-                        onSave={(hotRank) => void update(g, { hotRank })}
+                        onSave={(hotRank) => update(g, { hotRank })}
                       />
                     </td>
                     <td>
@@ -912,7 +948,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                         min={0}
                         max={10_000}
                         busy={busy}
-                        onSave={(n) => n !== null && void update(g, { sortOrder: n })}
+                        onSave={(n) => n !== null && update(g, { sortOrder: n })}
                       />
                     </td>
                     <td>
@@ -922,7 +958,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                           className="bo-select"
                           value={g.category}
                           onChange={(e) =>
-                            void update(g, { category: e.target.value as (typeof CATEGORIES)[number] })
+                            update(g, { category: e.target.value as (typeof CATEGORIES)[number] })
                           }
                         >
                           {!CATEGORIES.includes(g.category as (typeof CATEGORIES)[number]) && (
@@ -945,7 +981,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
                           className="bo-select"
                           value={g.classification ?? ''}
                           onChange={(e) =>
-                            void update(g, {
+                            update(g, {
                               classification: (e.target.value || null) as
                                 | (typeof CLASSIFICATIONS)[number]
                                 | null,
@@ -976,6 +1012,7 @@ export function GamesPanel({ token, onExpired }: { token: string; onExpired: () 
           </tbody>
         </table>
       </ScrollRegion>
+      <TaskDialog state={change.task} send={change.send} />
     </section>
   );
 }
@@ -992,6 +1029,41 @@ type GamePatch = {
   classification?: (typeof CLASSIFICATIONS)[number] | null;
 };
 const gameBody = (g: AdminGame, patch: GamePatch) => ({ vendor: g.vendor, gameCode: g.gameCode, ...patch });
+/** The column (backoffice.games.*) each change is named by in its confirmation. */
+const GAME_FIELDS: Record<keyof GamePatch, string> = {
+  active: 'on',
+  status: 'status',
+  sortOrder: 'order',
+  hotRank: 'hot',
+  names: 'names',
+  category: 'category',
+  classification: 'classification',
+};
+/** A game's value of one field, in words, as its confirmation shows it before and after. */
+function gameValue(
+  field: keyof GamePatch,
+  g: Omit<GamePatch, 'category' | 'classification'> & { category?: string; classification?: string | null },
+  t: (key: string) => string,
+) {
+  switch (field) {
+    case 'active':
+      return t(g.active ? 'backoffice.games.on_yes' : 'backoffice.games.on_no');
+    case 'status':
+      return t(`backoffice.catalogue_statuses.${g.status}`);
+    case 'hotRank':
+      return g.hotRank === null || g.hotRank === undefined ? '—' : String(g.hotRank);
+    case 'names':
+      return `PT ${g.names?.pt ?? ''} · EN ${g.names?.en ?? ''}`;
+    case 'classification':
+      return g.classification
+        ? t(`games.classification.${g.classification}`)
+        : t('backoffice.games.no_classification');
+    case 'category':
+      return g.category ?? '';
+    default:
+      return String(g.sortOrder ?? '');
+  }
+}
 
 /** The game's names in both languages, edited in its cell. */
 function NamesForm({

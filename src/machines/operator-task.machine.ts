@@ -16,6 +16,8 @@ export interface OperatorTask {
   confirm?: boolean;
   /** false: confirmed without a reason (the route keeps none); the body is sent as it is. */
   reason?: boolean;
+  /** The row it changes, when a panel shows a change's progress, failure or success on its row. */
+  target?: string;
 }
 
 const asksReason = (task: OperatorTask | null) => task?.reason !== false;

@@ -1,11 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { CrashChain } from '../api/contract/originals';
 import type { EndpointValue } from '../api/endpoints';
 import { CrashChainNote } from '../features/originals/CrashChainNote';
 import { OutcomeSummary } from '../features/originals/OutcomeSummary';
-import { failureCode, failureIssues } from '../machines/failure';
 import {
   formatAmount,
   formatDateTime,
@@ -16,6 +15,7 @@ import {
 } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { dayEdge, Failure } from './games-panels';
+import { TaskDialog, useOperatorTask } from './operator-task';
 import { useOperatorList } from './panels';
 
 type Overview = EndpointValue<'adminOriginals'>;
@@ -131,7 +131,7 @@ function ChainSaltForm({
 }: {
   chain: CrashChain;
   busy: boolean;
-  onSend: (action: 'announce' | 'enter', text: string) => Promise<void>;
+  onSend: (action: 'announce' | 'enter', text: string) => void;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -141,10 +141,9 @@ function ChainSaltForm({
     <form
       className="bo-form-grid"
       data-testid={`bo-chain-${action}`}
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        await onSend(action, text.trim());
-        setText('');
+        onSend(action, text.trim());
       }}
     >
       <label className="field">
@@ -175,30 +174,60 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
   const [query, setQuery] = useState<{ from?: number; to?: number }>({});
   const load = useCallback(() => call('adminOriginals', { token, query }), [token, query]);
   const overview = useOperatorList(load, onExpired);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{
-    code: string;
-    issues: { path: string; message: string }[];
-  } | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const [who, setWho] = useState('');
-  const [recall, setRecall] = useState<Recall | null>(null);
-
-  const run = async <T,>(send: () => Promise<T>) => {
-    setBusy(true);
-    setFailure(null);
-    setSaved(null);
-    try {
-      return await send();
-    } catch (error) {
-      const code = failureCode(error);
-      if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired();
-      setFailure({ code, issues: failureIssues(error) });
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [recallOf, setRecallOf] = useState('');
+  const loadRecall = useCallback(
+    () => (recallOf ? call('adminRecall', { token, query: { username: recallOf } }) : Promise.resolve(null)),
+    [token, recallOf],
+  );
+  const recalled = useOperatorList<Recall | null>(loadRecall, onExpired);
+  const recall = recalled.error ? null : recalled.data;
+  // Changes players see (a game's edge and limits, a chain's salt) are confirmed with what they change.
+  const [task, send] = useOperatorTask(token, onExpired);
+  const completed = task.context.completed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the settings load again after each change
+  useEffect(() => {
+    if (completed > 0) overview.reload();
+  }, [completed]);
+  const busy = task.hasTag('busy');
+  const savedGame = task.context.done?.kind === 'updateOriginal' ? task.context.done.target : null;
+  const failure = recalled.error;
+  const settingsText = (g: Omit<Game, 'rtp' | 'measured'>) =>
+    [
+      t(g.enabled ? 'backoffice.lottery.on' : 'backoffice.lottery.off'),
+      `${t('backoffice.originals.edge')} ${formatDecimal(g.edgeBp / 100, 2, lang)} %`,
+      `${formatAmount(g.minBet, lang)}–${formatAmount(g.maxBet, lang)}`,
+      `${t('backoffice.originals.max_win')} ${formatAmount(g.maxWin, lang)}`,
+    ].join(' · ');
+  const save = (before: Game, settings: Omit<Game, 'rtp' | 'measured'>) =>
+    send({
+      type: 'REQUEST',
+      task: {
+        kind: 'updateOriginal',
+        target: settings.game,
+        summary: {
+          game: t(`originals.games.${settings.game}`),
+          before: settingsText(before),
+          after: settingsText(settings),
+        },
+        body: settings,
+        reason: false,
+      },
+    });
+  const sendSalt = (chain: Overview['chains'][number], action: 'announce' | 'enter', text: string) =>
+    send({
+      type: 'REQUEST',
+      task: {
+        kind: action === 'announce' ? 'announceCrashSalt' : 'enterCrashSalt',
+        summary: {
+          chain: chain.commitment.slice(0, 16),
+          [action === 'announce' ? 'salt_source' : 'salt']: text,
+          note: t(`backoffice.originals.salt_${action}_note`),
+        },
+        body: action === 'announce' ? { chainId: chain.id, source: text } : { chainId: chain.id, salt: text },
+        reason: false,
+      },
+    });
 
   const data = overview.data;
   return (
@@ -244,10 +273,9 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
             })}
           </p>
         )}
-        {failure && <Failure code={failure.code} issues={failure.issues} />}
-        {saved && (
+        {savedGame && (
           <p className="form-success" role="status">
-            {t('backoffice.originals.saved', { game: t(`originals.games.${saved}`) })}
+            {t('backoffice.originals.saved', { game: t(`originals.games.${savedGame}`) })}
           </p>
         )}
         {overview.error && <Failure code={overview.error} issues={[]} />}
@@ -286,13 +314,7 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
                     game={g}
                     currency={data.currency}
                     busy={busy}
-                    onSave={async (settings) => {
-                      const next = await run(() => call('updateOriginal', { token, body: settings }));
-                      if (next) {
-                        setSaved(settings.game);
-                        overview.reload();
-                      }
-                    }}
+                    onSave={(settings) => save(g, settings)}
                   />
                 ))}
               </tbody>
@@ -319,32 +341,26 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
                 <CrashChainNote chain={c} commitment={false} />
                 {c.salt === null && (
                   <ChainSaltForm
+                    key={`${c.id}-${c.saltSource}`}
                     chain={c}
                     busy={busy}
-                    onSend={async (action, text) => {
-                      const done = await run(() =>
-                        action === 'announce'
-                          ? call('announceCrashSalt', { token, body: { chainId: c.id, source: text } })
-                          : call('enterCrashSalt', { token, body: { chainId: c.id, salt: text } }),
-                      );
-                      if (done) overview.reload();
-                    }}
+                    onSend={(action, text) => sendSalt(c, action, text)}
                   />
                 )}
               </li>
             ))}
           </ul>
-          {failure && <Failure code={failure.code} issues={failure.issues} />}
         </div>
       )}
 
       <form
         className="bo-card bo-wide bo-lookup"
         data-testid="bo-recall"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          if (!who.trim() || busy) return;
-          setRecall(await run(() => call('adminRecall', { token, query: { username: who.trim() } })));
+          if (!who.trim()) return;
+          if (who.trim() === recallOf) recalled.reload();
+          else setRecallOf(who.trim());
         }}
       >
         <h2 className="bo-heading">{t('backoffice.originals.recall')}</h2>
@@ -355,11 +371,12 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
             <input value={who} autoComplete="off" maxLength={64} onChange={(e) => setWho(e.target.value)} />
           </label>
           <div className="bo-actions">
-            <button type="submit" className="btn btn-primary btn-sm" aria-disabled={busy || undefined}>
+            <button type="submit" className="btn btn-primary btn-sm">
               {t('backoffice.rounds.search')}
             </button>
           </div>
         </div>
+        {failure && <Failure code={failure} issues={[]} />}
         {recall && (
           <ScrollRegion className="bo-scroll" label={t('backoffice.originals.recall')}>
             <table className="bo-table" data-testid="bo-recall-rounds">
@@ -408,6 +425,7 @@ export function OriginalsPanel({ token, onExpired }: { token: string; onExpired:
           </ScrollRegion>
         )}
       </form>
+      <TaskDialog state={task} send={send} />
     </section>
   );
 }

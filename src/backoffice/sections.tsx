@@ -11,6 +11,7 @@ import { MembersPanel } from './members-panel';
 import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel';
 import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, DepositQueue, WithdrawalQueue } from './panels';
+import { PaymentMethodsPanel } from './payment-methods-panel';
 import { ReportsPanel } from './reports-panel';
 import { DomainsPanel, LimitsPanel, MaintenancePanel, SiteSettingsPanel } from './settings-panels';
 
@@ -66,6 +67,7 @@ export const SECTIONS: Section[] = [
   { key: 'identity', group: 'settings', permission: 'settings.read', Panel: IdentityPanel },
   { key: 'site', group: 'settings', permission: 'settings.read', Panel: SiteSettingsPanel },
   { key: 'limits', group: 'settings', permission: 'settings.read', Panel: LimitsPanel },
+  { key: 'payments', group: 'settings', permission: 'settings.read', Panel: PaymentMethodsPanel },
   { key: 'maintenance', group: 'settings', permission: 'settings.read', Panel: MaintenancePanel },
   { key: 'domains', group: 'settings', permission: 'settings.read', Panel: DomainsPanel },
   { key: 'operators', group: 'operators', permission: 'operators.manage', Panel: OperatorsPanel },

@@ -127,6 +127,17 @@ describe.each(databaseKinds)('risk queue (%s)', (kind) => {
     ]);
   });
 
+  it('runs the scan now for the operator who asks, and for no role without the risk permission', async () => {
+    const ip = '10.66.4.1';
+    for (let i = 0; i < 3; i++) await newMember(ctx, { ip, prefix: 'risknow' });
+    const refused = await ctx.call('runRiskScan', { token: finance.token, body: {} });
+    expect(refused.code).toBe('ROLE_FORBIDDEN');
+    const ran = await ctx.call('runRiskScan', { token: risk.token, body: {} });
+    expect(ran.value.raised).toBeGreaterThanOrEqual(1);
+    expect((await open({ kind: 'shared_address' })).some((f) => f.evidence.address === ip)).toBe(true);
+    expect((await ctx.call('runRiskScan', { token: risk.token, body: {} })).value.raised).toBe(0);
+  });
+
   it('flags accounts paying out to one payee', async () => {
     const [a, b] = [await newMember(ctx, { prefix: 'riskpay' }), await newMember(ctx, { prefix: 'riskpay' })];
     for (const who of [a, b])

@@ -55,6 +55,12 @@ export function riskAdminRoutes(deps: { riskAdmin: RiskAdmin }) {
     );
     defineRoute(
       app,
+      endpoints.runRiskScan,
+      { summary: "Run the risk scan for the operator's brand now", ...operator },
+      ({ request }) => riskAdmin.scanNow(ctx(request)),
+    );
+    defineRoute(
+      app,
       endpoints.riskRules,
       { summary: "The risk scan's thresholds", ...operator },
       ({ request }) => riskAdmin.rules(ctx(request)),

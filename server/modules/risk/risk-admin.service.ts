@@ -230,6 +230,12 @@ export class RiskAdmin {
     return { username: member.username, hold: row ? ((await this.holdViews([row]))[0] ?? null) : null };
   }
 
+  /** The scan of the operator's brand now (the job runs it every 5 minutes): flags raised for the first time. */
+  async scanNow(ctx: OperatorContext): Promise<{ raised: number }> {
+    this.backoffice.require(ctx, 'risk.manage');
+    return { raised: await this.risk.scanBrand(ctx.brand) };
+  }
+
   async rules(ctx: OperatorContext): Promise<RiskRules> {
     this.backoffice.require(ctx, 'risk.manage');
     return this.risk.rules(ctx.brand.id);

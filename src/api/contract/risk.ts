@@ -80,6 +80,11 @@ export const withdrawalHoldBody = z.object({
 /** The member's hold after the change (null: lifted). */
 export const withdrawalHoldResult = z.object({ username: z.string(), hold: withdrawalHold.nullable() });
 
+/** The scan run now for the operator's brand, instead of waiting for the job's next run. */
+export const riskScanBody = z.object({});
+/** How many flags it raised for the first time. */
+export const riskScanResult = z.object({ raised: z.number().int() });
+
 export const riskRules = z.object({
   accountsPerAddress: z.number().int().min(2).max(1000),
   accountsPerDevice: z.number().int().min(2).max(1000),

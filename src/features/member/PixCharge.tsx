@@ -93,7 +93,7 @@ export function PixCharge(props: {
           </a>
         )}
       </div>
-      <p className="form-note" role="status">
+      <p className="pix-copied" role="status">
         {copied === 'yes'
           ? t('centre.deposit.pix_copied')
           : copied === 'no'

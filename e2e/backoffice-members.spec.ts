@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { expect, openBackoffice, registerMember, test } from './fixtures';
+import { expect, openBackoffice, registerMember, test, uniqueCpf } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
@@ -20,20 +20,32 @@ async function act(page: Page, action: string, member: string, reason: string, f
   await expect(dialog).toHaveCount(0);
 }
 
-test('an operator finds a member, locks them (their open page is logged out at once), unlocks them and adds a note', async ({
+test('an operator finds a member by CPF, locks them (their open page is logged out at once), unlocks them and adds a note', async ({
   page,
   browser,
 }) => {
   // Two browsers, a registration and six confirmed steps on the embedded database.
   test.setTimeout(120_000);
   const username = await registerMember(page, 'bomem');
+  // The member gives their identity, as the brand asks before a first withdrawal.
+  await page.goto('/member/verification');
+  const identity = page.getByTestId('identity-form');
+  await identity.getByLabel('Nome completo').fill('Bruno Moraes');
+  await identity.getByLabel('Data de nascimento').fill('1990-02-20');
+  const cpf = uniqueCpf();
+  await identity.getByLabel('CPF').fill(cpf);
+  await identity.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('kyc-identity')).toContainText('Bruno Moraes');
   await page.goto('/member/transactionHistory');
   await expect(page.getByTestId('records-page')).toBeVisible();
 
   const bo = await openBackoffice(browser);
   await bo.page.getByRole('button', { name: 'Membros', exact: true }).click();
   const search = bo.page.getByTestId('bo-members');
-  await search.getByLabel('Usuário').fill(username);
+  // Found by the CPF written the way a customer reads it out.
+  await search
+    .getByLabel('CPF')
+    .fill(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
   await search.getByRole('button', { name: 'Buscar' }).click();
   const row = bo.page.getByTestId(`bo-member-row-${username}`);
   await expect(row).toContainText('Ativo');

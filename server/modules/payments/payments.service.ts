@@ -326,7 +326,8 @@ export class PaymentsService {
     methodCode: string,
     raw: string,
     headers: Record<string, string | undefined>,
-    body: { reference: string; gatewayReference: string; status: 'paid' | 'failed'; amount: number },
+    /** The site's notification shape, parsed by the route; a PIX provider's adapter reads `raw` itself. */
+    body?: { reference: string; gatewayReference: string; status: 'paid' | 'failed'; amount: number },
   ) {
     const method = await this.repo.method(brand.id, methodCode);
     if (!method || !this.available(method)) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
@@ -343,6 +344,7 @@ export class PaymentsService {
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         throw new AppError('BAD_SIGNATURE');
     }
+    if (!note) throw new AppError('BAD_SIGNATURE');
     const { row } = await this.get(brand, null, note.reference);
     if (row.methodCode !== methodCode) throw new AppError('DEPOSIT_NOT_FOUND');
     if (note.status === 'paid' && note.amount !== row.amount) throw new AppError('AMOUNT_MISMATCH');

@@ -54,6 +54,30 @@ export const memberDaily = pgTable(
   ],
 );
 
+/**
+ * Which days of a month each member had a round (member_daily rows with rounds > 0), one row per member and
+ * month: bit d - 1 of `days` is day d of the brand's calendar. Kept by the roll-up in the transaction that
+ * writes member_daily, so a period's distinct players read members x months rows instead of every
+ * member-day (the back office's active members over a period, retention by registration week). A month
+ * without a round has no row.
+ */
+export const memberActiveMonths = pgTable(
+  'member_active_months',
+  {
+    brandId: integer('brand_id').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    days: integer('days').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.month] }),
+    index('member_active_months_brand_month_idx').on(t.brandId, t.month),
+  ],
+);
+
 /** When each brand's figures were last brought up to date (the team pages show it). */
 export const agentRollups = pgTable('agent_rollups', {
   brandId: integer('brand_id').primaryKey(),

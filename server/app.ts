@@ -56,24 +56,22 @@ import { TwoFactor } from './modules/accounts/two-factor';
 import { AgentsRepository } from './modules/agents/agents.repository';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
+import { agentsAdminRoutes } from './modules/agents/agents-admin.routes';
+import { AgentsAdmin } from './modules/agents/agents-admin.service';
 import { ContractsRepository } from './modules/agents/contracts.repository';
 import { ContractsService } from './modules/agents/contracts.service';
 import { SettlementRepository } from './modules/agents/settlement.repository';
 import { SettlementService } from './modules/agents/settlement.service';
 import { artRoutes } from './modules/art/art.routes';
-import { AgentsAdmin } from './modules/backoffice/agents-admin.service';
 import { AuditRepository } from './modules/backoffice/audit.repository';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { BackofficeService } from './modules/backoffice/backoffice.service';
 import type { EdgeGuard } from './modules/backoffice/edge-guard';
-import { GamesAdmin } from './modules/backoffice/games-admin.service';
 import { identityAdminRoutes } from './modules/backoffice/identity-admin.routes';
 import { IdentityAdmin } from './modules/backoffice/identity-admin.service';
-import { LotteryAdmin } from './modules/backoffice/lottery-admin.service';
 import { OperatorsRepository } from './modules/backoffice/operators.repository';
 import { operatorsAdminRoutes } from './modules/backoffice/operators-admin.routes';
 import { OperatorsAdmin } from './modules/backoffice/operators-admin.service';
-import { OriginalsAdmin } from './modules/backoffice/originals-admin.service';
 import { BrandRepository } from './modules/brand/brand.repository';
 import { BrandService } from './modules/brand/brand.service';
 import { brandAdminRoutes } from './modules/brand/brand-admin.routes';
@@ -88,6 +86,8 @@ import { memberSocketRoutes } from './modules/events/member-socket.routes';
 import { GamesRepository } from './modules/games/games.repository';
 import { gamesRoutes } from './modules/games/games.routes';
 import { GamesService } from './modules/games/games.service';
+import { gamesAdminRoutes } from './modules/games/games-admin.routes';
+import { GamesAdmin } from './modules/games/games-admin.service';
 import { WinnerFeed } from './modules/games/winner-feed';
 import { IdentityRepository } from './modules/identity/identity.repository';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -101,6 +101,8 @@ import { Ledger } from './modules/ledger/ledger';
 import { LotteryRepository } from './modules/lottery/lottery.repository';
 import { lotteryRoutes } from './modules/lottery/lottery.routes';
 import { LotteryService } from './modules/lottery/lottery.service';
+import { lotteryAdminRoutes } from './modules/lottery/lottery-admin.routes';
+import { LotteryAdmin } from './modules/lottery/lottery-admin.service';
 import { OutboxMessenger } from './modules/messaging/messenger';
 import { SmsBudgetMessenger } from './modules/messaging/sms-budget';
 import { CrashRepository } from './modules/originals/crash.repository';
@@ -108,6 +110,8 @@ import { CRASH_SALT_LOTTERY, CrashService, drawNumbersText } from './modules/ori
 import { OriginalsRepository } from './modules/originals/originals.repository';
 import { originalsRoutes } from './modules/originals/originals.routes';
 import { OriginalsService } from './modules/originals/originals.service';
+import { originalsAdminRoutes } from './modules/originals/originals-admin.routes';
+import { OriginalsAdmin } from './modules/originals/originals-admin.service';
 import { theoreticalRtp } from './modules/originals/originals-settings';
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -898,9 +902,10 @@ export async function buildApp({
   );
   // A change of the games on offer may not leave the house's contracts paying more than it keeps.
   const edgesCover: EdgeGuard = (brand, change) => contracts.checkEdgesCover(brand, change);
+  await app.register(backofficeRoutes({ backoffice }));
+  // Each module's own back-office pages, through the back office's permission check and audit trail.
   await app.register(
-    backofficeRoutes({
-      backoffice,
+    gamesAdminRoutes({
       gamesAdmin: new GamesAdmin(backoffice, {
         edgesCover,
         catalogue: games,
@@ -911,6 +916,10 @@ export async function buildApp({
           usernames: (ids) => accounts.usernames(ids),
         },
       }),
+    }),
+  );
+  await app.register(
+    originalsAdminRoutes({
       originalsAdmin: new OriginalsAdmin(backoffice, {
         settings: (brandId, currency) => originals.storedSettings(brandId, currency),
         edgesCover,
@@ -929,10 +938,10 @@ export async function buildApp({
           game === 'crash' ? crash.recall(memberId) : originals.recallOf(memberId, game),
         byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
       }),
-      lotteryAdmin: new LotteryAdmin(backoffice, lottery, edgesCover),
-      agentsAdmin,
     }),
   );
+  await app.register(lotteryAdminRoutes({ lotteryAdmin: new LotteryAdmin(backoffice, lottery, edgesCover) }));
+  await app.register(agentsAdminRoutes({ agentsAdmin }));
   await app.register(
     memberSocketRoutes({ events, accounts, sessionCheckMs: config.SOCKET_SESSION_CHECK_MS }),
   );

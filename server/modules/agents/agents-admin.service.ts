@@ -2,12 +2,12 @@ import type { ContractKind, ContractTerms, ContractView } from '../../../src/api
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { startOfDay } from '../../lib/brand-days';
-import type { ContractsService } from '../agents/contracts.service';
-import type { PayPeriod } from '../agents/periods';
-import type { SettlementService } from '../agents/settlement.service';
-import type { ApprovalRow } from './approvals.repository';
-import type { BackofficeService, OperatorContext } from './backoffice.service';
-import type { ApprovalExecutor } from './money-approvals.service';
+import type { ApprovalRow } from '../backoffice/approvals.repository';
+import type { BackofficeService, OperatorContext } from '../backoffice/backoffice.service';
+import type { ApprovalExecutor } from '../backoffice/money-approvals.service';
+import type { ContractsService } from './contracts.service';
+import type { PayPeriod } from './periods';
+import type { SettlementService } from './settlement.service';
 
 /** A re-run as its first operator asked for it (kept on its approval). */
 interface RerunRequest {

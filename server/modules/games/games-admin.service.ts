@@ -1,8 +1,8 @@
 import type { AdminGame } from '../../../src/api/contract/backoffice';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { BackofficeService, OperatorContext } from './backoffice.service';
-import type { EdgeGuard } from './edge-guard';
+import type { BackofficeService, OperatorContext } from '../backoffice/backoffice.service';
+import type { EdgeGuard } from '../backoffice/edge-guard';
 
 type Alongside = (tx: Database) => Promise<void>;
 type Status = 'active' | 'maintenance' | 'hidden';

@@ -3,8 +3,8 @@ import { percent } from '../../../src/originals/exact';
 import { ORIGINAL_GAMES, type OriginalGame } from '../../../src/originals/outcome';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { BackofficeService, OperatorContext } from './backoffice.service';
-import type { EdgeGuard } from './edge-guard';
+import type { BackofficeService, OperatorContext } from '../backoffice/backoffice.service';
+import type { EdgeGuard } from '../backoffice/edge-guard';
 
 type Alongside = (tx: Database) => Promise<void>;
 

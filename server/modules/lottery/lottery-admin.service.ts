@@ -5,11 +5,11 @@ import { betTypeReturns } from '../../../src/lottery/returns';
 import { percent } from '../../../src/originals/exact';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { LotteryService } from '../lottery/lottery.service';
-import { betTypeSettingsOf } from '../lottery/lottery-catalogue';
+import type { BackofficeService, OperatorContext } from '../backoffice/backoffice.service';
+import type { EdgeGuard } from '../backoffice/edge-guard';
 import { checkBrandAmount } from '../wallet/amount';
-import type { BackofficeService, OperatorContext } from './backoffice.service';
-import type { EdgeGuard } from './edge-guard';
+import type { LotteryService } from './lottery.service';
+import { betTypeSettingsOf } from './lottery-catalogue';
 
 type UpdateBody = z.infer<typeof updateLotteryBody>;
 

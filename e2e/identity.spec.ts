@@ -105,6 +105,10 @@ test('an operator turns a sign-in provider off and on in the back office; the bu
   await expect(row).toContainText('Segredo salvo');
   await expect(office.page.getByTestId('bo-identity')).toContainText('/api/auth/oidc/callback');
   await row.getByRole('button', { name: 'Desativar Aurora Demo ID' }).click();
+  // The login buttons change for players: confirmed first, with the state before and after.
+  const dialog = office.page.getByTestId('bo-task');
+  await expect(dialog).toContainText('Aurora Demo ID');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(row).toContainText('Desativado');
 
   await page.addInitScript(() => sessionStorage.setItem('homePopupsClosed', '1'));
@@ -118,6 +122,8 @@ test('an operator turns a sign-in provider off and on in the back office; the bu
   await expect(form.getByLabel('Client secret')).toHaveValue('');
   await form.getByLabel('Ativo').check();
   await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toContainText('Segredo mantido');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(row).toContainText('Ativo');
   await office.page.getByRole('button', { name: 'Auditoria' }).click();
   await expect(office.page.getByText('Provedor de login salvo').first()).toBeVisible();

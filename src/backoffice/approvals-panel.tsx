@@ -26,7 +26,7 @@ export function ApprovalsPanel({ token, onExpired }: PanelProps) {
   const { data, error, reload } = useOperatorList(load, onExpired);
   const me = useOperatorList(loadMe, onExpired);
   const threshold = useOperatorList(loadThreshold, onExpired);
-  const [task, send] = useOperatorTask(token);
+  const [task, send] = useOperatorTask(token, onExpired);
   const [draft, setDraft] = useState('');
   const [invalid, setInvalid] = useState(false);
   const completed = task.context.completed;

@@ -1,15 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { AdminIdentityProvider, IdentityProviderPurpose } from '../api/contract/identity';
 import { errorKey } from '../api/errors';
-import { failureCode, failureIssues } from '../machines/failure';
 import { formatDateTime } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
-import { Failure } from './games-panels';
+import { TaskDialog, useOperatorTask } from './operator-task';
 import { useOperatorList } from './panels';
-
-type Issue = { path: string; message: string };
 
 interface FormValues {
   code: string;
@@ -43,27 +40,63 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
   const load = useCallback(() => call('adminIdentityProviders', { token }), [token]);
   const { data, error, reload } = useOperatorList(load, onExpired);
   const [editing, setEditing] = useState<{ values: FormValues; existing: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ code: string; issues: Issue[] } | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-
-  const run = async (target: string, send: () => Promise<unknown>) => {
-    setBusy(true);
-    setFailure(null);
-    setSaved(null);
-    try {
-      await send();
-      setSaved(target);
-      setEditing(null);
-      reload();
-    } catch (e) {
-      const code = failureCode(e);
-      if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired();
-      setFailure({ code, issues: failureIssues(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Both changes show on the site's login and registration forms: confirmed with what they change.
+  const [task, send] = useOperatorTask(token, onExpired);
+  const completed = task.context.completed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list loads again after each change
+  useEffect(() => {
+    if (completed === 0) return;
+    setEditing(null);
+    reload();
+  }, [completed]);
+  const busy = task.hasTag('busy');
+  const saved = task.context.done?.target ?? null;
+  const stateName = (enabled: boolean) =>
+    t(enabled ? 'backoffice.identity.enabled' : 'backoffice.identity.disabled');
+  const save = (v: FormValues, before: AdminIdentityProvider | undefined) =>
+    send({
+      type: 'REQUEST',
+      task: {
+        kind: 'saveIdentityProvider',
+        target: v.code,
+        summary: {
+          provider: `${v.displayName} (${v.code})`,
+          purpose: t(`backoffice.identity.purposes.${v.purpose}`),
+          issuer: v.issuer,
+          before: before ? stateName(before.enabled) : t('backoffice.identity.new_provider'),
+          after: stateName(v.enabled),
+          secret: t(
+            v.clientSecret ? 'backoffice.identity.secret_replaced' : 'backoffice.identity.secret_kept',
+          ),
+        },
+        body: {
+          code: v.code,
+          displayName: v.displayName,
+          issuer: v.issuer,
+          clientId: v.clientId,
+          scopes: v.scopes,
+          enabled: v.enabled,
+          purpose: v.purpose,
+          ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
+        },
+        reason: false,
+      },
+    });
+  const setEnabled = (p: AdminIdentityProvider) =>
+    send({
+      type: 'REQUEST',
+      task: {
+        kind: 'setIdentityProviderEnabled',
+        target: p.code,
+        summary: {
+          provider: p.displayName,
+          before: stateName(p.enabled),
+          after: stateName(!p.enabled),
+        },
+        body: { code: p.code, enabled: !p.enabled },
+        reason: false,
+      },
+    });
 
   const edit = (p: AdminIdentityProvider) =>
     setEditing({
@@ -89,10 +122,7 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          onClick={() => {
-            setFailure(null);
-            setEditing({ existing: false, values: EMPTY });
-          }}
+          onClick={() => setEditing({ existing: false, values: EMPTY })}
         >
           {t('backoffice.identity.add')}
         </button>
@@ -101,7 +131,6 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
         {t('backoffice.identity.redirect_note')} <code className="bo-url">{redirectUri}</code>
       </p>
       {error && <p className="form-error">{t(errorKey(error))}</p>}
-      {failure && !editing && <Failure code={failure.code} issues={failure.issues} />}
       <p className="bo-saved" role="status">
         {saved ? t('backoffice.saved', { target: saved }) : ''}
       </p>
@@ -110,23 +139,11 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
           initial={editing.values}
           existing={editing.existing}
           busy={busy}
-          failure={failure}
           onCancel={() => setEditing(null)}
           onSave={(v) =>
-            run(v.code, () =>
-              call('saveIdentityProvider', {
-                token,
-                body: {
-                  code: v.code,
-                  displayName: v.displayName,
-                  issuer: v.issuer,
-                  clientId: v.clientId,
-                  scopes: v.scopes,
-                  enabled: v.enabled,
-                  purpose: v.purpose,
-                  ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
-                },
-              }),
+            save(
+              v,
+              data?.find((p) => p.code === v.code),
             )
           }
         />
@@ -190,14 +207,7 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
                       type="button"
                       className="btn btn-ghost btn-sm"
                       disabled={busy}
-                      onClick={() =>
-                        run(p.code, () =>
-                          call('setIdentityProviderEnabled', {
-                            token,
-                            body: { code: p.code, enabled: !p.enabled },
-                          }),
-                        )
-                      }
+                      onClick={() => setEnabled(p)}
                     >
                       {t(p.enabled ? 'backoffice.identity.disable' : 'backoffice.identity.enable', {
                         name: p.displayName,
@@ -210,6 +220,7 @@ export function IdentityPanel({ token, onExpired }: { token: string; onExpired: 
           </tbody>
         </table>
       </ScrollRegion>
+      <TaskDialog state={task} send={send} />
     </section>
   );
 }
@@ -218,14 +229,12 @@ function ProviderForm({
   initial,
   existing,
   busy,
-  failure,
   onSave,
   onCancel,
 }: {
   initial: FormValues;
   existing: boolean;
   busy: boolean;
-  failure: { code: string; issues: Issue[] } | null;
   onSave: (values: FormValues) => void;
   onCancel: () => void;
 }) {
@@ -350,7 +359,6 @@ function ProviderForm({
           {t('backoffice.identity.enabled')}
         </label>
       </div>
-      {failure && <Failure code={failure.code} issues={failure.issues} />}
       <div className="bo-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
           {t('backoffice.save')}

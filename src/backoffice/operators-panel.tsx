@@ -26,7 +26,7 @@ export function OperatorsPanel({ token, onExpired }: PanelProps) {
   const { data, error, reload } = useOperatorList(load, onExpired);
   const roles = useOperatorList(loadRoles, onExpired);
   const sessions = useOperatorList(loadSessions, onExpired);
-  const [state, send] = useOperatorTask(token);
+  const [state, send] = useOperatorTask(token, onExpired);
   const [draft, setDraft] = useState({ username: '', role: 'support' });
   const completed = state.context.completed;
   useEffect(() => {
@@ -266,7 +266,7 @@ export function RolesPanel({ token, onExpired }: PanelProps) {
   const { t } = useTranslation();
   const load = useCallback(() => call('operatorRoles', { token }), [token]);
   const { data, error, reload } = useOperatorList(load, onExpired);
-  const [state, send] = useOperatorTask(token);
+  const [state, send] = useOperatorTask(token, onExpired);
   const [draft, setDraft] = useState<{ code: string; name: string; permissions: Permission[] } | null>(null);
   const completed = state.context.completed;
   useEffect(() => {

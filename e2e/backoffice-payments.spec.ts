@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { expect, openBackoffice, registerMember, test } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
@@ -70,6 +71,7 @@ test('an operator switches a method off and moves one up; the member deposit pag
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByTestId('pix-copy').click();
   await expect(page.getByTestId('pix-charge')).toContainText('Código copiado');
+  await expectNoSeriousViolations(page, 'a PIX deposit to pay');
   await page.getByTestId('pix-demo-pay').click();
   await page.getByRole('button', { name: 'Pagar agora' }).click();
   await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'credited');
@@ -82,11 +84,16 @@ test('an operator switches a method off and moves one up; the member deposit pag
   await expect(await offered(page)).toHaveCount(3);
   await expect((await offered(page)).first()).toHaveAccessibleName(names[0]!);
 
-  // The page fits a desktop and a phone.
+  // The page fits a desktop and a phone, its editor open too.
+  await list.getByTestId('bo-method-edit-pix-qr').click();
+  await expect(bo.page.getByTestId('bo-method-editor').getByLabel('Chave PIX do recebedor')).toHaveValue(
+    'pagamentos@aurora.example',
+  );
   for (const width of [1280, 390]) {
     await bo.page.setViewportSize({ width, height: 900 });
     await expect(list.getByTestId('bo-method-pix-qr')).toBeVisible();
-    expect(await noSidewaysScroll(bo.page)).toBeLessThanOrEqual(0);
+    expect(await noSidewaysScroll(bo.page), `at ${width} px`).toBeLessThanOrEqual(0);
   }
+  await expectNoSeriousViolations(bo.page, 'the back office payment methods page');
   await bo.close();
 });

@@ -295,6 +295,20 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
       expect([d.day, d.activeMembers]).toEqual([d.day, players.get(d.day)?.n ?? 0]);
     }
     expect(res.value.reduce((s, d) => s + d.newMembers, 0)).toBeGreaterThanOrEqual(15);
+    // Over a period, each player once (the agents' month bitmaps of active days), across a month's end too.
+    for (const [from, to] of [
+      [addDays(today, -30), today],
+      [addDays(today, -12), addDays(today, -3)],
+      [addDays(today, -1), today],
+    ] as const) {
+      const period = ok(await ctx.call('adminReportDashboard', { token: admin, query: { from, to } }));
+      const [distinct] = rowsOf<{ n: number }>(
+        await ctx.handle.db.execute(sql`
+          SELECT count(DISTINCT member_id)::int AS n FROM vendor_rounds WHERE brand_id = ${brand.id}
+            AND (created_at AT TIME ZONE ${tz})::date BETWEEN ${from}::date AND ${to}::date`),
+      );
+      expect([from, to, period.value.totals.activeMembers]).toEqual([from, to, Number(distinct!.n)]);
+    }
   });
 
   it('keeps retention by registration week', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
+import { dayBit, monthMasks, monthOf, periodMasks } from './active-months';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -74,6 +75,15 @@ export class AgentsRepository {
       await tx.execute(sql`
         DELETE FROM member_daily WHERE brand_id = ${brandId} AND day = ANY(${textArrayLiteral(days)}::date[])`);
       await this.insertRows(tx, brandId, rows);
+      for (const [month, mask] of monthMasks(days)) {
+        await this.markActive(
+          tx,
+          brandId,
+          month,
+          mask,
+          days.filter((d) => monthOf(d) === month),
+        );
+      }
       await this.markRun(tx, brandId);
     });
   }
@@ -100,8 +110,46 @@ export class AgentsRepository {
             AND member_id = ANY(${integerArrayLiteral(ids)}::integer[])`);
       }
       await this.insertRows(tx, brandId, rows);
+      for (const [day, ids] of byDay) {
+        await this.markActive(tx, brandId, monthOf(day), dayBit(day), [day], ids);
+      }
       await this.markRun(tx, brandId);
     });
+  }
+
+  /**
+   * Brings the month's bitmaps of member_active_months in line with member_daily for `days` (of that
+   * month; `mask` their bits), of every member or only of `memberIds`: a day's bit is set for the members
+   * with a round that day and cleared for the others. Runs in the transaction that wrote those days.
+   */
+  private async markActive(
+    tx: Database,
+    brandId: number,
+    month: string,
+    mask: number,
+    days: string[],
+    memberIds?: number[],
+  ) {
+    const only = (column: ReturnType<typeof sql.raw>) =>
+      memberIds ? sql`AND ${column} = ANY(${integerArrayLiteral(memberIds)}::integer[])` : sql``;
+    await tx.execute(sql`
+      WITH fresh AS (
+        SELECT member_id, bit_or(1 << (extract(day FROM day)::int - 1)) AS bits FROM member_daily
+        WHERE brand_id = ${brandId} AND day = ANY(${textArrayLiteral(days)}::date[]) AND rounds > 0
+          ${only(sql.raw('member_id'))}
+        GROUP BY member_id),
+      written AS (
+        INSERT INTO member_active_months (brand_id, member_id, month, days)
+        SELECT ${brandId}, member_id, ${month}::date, bits FROM fresh
+        ON CONFLICT (member_id, month)
+        DO UPDATE SET days = (member_active_months.days & ${~mask}) | excluded.days)
+      UPDATE member_active_months a SET days = a.days & ${~mask}
+      WHERE a.brand_id = ${brandId} AND a.month = ${month}::date AND a.days & ${mask} <> 0
+        ${only(sql.raw('a.member_id'))}
+        AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.member_id = a.member_id)`);
+    await tx.execute(sql`
+      DELETE FROM member_active_months
+      WHERE brand_id = ${brandId} AND month = ${month}::date AND days = 0 ${only(sql.raw('member_id'))}`);
   }
 
   /** The brand's member-days since `fromDay` whose rounds were not all settled when last counted. */
@@ -176,20 +224,38 @@ export class AgentsRepository {
     }));
   }
 
+  /**
+   * The brand's members with a round over [fromDay, toDay] (each once), from their months' bitmaps: the
+   * rows of the period's months whose bits of its days are not all clear.
+   */
+  private activeInPeriod(brandId: number, fromDay: string, toDay: string) {
+    const months = periodMasks(fromDay, toDay);
+    return sql`
+      SELECT a.member_id FROM member_active_months a
+      JOIN unnest(${textArrayLiteral(months.map((m) => m.month))}::date[],
+                  ${integerArrayLiteral(months.map((m) => m.mask))}::integer[]) AS p(month, mask)
+        ON a.month = p.month
+      WHERE a.brand_id = ${brandId} AND a.days & p.mask <> 0
+      GROUP BY a.member_id`;
+  }
+
   /** How many of the brand's members had a round over [fromDay, toDay] (each counted once). */
   async brandActiveMembers(brandId: number, fromDay: string, toDay: string) {
-    const result = await this.db.execute(sql`
-      SELECT count(DISTINCT member_id)::int AS n FROM member_daily
-      WHERE brand_id = ${brandId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date AND rounds > 0`);
+    const months = periodMasks(fromDay, toDay);
+    // Within one month a member has one row: the rows are counted as they are.
+    const result = await this.db.execute(
+      months.length === 1
+        ? sql`SELECT count(*)::int AS n FROM member_active_months
+              WHERE brand_id = ${brandId} AND month = ${months[0]!.month}::date AND days & ${months[0]!.mask} <> 0`
+        : sql`SELECT count(*)::int AS n FROM (${this.activeInPeriod(brandId, fromDay, toDay)}) AS active`,
+    );
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
 
   /** The brand's members with a round over [fromDay, toDay]. */
   async brandActiveMemberIds(brandId: number, fromDay: string, toDay: string) {
-    const result = await this.db.execute(sql`
-      SELECT DISTINCT member_id AS id FROM member_daily
-      WHERE brand_id = ${brandId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date AND rounds > 0`);
-    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+    const result = await this.db.execute(this.activeInPeriod(brandId, fromDay, toDay));
+    return rowsOf<{ member_id: number }>(result).map((r) => Number(r.member_id));
   }
 
   /** Each member's deposits and valid bets over [fromDay, toDay] (members without a day are left out). */

@@ -44,6 +44,17 @@ export interface PixChargeEvent {
   status: 'paid' | 'failed';
 }
 
+/** A withdrawal to pay to a PIX key (the holder's name is sent for the provider's own check). */
+export interface PayoutRequest {
+  /** The withdrawal's reference (the site's). */
+  reference: string;
+  amount: number;
+  keyType: PixKeyType;
+  /** As the DICT stores it (src/api/pix-key.ts). */
+  key: string;
+  holderName: string;
+}
+
 /** A payout (a withdrawal paid to a PIX key) as the provider took it. */
 export interface PixPayout {
   providerReference: string;
@@ -83,10 +94,7 @@ export interface PixGateway {
   /** Verifies a payment notification (signature) and reads it. */
   parseChargeNotification(method: PixMethodConfig, note: ProviderNotification): Promise<PixChargeEvent>;
   /** Pays a withdrawal to a PIX key (the holder's name is sent for the provider's own check). */
-  createPayout(
-    method: PixMethodConfig,
-    payout: { reference: string; amount: number; keyType: PixKeyType; key: string; holderName: string },
-  ): Promise<PixPayout>;
+  createPayout(method: PixMethodConfig, payout: PayoutRequest): Promise<PixPayout>;
   /** Verifies a payout notification (signature) and reads it. */
   parsePayoutNotification(method: PixMethodConfig, note: ProviderNotification): Promise<PixPayoutEvent>;
 }

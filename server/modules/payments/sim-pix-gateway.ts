@@ -4,6 +4,7 @@ import { SIGNATURE_HEADER } from '../../../src/api/contract/wallet';
 import { AppError } from '../../http/app-error';
 import { buildBrCode } from './pix-brcode';
 import type {
+  PayoutRequest,
   PixCharge,
   PixChargeEvent,
   PixGateway,
@@ -78,7 +79,7 @@ export class SimulatedPixGateway implements PixGateway {
     };
   }
 
-  async createPayout(_method: PixMethodConfig, payout: { reference: string }): Promise<PixPayout> {
+  async createPayout(_method: PixMethodConfig, payout: PayoutRequest): Promise<PixPayout> {
     return { providerReference: `SIMPIX-${payout.reference}-${randomUUID().slice(0, 8)}`, status: 'paid' };
   }
 

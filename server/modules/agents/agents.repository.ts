@@ -142,14 +142,19 @@ export class AgentsRepository {
         INSERT INTO member_active_months (brand_id, member_id, month, days)
         SELECT ${brandId}, member_id, ${month}::date, bits FROM fresh
         ON CONFLICT (member_id, month)
-        DO UPDATE SET days = (member_active_months.days & ${~mask}) | excluded.days)
+        DO UPDATE SET days = (member_active_months.days & ${~mask}) | excluded.days
+        -- A month whose days did not change is not written again (the hour's run rewrites days whole).
+        WHERE member_active_months.days <> (member_active_months.days & ${~mask}) | excluded.days),
+      -- Members without a round on those days any more: their bits cleared, their month gone if empty.
+      emptied AS (
+        DELETE FROM member_active_months a
+        WHERE a.brand_id = ${brandId} AND a.month = ${month}::date AND a.days & ${mask} <> 0
+          AND a.days & ${~mask} = 0 ${only(sql.raw('a.member_id'))}
+          AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.member_id = a.member_id))
       UPDATE member_active_months a SET days = a.days & ${~mask}
       WHERE a.brand_id = ${brandId} AND a.month = ${month}::date AND a.days & ${mask} <> 0
-        ${only(sql.raw('a.member_id'))}
+        AND a.days & ${~mask} <> 0 ${only(sql.raw('a.member_id'))}
         AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.member_id = a.member_id)`);
-    await tx.execute(sql`
-      DELETE FROM member_active_months
-      WHERE brand_id = ${brandId} AND month = ${month}::date AND days = 0 ${only(sql.raw('member_id'))}`);
   }
 
   /** The brand's member-days since `fromDay` whose rounds were not all settled when last counted. */

@@ -65,7 +65,7 @@ function moduleOf(relative: string): string | null {
 const isRepository = (relative: string) => relative.endsWith('.repository.ts');
 const isTables = (relative: string) => relative.endsWith('.tables.ts');
 /** Builds every module's repositories and services and wires them together. */
-const isCompositionRoot = (relative: string) => relative === 'server/app.ts';
+const isCompositionRoot = (relative: string) => relative === 'server/services.ts';
 const isDatabaseLayer = (relative: string) => relative.startsWith('server/db/');
 const isTablesImport = (resolved: string | null) =>
   !!resolved && (resolved === 'server/db/schema' || resolved.endsWith('.tables'));

@@ -263,6 +263,24 @@ export class LotteryService {
     return settled;
   }
 
+  /** Every brand's lotteries and their next draws, before the first page asks for them (server start). */
+  async prepare(brands: Brand[]) {
+    for (const brand of brands) {
+      await this.ensureCatalogue(brand);
+      await this.schedule(brand);
+    }
+  }
+
+  /**
+   * The lottery tick (job 'lottery.tick'): catalogues and calendars kept ahead, due steps run, and each
+   * draw of the next minutes handed to `drawAt` so it gets a job of its own at its time.
+   */
+  async keepScheduled(brands: Brand[], drawAt: (draw: { id: number; drawsAt: Date }) => Promise<unknown>) {
+    await this.prepare(brands);
+    await this.advance();
+    for (const draw of await this.drawsWithin(150_000)) await drawAt(draw);
+  }
+
   /** Draws of every brand due within `ms` (for their own jobs). */
   drawsWithin(ms: number) {
     return this.repo.drawsWithin(ms);

@@ -115,7 +115,7 @@ test('a member withdraws, an operator approves it in the back office, the member
   await expect(page.getByTestId(`withdrawal-${reference}`)).toHaveAttribute('data-status', 'pending');
 
   const office = await openBackoffice(browser);
-  await office.page.getByRole('button', { name: 'Saques' }).click();
+  await office.page.getByRole('button', { name: 'Saques', exact: true }).click();
   const row = office.page.getByTestId(`bo-withdrawal-${reference}`);
   await expect(row).toContainText('0001-99887766');
   await row.getByRole('button', { name: 'Aprovar e pagar' }).click();
@@ -179,7 +179,7 @@ test('a payment that did not arrive: the member sends a picture, the operator se
   )![0];
 
   const office = await openBackoffice(browser);
-  await office.page.getByRole('button', { name: 'Saques' }).click();
+  await office.page.getByRole('button', { name: 'Saques', exact: true }).click();
   await office.page
     .getByTestId(`bo-withdrawal-${reference}`)
     .getByRole('button', { name: 'Aprovar e pagar' })
@@ -235,7 +235,7 @@ test('a PIX withdrawal at the four-eyes threshold is paid only when a second ope
 
   // The first operator's approval files a request; nothing is paid, and it cannot approve its own.
   const admin = await openBackoffice(browser);
-  await admin.page.getByRole('button', { name: 'Saques' }).click();
+  await admin.page.getByRole('button', { name: 'Saques', exact: true }).click();
   const row = admin.page.getByTestId(`bo-withdrawal-${reference}`);
   await expect(row).toContainText(`PIX (E-mail) · ${key} · Demo Member`);
   await row.getByRole('button', { name: 'Aprovar e pagar' }).click();

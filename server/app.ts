@@ -51,6 +51,7 @@ export async function buildApp({ jobs = false, ...deps }: AppDeps): Promise<Fast
   app.decorate('settlement', s.settlement);
   app.decorate('reports', s.reports);
   app.decorate('risk', s.risk);
+  app.decorate('payments', s.payments);
 
   await installShell(app, s);
   await registerRoutes(app, s);

@@ -20,6 +20,8 @@ declare module 'fastify' {
     reports: import('../modules/reports/reports.service').ReportsService;
     /** The lotteries (tests schedule and advance draws with `lottery.schedule(brand)`, `lottery.advance()`). */
     lottery: import('../modules/lottery/lottery.service').LotteryService;
+    /** Deposits (tests close expired PIX charges with `payments.expireCharges(brands, at)`). */
+    payments: import('../modules/payments/payments.service').PaymentsService;
     /** The risk scan (the risk.scan job; tests run it with `risk.scan()`). */
     risk: import('../modules/risk/risk.service').RiskService;
     /** The end of trials (the trials.end job; tests run it with `trials.end()`). */

@@ -14,6 +14,8 @@ export interface JobServices {
   };
   lottery: { tick(): Promise<void>; advance(): Promise<void> };
   trials: { end(): Promise<{ ended: number; returned: number }> };
+  /** PIX charges that expired unpaid, closed. */
+  payments?: { expireCharges(): Promise<number> };
   /** The risk scan: every brand's flags raised or brought up to date. */
   risk?: { scan(): Promise<number> };
   /** Third-party sign-ins ended or expired more than a day ago. */
@@ -34,6 +36,14 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       cron: '* * * * *',
       handler: async () => {
         await services.withdrawals.autoConfirm();
+      },
+    },
+    {
+      // A PIX deposit's code expires at the provider: the deposit closes as failed within a minute.
+      name: 'payments.expire-pix',
+      cron: '* * * * *',
+      handler: async () => {
+        await services.payments?.expireCharges();
       },
     },
     {

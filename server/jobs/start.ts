@@ -22,6 +22,7 @@ export async function startJobs(app: FastifyInstance, s: Services) {
     trials: s.trials,
     identity: s.identity,
     risk: s.risk,
+    payments: { expireCharges: async () => s.payments.expireCharges(await brands.all()) },
     reports: {
       refresh: async (back) => s.reports.refreshRecent(await brands.all(), back),
       rebuild: async (brandId, from, to) => {

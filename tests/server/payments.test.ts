@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands } from '../../server/db/schema';
+import type { Brand } from '../../server/modules/brand/brand.service';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import { parseBrCode } from '../../server/modules/payments/pix-brcode';
 import { paths } from '../../src/api/paths';
@@ -172,6 +174,21 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
     // The provider's late word changes nothing.
     await checkout(waiting.value.payUrl!, 'pay');
     expect(await balance()).toBe(before + 3_000);
+  });
+
+  it('closes a PIX charge that expired unpaid, at its expiry and not a millisecond before', async () => {
+    const created = await deposit('pix-qr', 4_000);
+    const expiresAt = created.value.pix!.expiresAt!;
+    const all = (await ctx.handle.db.select().from(brands)) as unknown as Brand[];
+    const before = await balance();
+    expect(await ctx.app.payments.expireCharges(all, new Date(expiresAt - 1))).toBe(0);
+    expect(await depositStatus(created.value.reference)).toBe('pending');
+    expect(await ctx.app.payments.expireCharges(all, new Date(expiresAt))).toBeGreaterThanOrEqual(1);
+    expect(await depositStatus(created.value.reference)).toBe('failed');
+    // The provider's late word pays nothing: the code had expired.
+    await checkout(created.value.payUrl!, 'pay');
+    expect(await depositStatus(created.value.reference)).toBe('failed');
+    expect(await balance()).toBe(before);
   });
 
   it('stops trial accounts from depositing', async () => {

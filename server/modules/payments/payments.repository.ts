@@ -128,6 +128,22 @@ export class PaymentsRepository {
     return existing!;
   }
 
+  /** Pending PIX deposits whose charge expired at or before `at` (oldest first, at most `limit`). */
+  async expiredCharges(at: Date, limit: number) {
+    return this.db
+      .select()
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.status, 'pending'),
+          sql`(${deposits.pix} ->> 'expiresAt') IS NOT NULL`,
+          sql`(${deposits.pix} ->> 'expiresAt')::bigint <= ${at.getTime()}`,
+        ),
+      )
+      .orderBy(asc(deposits.id))
+      .limit(limit);
+  }
+
   async deposit(brandId: number, reference: string) {
     const [row] = await this.db
       .select()

@@ -355,6 +355,27 @@ export class PaymentsService {
     return { status: result.status };
   }
 
+  /**
+   * PIX deposits whose charge expired unpaid are closed as failed ('expired'): the member's page stops
+   * showing a code the bank no longer takes (job 'payments.expire-pix'). A provider's late 'paid' for one
+   * is refused by the deposit's lifecycle. Answers how many were closed.
+   */
+  async expireCharges(brands: Brand[], at = new Date()): Promise<number> {
+    let closed = 0;
+    for (const row of await this.repo.expiredCharges(at, 500)) {
+      const brand = brands.find((b) => b.id === row.brandId);
+      if (!brand) continue;
+      try {
+        await this.settle(brand, row, 'failed', { reason: 'expired' });
+        closed++;
+      } catch (error) {
+        // Paid (or cancelled) between the read and the close: it stays as that answer left it.
+        if (!(error instanceof AppError && error.code === 'DEPOSIT_STATE')) throw error;
+      }
+    }
+    return closed;
+  }
+
   /** The reference a payment-page ticket was issued for, if it is genuine and fresh. */
   readPayTicket(ticket: string) {
     return this.payTickets.read<{ reference: string }>(ticket)?.reference ?? null;

@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { MAX_VIP_LEVEL, type MemberPage, type MemberStatus } from '../api/contract/backoffice-members';
 import { errorKey } from '../api/errors';
-import { failureCode, failureIssues } from '../machines/failure';
 import { formatAmount, formatDateTime } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { Failure } from './games-panels';
+import { inlineFailure, useOperatorTask } from './operator-task';
 import { useOperatorList } from './panels';
 import type { PanelProps } from './sections';
 import './members-panel.css';
 
-type Issue = { path: string; message: string };
 type Fields = Record<'username' | 'mobile' | 'email' | 'cpf' | 'ip' | 'agent' | 'from' | 'to', string>;
 const NO_FIELDS: Fields = {
   username: '',
@@ -573,44 +572,45 @@ function ActionDialog({
   const [upline, setUpline] = useState(page.member.agent ?? '');
   const [channel, setChannel] = useState<'email' | 'sms'>(page.member.email ? 'email' : 'sms');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ code: string; issues: Issue[] } | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
     return () => dialog?.close?.();
   }, []);
   const label = t(`backoffice.members.actions.${kind}`);
-  const send = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const body = { username, reason: reason.trim() };
-      let next: MemberPage | null = null;
-      let message = t('backoffice.members.done', { action: label, member: username });
-      if (kind === 'lock' || kind === 'unlock')
-        next = await call('lockMember', { token, body: { ...body, locked: kind === 'lock' } });
-      else if (kind === 'end_sessions') next = await call('endMemberSessions', { token, body });
-      else if (kind === 'clear_payment') next = await call('clearPaymentPassword', { token, body });
-      else if (kind === 'agent')
-        next = await call('changeMemberAgent', { token, body: { ...body, upline: upline.trim() } });
-      else if (kind === 'vip')
-        next = await call('setMemberVip', { token, body: { ...body, vipLevel: Number(vip) } });
-      else if (kind === 'note')
-        next = await call('addMemberNote', { token, body: { username, body: reason.trim() } });
-      else {
-        const sent = await call('resetMemberPassword', { token, body: { ...body, channel } });
-        message = t('backoffice.members.reset_sent', { to: sent.sentTo, minutes: sent.expiresInMinutes });
-      }
-      onDone(next, message);
-    } catch (e) {
-      const code = failureCode(e);
-      if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') onExpired();
-      setFailure({ code, issues: failureIssues(e) });
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+  // The dialog's own second step is the confirmation: the call is an operator task sent at once, its
+  // failure shown here, sent again under the same request id when nothing changed.
+  const [task, sendTask] = useOperatorTask(token, onExpired);
+  const busy = task.hasTag('busy');
+  const taskFailure = inlineFailure(task);
+  const failure = taskFailure && { code: taskFailure.code, issues: taskFailure.issues };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new failure sends the operator back to the fields
+  useEffect(() => {
+    if (failure) setConfirming(false);
+  }, [failure?.code]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reaction to the action that went through
+  useEffect(() => {
+    if (task.context.completed === 0 || !task.context.done) return;
+    const result = task.context.result;
+    if (kind === 'reset_password') {
+      const sent = result as { sentTo: string; expiresInMinutes: number };
+      onDone(null, t('backoffice.members.reset_sent', { to: sent.sentTo, minutes: sent.expiresInMinutes }));
+    } else onDone(result as MemberPage, t('backoffice.members.done', { action: label, member: username }));
+  }, [task.context.completed]);
+  const send = () => {
+    const body = { username, reason: reason.trim() };
+    const request = (endpoint: string, sent: Record<string, unknown>) =>
+      sendTask({
+        type: 'REQUEST',
+        task: { kind: endpoint, target: username, summary: {}, body: sent, confirm: false },
+      });
+    if (kind === 'lock' || kind === 'unlock') request('lockMember', { ...body, locked: kind === 'lock' });
+    else if (kind === 'end_sessions') request('endMemberSessions', body);
+    else if (kind === 'clear_payment') request('clearPaymentPassword', body);
+    else if (kind === 'agent') request('changeMemberAgent', { ...body, upline: upline.trim() });
+    else if (kind === 'vip') request('setMemberVip', { ...body, vipLevel: Number(vip) });
+    else if (kind === 'note') request('addMemberNote', { username, body: reason.trim() });
+    else request('resetMemberPassword', { ...body, channel });
   };
   const ready = reason.trim().length >= (kind === 'note' ? 1 : 3);
   return (

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentBills, agentContracts, auditLog, brands, members } from '../../server/db/schema';
+import {
+  agentBills,
+  agentContracts,
+  auditLog,
+  brands,
+  members,
+  moneyApprovals,
+} from '../../server/db/schema';
 import { demoHouseContracts } from '../../server/db/seed/demo-accounts';
 import { dayIn } from '../../server/lib/brand-days';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
@@ -202,6 +209,22 @@ describe.each(databaseKinds)('the back office’s agent pages on %s', (kind) => 
     expect(answers.map((a) => a.code).sort()).toEqual(['APPROVAL_STATE', 'OK']);
     expect(await rerunAudits(id)).toHaveLength(1);
     expect(await billsOf(day)).toHaveLength(2);
+  });
+
+  it('finishes a re-run cut short after its approval when the approver sends the approval again', async () => {
+    const day = dayIn(new Date(Date.now() - 4 * 86_400_000), timeZone);
+    const id = (await rerun(admin.token, { day })).value.approval.id;
+    // As the approval's own transaction leaves it when the run after it fails half way.
+    await ctx.handle.db
+      .update(moneyApprovals)
+      .set({ status: 'approved', decidedBy: approver.id, decidedAt: new Date(), result: {} })
+      .where(eq(moneyApprovals.id, id));
+    expect((await decide(finance.token, id, 'approve')).code).toBe('APPROVAL_STATE');
+    const finished = await decide(approver.token, id, 'approve');
+    expect(finished.value).toMatchObject({ status: 'approved', result: { periodKey: day } });
+    // Kept: sent once more, it answers the same and runs nothing.
+    const again = await decide(approver.token, id, 'approve');
+    expect(again.value.result).toEqual(finished.value.result);
   });
 
   it('runs nothing on a rejected re-run, which needs a reason', async () => {

@@ -69,7 +69,7 @@ export class AgentsAdmin {
     private readonly backoffice: BackofficeService,
     private readonly ports: AgentsAdminPorts,
   ) {
-    backoffice.approvals.provide('settlement', this.runApprovedRerun);
+    backoffice.approvals.provide('settlement', this.runApprovedRerun, this.finishRerun);
   }
 
   async tree(ctx: OperatorContext, query: { username: string }) {
@@ -219,7 +219,7 @@ export class AgentsAdmin {
    * bill), so the approval is marked first, in one transaction with the approver's `settlement_rerun`
    * audit row: no money moves without both on record, and an operator approving at the same moment finds
    * it decided and runs nothing. A run cut short leaves nothing half done (each bill commits with its
-   * money, under its own key) and the next run of the period, or the jobs, finishes it.
+   * money, under its own key); the approver's same approval sent again finishes it (`finishRerun`).
    */
   private readonly runApprovedRerun: ApprovalExecutor = async (ctx, approval, alongside) => {
     const request = approval.request as unknown as RerunRequest;
@@ -227,6 +227,19 @@ export class AgentsAdmin {
       await this.rerunAudit(ctx, approval, request)(tx);
       await alongside(tx, {});
     });
+    return this.settle(ctx, approval, request);
+  };
+
+  /**
+   * The approver's same approval sent again after a run cut short (its answer lost, a failure half way):
+   * the run is safe to repeat, so it runs again until its outcome is kept on the approval.
+   */
+  private readonly finishRerun = async (ctx: OperatorContext, approval: ApprovalRow) => {
+    if (approval.result && 'periodKey' in approval.result) return;
+    await this.settle(ctx, approval, approval.request as unknown as RerunRequest);
+  };
+
+  private async settle(ctx: OperatorContext, approval: ApprovalRow, request: RerunRequest) {
     const result = await this.ports.settlement.rerun(
       ctx.brand,
       request.kind,
@@ -235,7 +248,7 @@ export class AgentsAdmin {
     );
     await this.backoffice.approvals.recordResult(approval.id, result);
     return result;
-  };
+  }
 
   private rerunAudit(ctx: OperatorContext, approval: ApprovalRow, request: RerunRequest) {
     return (tx: Database) =>

@@ -23,6 +23,9 @@ export type ApprovalExecutor = (
   alongside: (tx: Database, result: Record<string, unknown>) => Promise<void>,
 ) => Promise<Record<string, unknown>>;
 
+/** Finishes an approved action that runs after its approval was marked, when it did not finish. */
+export type ApprovalResumer = (ctx: OperatorContext, approval: ApprovalRow) => Promise<void>;
+
 export interface ApprovalView {
   id: number;
   kind: ApprovalKind;
@@ -58,9 +61,17 @@ export class MoneyApprovals {
     return new MoneyApprovals(new ApprovalsRepository(db), audit, executors);
   }
 
-  /** The executor of a kind another service runs (a settlement re-run: the agents' pages, built later). */
-  provide(kind: ApprovalKind, executor: ApprovalExecutor) {
+  /** Runs again what an approval marked approved but did not finish (its action is many transactions). */
+  private readonly resumers: Partial<Record<ApprovalKind, ApprovalResumer>> = {};
+
+  /**
+   * The executor of a kind another service runs (a settlement re-run: the agents' pages, built later),
+   * and, for an action that runs after its approval is marked, how the approver's same decision sent
+   * again finishes it when it was cut short.
+   */
+  provide(kind: ApprovalKind, executor: ApprovalExecutor, resume?: ApprovalResumer) {
     this.executors[kind] = executor;
+    if (resume) this.resumers[kind] = resume;
   }
 
   /**
@@ -143,7 +154,12 @@ export class MoneyApprovals {
     if (row.requestedBy === ctx.operator.id) throw new AppError('APPROVAL_OWN_REQUEST');
     const wanted = body.decision === 'approve' ? 'approved' : 'rejected';
     if (row.status !== 'pending') {
-      if (row.status === wanted && row.decidedBy === ctx.operator.id) return this.answer(ctx, row.id);
+      if (row.status === wanted && row.decidedBy === ctx.operator.id) {
+        // The approver's lost answer, or an action cut short after its approval: finished now.
+        const resume = this.resumers[row.kind];
+        if (wanted === 'approved' && resume) await resume(ctx, row);
+        return this.answer(ctx, row.id);
+      }
       throw new AppError('APPROVAL_STATE');
     }
     if (body.decision === 'reject') {

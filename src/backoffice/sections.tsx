@@ -13,6 +13,7 @@ import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, DepositQueue, WithdrawalQueue } from './panels';
 import { PaymentMethodsPanel } from './payment-methods-panel';
 import { ReportsPanel } from './reports-panel';
+import { HoldsPanel, RiskPanel, RiskRulesPanel } from './risk-panel';
 import { DomainsPanel, LimitsPanel, MaintenancePanel, SiteSettingsPanel } from './settings-panels';
 
 /** What every page of the console gets: the operator's session, and what to do when it ends. */
@@ -25,6 +26,7 @@ export interface PanelProps {
 export const GROUPS = [
   'finance',
   'members',
+  'risk',
   'games',
   'agents',
   'content',
@@ -55,6 +57,9 @@ export const SECTIONS: Section[] = [
   { key: 'approvals', group: 'finance', permission: 'finance.read', Panel: ApprovalsPanel },
   { key: 'members', group: 'members', permission: 'members.read', Panel: MembersPanel },
   { key: 'kyc', group: 'members', permission: 'kyc.review', Panel: KycPanel },
+  { key: 'risk', group: 'risk', permission: 'risk.manage', Panel: RiskPanel },
+  { key: 'holds', group: 'risk', permission: 'risk.manage', Panel: HoldsPanel },
+  { key: 'risk_rules', group: 'risk', permission: 'risk.manage', Panel: RiskRulesPanel },
   { key: 'vendors', group: 'games', permission: 'games.read', Panel: VendorsPanel },
   { key: 'games', group: 'games', permission: 'games.read', Panel: GamesPanel },
   { key: 'rounds', group: 'games', permission: 'games.read', Panel: RoundsPanel },

@@ -333,7 +333,7 @@ function moved(ids: number[], id: number, by: -1 | 1) {
 /** The list and its editor, with the operator-task dialog and a reload after every change. */
 function useContentPage<T>(token: string, load: () => Promise<T>, onExpired: () => void) {
   const list = useOperatorList(load, onExpired);
-  const [state, send] = useOperatorTask(token);
+  const [state, send] = useOperatorTask(token, onExpired);
   const completed = state.context.completed;
   const { reload } = list;
   useEffect(() => {

@@ -53,7 +53,7 @@ export function KycPanel({ token, onExpired }: PanelProps) {
   const [status, setStatus] = useState<KycDocumentStatus>('pending');
   const load = useCallback(() => call('adminKycDocuments', { token, query: { status } }), [token, status]);
   const { data, error, reload } = useOperatorList(load, onExpired);
-  const [state, send] = useOperatorTask(token);
+  const [state, send] = useOperatorTask(token, onExpired);
   const [username, setUsername] = useState('');
   const [member, setMember] = useState<AdminKycMember | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);

@@ -97,7 +97,7 @@ export function DepositQueue({ token, onExpired }: { token: string; onExpired: (
   const { t, i18n } = useTranslation();
   const load = useCallback(() => call('operatorDeposits', { query: { status: 'pending' }, token }), [token]);
   const { data, error, reload } = useOperatorList<Queue<'operatorDeposits'>>(load, onExpired);
-  const [task, send] = useOperatorTask(token);
+  const [task, send] = useOperatorTask(token, onExpired);
   useReloadAfter(task.context.completed, reload);
   const decide = (d: Queue<'operatorDeposits'>[number], decision: string) =>
     send({
@@ -170,7 +170,7 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
   const [status, setStatus] = useState<'review' | 'pending' | 'disputed' | 'paid'>('pending');
   const load = useCallback(() => call('operatorWithdrawals', { query: { status }, token }), [token, status]);
   const { data, error, reload } = useOperatorList<Queue<'operatorWithdrawals'>>(load, onExpired);
-  const [task, send] = useOperatorTask(token);
+  const [task, send] = useOperatorTask(token, onExpired);
   useReloadAfter(task.context.completed, reload);
   const decide = (w: Queue<'operatorWithdrawals'>[number], decision: string) =>
     send({
@@ -286,7 +286,7 @@ export function WithdrawalQueue({ token, onExpired }: { token: string; onExpired
   );
 }
 
-export function AdjustPanel({ token }: { token: string }) {
+export function AdjustPanel({ token, onExpired }: { token: string; onExpired?: () => void }) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState({
     username: '',
@@ -294,7 +294,7 @@ export function AdjustPanel({ token }: { token: string }) {
     category: 'correction' as 'correction' | 'bonus',
   });
   const [invalid, setInvalid] = useState(false);
-  const [task, send] = useOperatorTask(token);
+  const [task, send] = useOperatorTask(token, onExpired);
   const result = task.context.result as z.infer<typeof adjustResult> | null;
   const message = invalid
     ? { ok: false, text: t('centre.deposit.invalid_amount') }

@@ -65,7 +65,7 @@ export function PaymentMethodsPanel({ token, onExpired }: PanelProps) {
   const lang = i18n.language;
   const load = useCallback(() => call('adminPaymentMethods', { token }), [token]);
   const { data, error, reload } = useOperatorList<AdminPaymentMethods>(load, onExpired);
-  const [state, send] = useOperatorTask(token);
+  const [state, send] = useOperatorTask(token, onExpired);
   const [canManage, setCanManage] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const completed = state.context.completed;

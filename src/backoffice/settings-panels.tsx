@@ -41,7 +41,7 @@ function useCanManage(token: string) {
 function useBrandSettings(token: string, onExpired: () => void) {
   const load = useCallback(() => call('adminBrandSettings', { token }), [token]);
   const { data, error, reload } = useOperatorList(load, onExpired);
-  const [state, send] = useOperatorTask(token);
+  const [state, send] = useOperatorTask(token, onExpired);
   const completed = state.context.completed;
   useEffect(() => {
     if (completed > 0) reload();

@@ -195,26 +195,35 @@ describe('round trips', () => {
     for (let p = MIN_PRICE; p <= 50_000; p++)
       for (const f of ODDS_FORMATS) {
         if (parsePrice(formatPrice(p, f, 'en'), f) !== p) expect.fail(`${p} ${f}: ${formatPrice(p, f)}`);
-        if (parsePrice(formatPrice(p, f, 'pt'), f) !== p) expect.fail(`${p} ${f} pt: ${formatPrice(p, f, 'pt')}`);
+        if (parsePrice(formatPrice(p, f, 'pt'), f) !== p)
+          expect.fail(`${p} ${f} pt: ${formatPrice(p, f, 'pt')}`);
       }
   });
 
   it('any price up to 1000.00 reads back from every format (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: MIN_PRICE, max: MAX_PRICE }), fc.constantFrom(...ODDS_FORMATS), (p, f) => {
-        expect(parsePrice(formatPrice(p, f), f)).toBe(p);
-        expect(parsePrice(formatPrice(p, f, 'pt'), f)).toBe(p);
-      }),
+      fc.property(
+        fc.integer({ min: MIN_PRICE, max: MAX_PRICE }),
+        fc.constantFrom(...ODDS_FORMATS),
+        (p, f) => {
+          expect(parsePrice(formatPrice(p, f), f)).toBe(p);
+          expect(parsePrice(formatPrice(p, f, 'pt'), f)).toBe(p);
+        },
+      ),
       { numRuns: 20_000 },
     );
   });
 
   it('a price typed in any format is shown back as the same price', () => {
     fc.assert(
-      fc.property(fc.integer({ min: MIN_PRICE, max: MAX_PRICE }), fc.constantFrom(...ODDS_FORMATS), (p, f) => {
-        const text = formatPrice(p, f);
-        expect(formatPrice(parsePrice(text, f)!, f)).toBe(text);
-      }),
+      fc.property(
+        fc.integer({ min: MIN_PRICE, max: MAX_PRICE }),
+        fc.constantFrom(...ODDS_FORMATS),
+        (p, f) => {
+          const text = formatPrice(p, f);
+          expect(formatPrice(parsePrice(text, f)!, f)).toBe(text);
+        },
+      ),
       { numRuns: 5_000 },
     );
   });

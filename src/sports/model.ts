@@ -213,3 +213,44 @@ export function marketTemplate(sport: Sport, bestOf = 3): MarketSpec[] {
   }
   return specs;
 }
+
+/** Whether `key` is one of a market's outcomes. */
+export const isOutcomeOf = (spec: MarketSpec, key: string) => outcomeKeys(spec).includes(key);
+
+/** The furthest a handicap or total line may be from 0, in quarters: 500 (a match's rounds or kills). */
+const MAX_LINE_Q = 2_000;
+
+export type MarketProblem = 'MARKET_WRONG_SPORT' | 'MARKET_BAD_LINE' | 'MARKET_BAD_MAP' | 'MARKET_BAD_PLACES';
+
+/**
+ * Whether a market can be offered on a fixture of a sport (an operator's or a feed's market is checked
+ * before it is stored): a type of the sport, a whole number of quarters as its line (a total above 0, a
+ * handicap within ±500), a map within the best-of, an outright paying fewer places than it has
+ * competitors, all different. Null when it can.
+ */
+export function checkMarketSpec(spec: MarketSpec, sport: Sport, bestOf = 1): MarketProblem | null {
+  const types: readonly MarketType[] = sport === 'football' ? FOOTBALL_MARKETS : ESPORTS_MARKETS;
+  if (!types.includes(spec.type)) return 'MARKET_WRONG_SPORT';
+  if ('lineQ' in spec) {
+    const total = spec.type !== 'asian_handicap' && spec.type !== 'map_handicap';
+    if (!Number.isSafeInteger(spec.lineQ) || Math.abs(spec.lineQ) > MAX_LINE_Q || (total && spec.lineQ <= 0))
+      return 'MARKET_BAD_LINE';
+  }
+  if (spec.type === 'map_total' && spec.stat !== MAP_STAT[sport as keyof typeof MAP_STAT])
+    return 'MARKET_WRONG_SPORT';
+  if (spec.type === 'first_blood' && MAP_STAT[sport as keyof typeof MAP_STAT] !== 'kills')
+    return 'MARKET_WRONG_SPORT';
+  if (
+    'map' in spec &&
+    spec.map !== undefined &&
+    !(Number.isSafeInteger(spec.map) && spec.map >= 1 && spec.map <= bestOf)
+  )
+    return 'MARKET_BAD_MAP';
+  if (spec.type === 'outright') {
+    const n = spec.competitors.length;
+    if (!Number.isSafeInteger(spec.places) || spec.places < 1 || spec.places >= n) return 'MARKET_BAD_PLACES';
+    if (new Set(spec.competitors).size !== n || spec.competitors.some((c) => c === ''))
+      return 'MARKET_BAD_PLACES';
+  }
+  return null;
+}

@@ -1,7 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkMarketSpec,
   ESPORTS_MARKETS,
   FOOTBALL_MARKETS,
+  type FootballStat,
+  isOutcomeOf,
   lineText,
   type MarketSpec,
   marketTemplate,
@@ -489,5 +493,106 @@ describe('templates', () => {
     expect(lineText(0, 'en', true)).toBe('0');
     expect(lineText(6, 'en', true)).toBe('+1.5');
     expect(lineText(-8)).toBe('-2');
+  });
+});
+
+describe('properties over random football results', () => {
+  const score = fc.tuple(fc.nat({ max: 7 }), fc.nat({ max: 7 })) as fc.Arbitrary<Score>;
+  const result = fc
+    .record({ ht: score, second: score, corners: score, cards: score })
+    .map(({ ht, second, corners, cards }) =>
+      football([ht[0] + second[0], ht[1] + second[1]], { ht, corners, cards }),
+    );
+  const line = fc.integer({ min: -24, max: 40 });
+  /** The share of the stake a factor wins, gives back and loses, as twelfths (every den here divides 12). */
+  const shares = (f: Factor) => [
+    (12 * f.win) / f.den,
+    (12 * f.void) / f.den,
+    (12 * (f.den - f.win - f.void)) / f.den,
+  ];
+
+  it('exactly one outcome wins 1X2, correct score and HT/FT; none is half or void', () => {
+    fc.assert(
+      fc.property(result, (r) => {
+        for (const spec of [{ type: '1x2' }, { type: 'correct_score' }, { type: 'ht_ft' }] as MarketSpec[]) {
+          const all = Object.values(kinds(spec, r));
+          expect(all.filter((k) => k === 'win')).toHaveLength(1);
+          expect(all.filter((k) => k !== 'win' && k !== 'lose')).toHaveLength(0);
+        }
+      }),
+    );
+  });
+
+  it('the two sides of a line split it: what one wins the other loses, and they share the void', () => {
+    fc.assert(
+      fc.property(
+        result,
+        line,
+        fc.constantFrom<FootballStat>('goals', 'corners', 'cards'),
+        (r, lineQ, stat) => {
+          const pairs: Array<[Factor, Factor]> = [
+            [settleOutcome(ah(lineQ), 'home', r), settleOutcome(ah(lineQ), 'away', r)],
+            (['over', 'under'] as const).map((k) =>
+              settleOutcome({ type: 'over_under', stat, lineQ: Math.abs(lineQ) + 1 }, k, r),
+            ) as [Factor, Factor],
+          ];
+          for (const [a, b] of pairs) {
+            const [aw, av, al] = shares(a);
+            const [bw, bv, bl] = shares(b);
+            expect([aw, av, al]).toEqual([bl, bv, bw]);
+          }
+        },
+      ),
+    );
+  });
+
+  it('a quarter line settles as the average of its two neighbours', () => {
+    fc.assert(
+      fc.property(result, line, (r, l) => {
+        const lineQ = 2 * l + 1;
+        const [q, lo, hi] = [lineQ, lineQ - 1, lineQ + 1].map((x) => shares(settleOutcome(ah(x), 'home', r)));
+        expect(q!.map((s) => 2 * s)).toEqual(lo!.map((s, i) => s + hi![i]!));
+      }),
+    );
+  });
+});
+
+describe('which markets a fixture can offer', () => {
+  it('every template market is valid on its sport', () => {
+    for (const sport of SPORTS)
+      for (const bestOf of [1, 2, 3, 5])
+        for (const spec of marketTemplate(sport, bestOf))
+          expect(checkMarketSpec(spec, sport, bestOf), `${sport} ${JSON.stringify(spec)}`).toBeNull();
+  });
+
+  it('refuses markets of another sport, impossible lines and maps, and outrights paying every place', () => {
+    expect(checkMarketSpec({ type: 'match_winner' }, 'football')).toBe('MARKET_WRONG_SPORT');
+    expect(checkMarketSpec({ type: '1x2' }, 'cs2', 3)).toBe('MARKET_WRONG_SPORT');
+    expect(checkMarketSpec({ type: 'first_blood', map: 1 }, 'cs2', 3)).toBe('MARKET_WRONG_SPORT');
+    expect(checkMarketSpec({ type: 'map_total', stat: 'kills', map: 1, lineQ: 100 }, 'valorant', 3)).toBe(
+      'MARKET_WRONG_SPORT',
+    );
+    expect(checkMarketSpec(goals(0), 'football')).toBe('MARKET_BAD_LINE');
+    expect(checkMarketSpec(goals(2.5), 'football')).toBe('MARKET_BAD_LINE');
+    expect(checkMarketSpec(ah(-2_001), 'football')).toBe('MARKET_BAD_LINE');
+    expect(checkMarketSpec(ah(-8), 'football')).toBeNull();
+    expect(checkMarketSpec({ type: 'map_winner', map: 4 }, 'lol', 3)).toBe('MARKET_BAD_MAP');
+    expect(checkMarketSpec({ type: 'map_winner', map: 0 }, 'lol', 3)).toBe('MARKET_BAD_MAP');
+    const outright = (places: number, competitors: string[]): MarketSpec => ({
+      type: 'outright',
+      places,
+      competitors,
+    });
+    expect(checkMarketSpec(outright(1, ['a', 'b']), 'football')).toBeNull();
+    expect(checkMarketSpec(outright(2, ['a', 'b']), 'football')).toBe('MARKET_BAD_PLACES');
+    expect(checkMarketSpec(outright(1, ['a', 'a', 'b']), 'football')).toBe('MARKET_BAD_PLACES');
+    expect(checkMarketSpec(outright(0, ['a', 'b']), 'cs2')).toBe('MARKET_BAD_PLACES');
+  });
+
+  it('knows its outcomes', () => {
+    expect(isOutcomeOf({ type: '1x2' }, 'draw')).toBe(true);
+    expect(isOutcomeOf({ type: 'draw_no_bet' }, 'draw')).toBe(false);
+    expect(isOutcomeOf({ type: 'correct_score' }, '9-9')).toBe(false);
+    expect(isOutcomeOf({ type: 'ht_ft' }, 'away/home')).toBe(true);
   });
 });

@@ -44,7 +44,7 @@ test('an operator finds a member by CPF, locks them (their open page is logged o
   const search = bo.page.getByTestId('bo-members');
   // Found by the CPF written the way a customer reads it out.
   await search
-    .getByLabel('CPF')
+    .getByLabel('CPF', { exact: true })
     .fill(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
   await search.getByRole('button', { name: 'Buscar' }).click();
   const row = bo.page.getByTestId(`bo-member-row-${username}`);

@@ -377,7 +377,7 @@ function TabContent({ tab, page }: { tab: Tab; page: MemberPage }) {
         ['mobile', m.mobile],
         ['birthday', m.birthday],
         ['nationality', m.nationality],
-        ['language', m.language],
+        ['language', t(`backoffice.language_names.${m.language}`, { defaultValue: m.language })],
         ['agent', m.uplines.length > 0 ? m.uplines.join(' › ') : null],
         ['kind', t(m.isAgent ? 'backoffice.members.agent_kind' : 'backoffice.members.member_kind')],
         ['registered', `${when(m.registeredAt)}${m.registerIp ? ` · ${m.registerIp}` : ''}`],
@@ -423,8 +423,10 @@ function TabContent({ tab, page }: { tab: Tab; page: MemberPage }) {
           head={[c('when'), c('type'), c('wallet'), c('amount'), c('balance')]}
           rows={page.ledger.map((r) => [
             when(r.createdAt),
-            r.type,
-            r.wallet,
+            t(`centre.records.kinds.${r.type}`, {
+              defaultValue: t(`centre.records.types.${r.type}`, { defaultValue: r.type }),
+            }),
+            r.wallet === 'main' || r.wallet === 'hold' ? c(r.wallet) : r.wallet,
             money(r.amount),
             money(r.balanceAfter),
           ])}
@@ -440,7 +442,7 @@ function TabContent({ tab, page }: { tab: Tab; page: MemberPage }) {
             d.reference,
             d.method,
             money(d.amount),
-            t(`backoffice.statuses.${d.status}`, { defaultValue: d.status }),
+            t(`centre.deposit.statuses.${d.status}`, { defaultValue: d.status }),
           ])}
         />
       );
@@ -493,7 +495,7 @@ function TabContent({ tab, page }: { tab: Tab; page: MemberPage }) {
               <span key="d" className="bo-sub">
                 {s.device ?? '—'}
               </span>,
-              s.loginType,
+              t(`backoffice.members.login_types.${s.loginType}`, { defaultValue: s.loginType }),
               s.active
                 ? t('backoffice.members.session_open')
                 : s.endedAt

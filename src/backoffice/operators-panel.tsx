@@ -491,6 +491,12 @@ export function AuditSearchPanel({ token, onExpired }: PanelProps) {
     URL.revokeObjectURL(link.href);
   };
 
+  // Every action the trail names, by its label in the operator's language (the codes stay in the CSV).
+  const actionChoices = Object.keys(
+    i18n.getResourceBundle(i18n.language, 'translation')?.backoffice?.audit_actions ?? {},
+  )
+    .map((code) => [code, auditActionLabel(t, code)] as const)
+    .sort((a, b) => a[1].localeCompare(b[1], i18n.language));
   const field = (key: keyof typeof filter, type = 'text') => (
     <label className="field">
       <span>{t(`backoffice.audit_search.${key}`)}</span>
@@ -513,7 +519,21 @@ export function AuditSearchPanel({ token, onExpired }: PanelProps) {
       >
         {field('operator')}
         {field('target')}
-        {field('action')}
+        <label className="field">
+          <span>{t('backoffice.audit_search.action')}</span>
+          <select
+            value={filter.action}
+            onChange={(e) => setFilter({ ...filter, action: e.target.value })}
+            data-testid="bo-audit-action"
+          >
+            <option value="">{t('backoffice.audit_search.any_action')}</option>
+            {actionChoices.map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
         {field('from', 'date')}
         {field('to', 'date')}
         <button type="submit" className="btn btn-primary btn-sm">

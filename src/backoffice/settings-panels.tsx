@@ -409,7 +409,7 @@ function LanguagesAndCurrency({ data, ask, canManage }: PartProps) {
   const [defaultLanguage, setDefault] = useState<LanguageCode>(data.languages.defaultLanguage);
   const [supported, setSupported] = useState<LanguageCode[]>(data.languages.supportedLanguages);
   const [currency, setCurrency] = useState(data.currency.code);
-  const names = (list: LanguageCode[]) => list.map((l) => t(`languages.${l}`)).join(', ');
+  const names = (list: LanguageCode[]) => list.map((l) => t(`backoffice.language_names.${l}`)).join(', ');
   return (
     <div className="bo-pane bo-card" data-testid="bo-languages">
       <h3 className="bo-heading">{t('backoffice.settings.languages_title')}</h3>
@@ -421,8 +421,8 @@ function LanguagesAndCurrency({ data, ask, canManage }: PartProps) {
             'saveLanguages',
             {
               setting: t('backoffice.settings.languages_title'),
-              before: `${t(`languages.${data.languages.defaultLanguage}`)} · ${names(data.languages.supportedLanguages)}`,
-              after: `${t(`languages.${defaultLanguage}`)} · ${names(supported)}`,
+              before: `${t(`backoffice.language_names.${data.languages.defaultLanguage}`)} · ${names(data.languages.supportedLanguages)}`,
+              after: `${t(`backoffice.language_names.${defaultLanguage}`)} · ${names(supported)}`,
             },
             { defaultLanguage, supportedLanguages: supported },
           );
@@ -440,7 +440,7 @@ function LanguagesAndCurrency({ data, ask, canManage }: PartProps) {
                   setSupported(e.target.checked ? [...supported, l] : supported.filter((s) => s !== l))
                 }
               />{' '}
-              {t(`languages.${l}`)}
+              {t(`backoffice.language_names.${l}`)}
             </label>
           ))}
         </fieldset>
@@ -453,7 +453,7 @@ function LanguagesAndCurrency({ data, ask, canManage }: PartProps) {
           >
             {LANGUAGES.map((l) => (
               <option key={l} value={l}>
-                {t(`languages.${l}`)}
+                {t(`backoffice.language_names.${l}`)}
               </option>
             ))}
           </select>
@@ -776,7 +776,9 @@ function MaintenanceForm({ data, ask, canManage }: PartProps) {
       <div className="bo-form-grid">
         {(['pt', 'en'] as const).map((l) => (
           <label key={l} className="field">
-            <span>{t('backoffice.settings.message_in', { language: t(`languages.${l}`) })}</span>
+            <span>
+              {t('backoffice.settings.message_in', { language: t(`backoffice.language_names.${l}`) })}
+            </span>
             <textarea
               value={message[l]}
               maxLength={300}

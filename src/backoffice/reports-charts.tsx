@@ -33,6 +33,15 @@ function useChart(make: (width: number) => uPlot.Options, data: uPlot.AlignedDat
 const moneyAxis = (lang: string) => (_: uPlot, values: number[]) =>
   values.map((v) => formatWhole(Math.round(v / 100), lang));
 
+/** Money ticks a whole unit apart at least (1, 2, 5 × 10ⁿ units), so no two ticks read the same. */
+const MONEY_STEPS = Array.from({ length: 13 }, (_, n) => [1, 2, 5].map((m) => m * 100 * 10 ** n)).flat();
+
+/** Ticks on the days themselves: every day up to 8, else every k-th so about 8 show. */
+const daySplits = (x: number[]) => {
+  const every = Math.max(1, Math.ceil(x.length / 8));
+  return x.filter((_, i) => i % every === 0);
+};
+
 const axis = (values?: uPlot.Axis['values']): uPlot.Axis => ({
   stroke: css('--muted', '#888'),
   grid: { stroke: css('--border', 'rgba(128,128,128,0.2)'), width: 1 },
@@ -60,12 +69,17 @@ export function DailyChart({ series, lang, label }: { series: DailySeries; lang:
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'UTC'),
     legend: { show: true, live: false },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true } },
+    // Half a day either side of the first and last day: a single day (yesterday) is one point in the
+    // middle, not a stretch of invented dates.
+    scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] } },
     axes: [
-      axis((_u, values) =>
-        values.map((v) => formatDayMonth(new Date(v * 1000).toISOString().slice(0, 10), lang)),
-      ),
-      axis(moneyAxis(lang)),
+      {
+        ...axis((_u, values) =>
+          values.map((v) => formatDayMonth(new Date(v * 1000).toISOString().slice(0, 10), lang)),
+        ),
+        splits: () => daySplits(x),
+      },
+      { ...axis(moneyAxis(lang)), incrs: MONEY_STEPS },
     ],
     series: [
       {},

@@ -21,3 +21,7 @@ export function textArrayLiteral(values: readonly (string | null)[]) {
 
 /** A PostgreSQL array literal of integers. */
 export const integerArrayLiteral = (values: number[]) => `{${values.join(',')}}`;
+
+/** An integer[] column as either driver gives it back: an array, or PGlite's text form '{1,2}'. */
+export const integerArrayOf = (value: Array<number | string> | string): number[] =>
+  (typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value).map(Number);

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
+import { integerArrayLiteral, integerArrayOf, textArrayLiteral } from '../../lib/pg-array';
 import { loginFailures, memberNotes, memberSessions, members, rememberTokens } from './accounts.tables';
 
 /** What the back office's search matches; every field given must match. */
@@ -22,10 +22,6 @@ export interface MemberSearchFilter {
 const CPF_COLUMN: ReturnType<typeof sql> | null = sql`m.cpf`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** An integer[] as either driver gives it back (an array, or PGlite's text form '{1,2}'). */
-const parseIds = (value: Array<number | string> | string): number[] =>
-  (typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value).map(Number);
 /** A LIKE pattern that matches `text` literally at the start. */
 const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const contains = (text: string) => `%${prefix(text)}`;
@@ -264,7 +260,7 @@ export class MembersAdminRepository {
       ORDER BY count(*) DESC, value LIMIT 200`);
     return rowsOf<{ value: string; members: Array<number | string> | string }>(result).map((r) => ({
       value: r.value,
-      members: parseIds(r.members),
+      members: integerArrayOf(r.members),
     }));
   }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outOf, runWithAlongside } from '../../db/money-statement';
-import { integerArrayLiteral } from '../../lib/pg-array';
+import { integerArrayLiteral, integerArrayOf } from '../../lib/pg-array';
 import { memberBankAccounts, withdrawalProofs, withdrawals } from './payments.tables';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -96,10 +96,7 @@ export class WithdrawalsRepository {
     ).rows.map((r) => ({
       kind: r.kind,
       value: r.value,
-      members: (typeof r.members === 'string'
-        ? r.members.replace(/[{}]/g, '').split(',').filter(Boolean)
-        : r.members
-      ).map(Number),
+      members: integerArrayOf(r.members),
     }));
   }
 

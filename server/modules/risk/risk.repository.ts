@@ -43,6 +43,8 @@ export class RiskRepository {
           size: sql`GREATEST(${riskFlags.size}, excluded.size)`,
           status: sql`CASE WHEN excluded.size > ${riskFlags.size} THEN 'open' ELSE ${riskFlags.status} END`,
           decision: sql`CASE WHEN excluded.size > ${riskFlags.size} THEN NULL ELSE ${riskFlags.decision} END`,
+          // Opened again: it goes to the top of the queue as a new finding would.
+          raisedAt: sql`CASE WHEN excluded.size > ${riskFlags.size} THEN now() ELSE ${riskFlags.raisedAt} END`,
           updatedAt: sql`now()`,
         },
         setWhere: sql`excluded.size > ${riskFlags.size}

@@ -126,7 +126,9 @@ test('an operator turns a sign-in provider off and on in the back office; the bu
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(row).toContainText('Ativo');
   await office.page.getByRole('button', { name: 'Auditoria' }).click();
-  await expect(office.page.getByText('Provedor de login salvo').first()).toBeVisible();
+  await expect(
+    office.page.getByTestId('bo-audit').locator('tr[data-action="identity_provider_save"]').first(),
+  ).toContainText('Provedor de login salvo');
   await office.close();
 
   await page.goto('/login');

@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { MembersAdmin } from './members-admin.service';
 
 /** The back office's members: search and a member's page (members.read), actions (members.manage). */
 export function membersAdminRoutes(deps: { membersAdmin: MembersAdmin }) {
   return async (app: FastifyInstance) => {
     const { membersAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     const read = {
       tags: ['back office'],
       auth: 'operator' as const,

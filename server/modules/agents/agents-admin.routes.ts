@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { AgentsAdmin } from './agents-admin.service';
 
 /** The back office's agent tree, contract templates, the house's contracts and settlement runs. */
 export function agentsAdminRoutes(deps: { agentsAdmin: AgentsAdmin }) {
   return async (app: FastifyInstance) => {
     const { agentsAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     // Operators work during maintenance and from anywhere: the back office has its own login.
     const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
 

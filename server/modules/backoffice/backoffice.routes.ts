@@ -1,18 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { bearerToken } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import type { BackofficeService, OperatorContext } from './backoffice.service';
+import type { BackofficeService } from './backoffice.service';
+import { operatorContext } from './operator-context';
 
 /** The back office's API: its own login and sessions, the finance queue, adjustments and the audit trail. */
 export function backofficeRoutes(deps: { backoffice: BackofficeService }) {
   return async (app: FastifyInstance) => {
     const { backoffice } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     // Operators work during maintenance and from anywhere: the back office has its own login.
     const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
 

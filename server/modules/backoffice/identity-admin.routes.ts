@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from './backoffice.service';
 import type { IdentityAdmin } from './identity-admin.service';
+import { operatorContext } from './operator-context';
 
 /** The site's address as the operator's browser sees it: the redirect URI shown is on it. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -11,11 +11,7 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 export function identityAdminRoutes(deps: { identityAdmin: IdentityAdmin }) {
   return async (app: FastifyInstance) => {
     const { identityAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
 
     defineRoute(

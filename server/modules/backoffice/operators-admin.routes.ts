@@ -1,19 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { bearerToken } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from './backoffice.service';
+import { operatorContext } from './operator-context';
 import type { OperatorsAdmin } from './operators-admin.service';
 
 /** Operators, roles, their sessions and the audit trail's search (issue 27, item 6). */
 export function operatorsAdminRoutes(deps: { operatorsAdmin: OperatorsAdmin }) {
   return async (app: FastifyInstance) => {
     const { operatorsAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     const manage = {
       tags: ['back office'],
       auth: 'operator' as const,

@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { BrandAdmin } from './brand-admin.service';
 
 /** The back office's brand settings: read with settings.read, each change with settings.manage. */
 export function brandAdminRoutes(deps: { brandAdmin: BrandAdmin }) {
   return async (app: FastifyInstance) => {
     const { brandAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     // Open during maintenance: operators set it up and end it from here.
     const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
     const manage = { ...operator, permission: 'settings.manage' as const };

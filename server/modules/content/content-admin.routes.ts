@@ -1,22 +1,18 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CONTENT_IMAGE_MAX_BYTES } from '../../../src/api/contract/content-admin';
 import { endpoints } from '../../../src/api/endpoints';
 import { paths } from '../../../src/api/paths';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { ContentAdmin } from './content-admin.service';
 
 /** The back office's content pages: banners, announcements, help and legal pages, and their pictures. */
 export function contentAdminRoutes(deps: { contentAdmin: ContentAdmin }) {
   return async (app: FastifyInstance) => {
     const { contentAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     const operator = {
       tags: ['back office'],
       auth: 'operator' as const,

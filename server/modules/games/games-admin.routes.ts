@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { GamesAdmin } from './games-admin.service';
 
 /** The back office's game vendors (connection, secret, status), games and round lookup. */
 export function gamesAdminRoutes(deps: { gamesAdmin: GamesAdmin }) {
   return async (app: FastifyInstance) => {
     const { gamesAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     // Operators work during maintenance and from anywhere: the back office has its own login.
     const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
 

@@ -1,19 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { paths } from '../../../src/api/paths';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { KycAdmin } from './kyc-admin.service';
 
 /** The back office's identity pages: documents to review, a member's identity, erasure (LGPD). */
 export function kycAdminRoutes(deps: { kycAdmin: KycAdmin }) {
   return async (app: FastifyInstance) => {
     const { kycAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
 
     defineRoute(

@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { LotteryAdmin } from './lottery-admin.service';
 
 /** The back office's lotteries: each game's settings and bet types, its draws, and a draw cancelled. */
 export function lotteryAdminRoutes(deps: { lotteryAdmin: LotteryAdmin }) {
   return async (app: FastifyInstance) => {
     const { lotteryAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     // Operators work during maintenance and from anywhere: the back office has its own login.
     const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
 

@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { OriginalsAdmin } from './originals-admin.service';
 
 /** The back office's in-house games: settings, the crash chain's salt, and a round recalled for a dispute. */
 export function originalsAdminRoutes(deps: { originalsAdmin: OriginalsAdmin }) {
   return async (app: FastifyInstance) => {
     const { originalsAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     // Operators work during maintenance and from anywhere: the back office has its own login.
     const operator = { tags: ['back office'], auth: 'operator' as const, gate: 'open' as const };
 

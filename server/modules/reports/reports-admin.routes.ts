@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { LanguageCode } from '../../../src/api/contract/common';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineCsvExport } from '../../http/csv';
 import { translate } from '../../http/messages';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { ReportsService } from './reports.service';
 
 /** A CSV header in the caller's language. */
@@ -21,11 +21,7 @@ async function* listed<T>(rows: T[]): AsyncGenerator<T> {
 export function reportsAdminRoutes(deps: { reports: ReportsService }) {
   return async (app: FastifyInstance) => {
     const { reports } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     const operator = {
       tags: ['back office'],
       auth: 'operator' as const,

@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../src/api/endpoints';
 import { defineRoute } from '../../http/route';
-import type { OperatorContext } from '../backoffice/backoffice.service';
+import { operatorContext } from '../backoffice/operator-context';
 import type { RiskAdmin } from './risk-admin.service';
 
 /** The back office's risk pages: the queue of flags, withdrawal holds, the scan's thresholds. */
 export function riskAdminRoutes(deps: { riskAdmin: RiskAdmin }) {
   return async (app: FastifyInstance) => {
     const { riskAdmin } = deps;
-    const ctx = (request: FastifyRequest): OperatorContext => ({
-      operator: request.operator!,
-      brand: request.brand,
-      ip: request.visitor.ip,
-    });
+    const ctx = operatorContext;
     const operator = {
       tags: ['back office'],
       auth: 'operator' as const,

@@ -47,6 +47,9 @@ export async function buildApp({ jobs = false, ...deps }: AppDeps): Promise<Fast
   app.decorate('trials', s.trials);
   app.decorate('crash', s.crash);
   app.decorate('lottery', s.lottery);
+  app.decorate('sports', s.sports);
+  app.decorate('sportsFeed', s.sportsFeed);
+  app.decorate('sportsSettlement', s.sportsSettlement);
   app.decorate('agents', s.agents);
   app.decorate('settlement', s.settlement);
   app.decorate('reports', s.reports);

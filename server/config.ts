@@ -31,6 +31,8 @@ const configSchema = z.object({
   ORIGINALS_BETS_PER_MINUTE: z.coerce.number().int().positive().default(1_200),
   /** Lottery slips a member's address may place per minute. */
   LOTTERY_SLIPS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Sports slips one member may send a minute. */
+  SPORTS_SLIPS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Crash: how long a round takes bets, the pause after a crash, and rounds per hash chain. */
   CRASH_BETTING_MS: z.coerce.number().int().min(1_000).max(60_000).default(7_000),
   CRASH_PAUSE_MS: z.coerce.number().int().min(500).max(60_000).default(3_000),

@@ -26,6 +26,7 @@ import { simGatewayRoutes } from './modules/payments/sim-gateway.routes';
 import { withdrawalsRoutes } from './modules/payments/withdrawals.routes';
 import { reportsAdminRoutes } from './modules/reports/reports-admin.routes';
 import { riskAdminRoutes } from './modules/risk/risk-admin.routes';
+import { sportsRoutes } from './modules/sports/sports.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { vendorWalletRoutes } from './modules/wallet/vendor-wallet.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
@@ -104,6 +105,9 @@ export const MODULE_ROUTES: Record<string, Register> = {
       }),
     );
     await app.register(originalsAdminRoutes({ originalsAdmin: s.originalsAdmin }));
+  },
+  sports: async (app, s) => {
+    await app.register(sportsRoutes({ sports: s.sports, slipsPerMinute: s.config.SPORTS_SLIPS_PER_MINUTE }));
   },
   lottery: async (app, s) => {
     await app.register(

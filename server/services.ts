@@ -76,6 +76,10 @@ import { RiskAdmin } from './modules/risk/risk-admin.service';
 import { AttemptLimiter } from './modules/security/attempt-limiter';
 import { AttemptsRepository } from './modules/security/attempts.repository';
 import { PaymentPasswordGuard } from './modules/security/payment-password';
+import { SportsRepository } from './modules/sports/sports.repository';
+import { SportsService } from './modules/sports/sports.service';
+import { SportsFeed } from './modules/sports/sports-feed';
+import { SportsSettlement } from './modules/sports/sports-settlement.service';
 import type { CountryLookup } from './modules/system/region';
 import { SystemService } from './modules/system/system.service';
 import { BetRecords } from './modules/wallet/bet-records.service';
@@ -449,9 +453,31 @@ export async function buildServices({
     },
     log,
   );
-  games.setHouseGames((brandId) => lottery.vendorCounts(brandId));
-  games.setHouseLaunch((brand, lang, vendor, gameCode) =>
-    lottery.launchTarget(brand, lang, vendor, gameCode),
+  // The sportsbook (docs/sports.md): its bets are rounds of its own vendors FB and FBE.
+  const sportsRepo = new SportsRepository(db);
+  const sportsPorts = {
+    balanceChanged: originalsPorts.balanceChanged,
+    brand: async (brandId: number) => (await brands.all()).find((b) => b.id === brandId) ?? null,
+  };
+  const sports = new SportsService(
+    sportsRepo,
+    ledger,
+    new TicketSigner(await secret('sports-cashout-quotes')),
+    sportsPorts,
+    log,
+  );
+  const sportsSettlement = new SportsSettlement(sportsRepo, ledger, sportsPorts, log);
+  const sportsFeed = new SportsFeed(sportsRepo, sportsSettlement, () => sports.competitionsChanged());
+  games.setHouseGames(async (brandId) => {
+    const [lotteries, book] = await Promise.all([
+      lottery.vendorCounts(brandId),
+      sports.vendorCounts(brandId),
+    ]);
+    return new Map([...lotteries, ...book]);
+  });
+  games.setHouseLaunch(
+    async (brand, lang, vendor, gameCode) =>
+      (await lottery.launchTarget(brand, lang, vendor, gameCode)) ?? sports.launchTarget(brand, vendor),
   );
   // The betting record names lottery rounds by their game and draw (the catalogue does not list lotteries).
   records.addRoundSource(lottery);
@@ -625,6 +651,9 @@ export async function buildServices({
     originals,
     crash,
     lottery,
+    sports,
+    sportsSettlement,
+    sportsFeed,
     reports,
     risk,
     cipher,

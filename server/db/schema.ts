@@ -20,5 +20,6 @@ export * from '../modules/payments/payments.tables';
 export * from '../modules/reports/reports.tables';
 export * from '../modules/risk/risk.tables';
 export * from '../modules/security/security.tables';
+export * from '../modules/sports/sports.tables';
 export * from '../modules/system/system.tables';
 export * from '../modules/wallet/wallet.tables';

@@ -20,6 +20,9 @@ declare module 'fastify' {
     reports: import('../modules/reports/reports.service').ReportsService;
     /** The lotteries (tests schedule and advance draws with `lottery.schedule(brand)`, `lottery.advance()`). */
     lottery: import('../modules/lottery/lottery.service').LotteryService;
+    sports: import('../modules/sports/sports.service').SportsService;
+    sportsFeed: import('../modules/sports/sports-feed').SportsFeed;
+    sportsSettlement: import('../modules/sports/sports-settlement.service').SportsSettlement;
     /** Deposits (tests close expired PIX charges with `payments.expireCharges(brands, at)`). */
     payments: import('../modules/payments/payments.service').PaymentsService;
     /** The risk scan (the risk.scan job; tests run it with `risk.scan()`). */

@@ -38,7 +38,8 @@ describe.each(databaseKinds)('game routes on %s', (kind) => {
       'INHOUSE',
     ]);
     const codes = (t: string) => menus.find((m) => m.gameType === t)!.vendors.map((v) => v.vassalage);
-    expect(codes('ESPORTS')).toEqual(['AV', 'IMES']);
+    // The book's own e-sports vendor (FBE, every installation) comes first, the demo's vendors after.
+    expect(codes('ESPORTS')).toEqual(['FBE', 'AV', 'IMES']);
     expect(codes('COCKFIGHT')).toEqual(['DS88']);
     // A vendor is playable when it lists games; the categories whose games come later say so.
     const playable = (t: string) => menus.find((m) => m.gameType === t)!.vendors.map((v) => v.playable);

@@ -102,7 +102,7 @@ export async function createTestContext(
   const masterKey = randomBytes(32);
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     STATIC_DIR: '/nonexistent',
     BRAND_CACHE_MS: '0',
     HUMAN_CHECK_COST: '1',

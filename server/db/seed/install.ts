@@ -30,6 +30,7 @@ import { seedDemoRegisterRules } from './demo-register';
 import { ensureLotteryCatalogue } from './lottery-catalogue';
 import { ensureOriginalsCatalogue } from './originals-catalogue';
 import { seedDemoBrand } from './seed';
+import { ensureSportsCatalogue } from './sports-catalogue';
 
 /** An active connection of the demo game provider: its vendor codes, launched on this machine. */
 const DEMO_PROVIDER_CONNECTION = and(
@@ -79,6 +80,7 @@ export async function prepareInstallation(
     await seedDemoGames(db);
     await ensureOriginalsCatalogue(db);
     await ensureLotteryCatalogue(db);
+    await ensureSportsCatalogue(db);
     await seedDemoPayments(db, master);
     await seedDemoPix(db, master);
     await seedDemoRegisterRules(db);
@@ -100,6 +102,7 @@ export async function prepareInstallation(
   const createdBrand = await createFirstBrand(db, config);
   await ensureOriginalsCatalogue(db);
   await ensureLotteryCatalogue(db);
+  await ensureSportsCatalogue(db);
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(operators)) as [{ n: number }];
   return { mode: 'production', createdBrand, needsFirstOperator: n === 0 };
 }

@@ -1,0 +1,39 @@
+-- A bet settled again (docs/sports.md): a corrected result, or a result withdrawn (the bet opens again
+-- with nothing paid). Never an edit of the first movement: the difference between the new payout and the
+-- one paid is posted under its own key (house to member, or member to house), through vendor_adjust. The
+-- service names the settlement it read (`p_version`), so two corrections racing cannot both apply; what a
+-- member no longer holds of a payout taken back is kept as `owed` for the operator. Answers the movement.
+CREATE OR REPLACE FUNCTION sports_resettle(
+  p_brand integer,
+  p_bet bigint,
+  p_version integer,
+  p_status text,
+  p_payout bigint,
+  p_owed bigint,
+  p_key text,
+  p_hash text,
+  p_accounts bigint[],
+  p_amounts bigint[],
+  p_moved bigint
+) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_bet sports_bets%ROWTYPE;
+BEGIN
+  SELECT * INTO v_bet FROM sports_bets WHERE id = p_bet AND brand_id = p_brand FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'SPORTS_BET_NOT_FOUND';
+  END IF;
+  IF v_bet.settle_version <> p_version OR v_bet.status NOT IN ('won', 'lost', 'void') THEN
+    RAISE EXCEPTION 'SPORTS_SETTLEMENT_MOVED';
+  END IF;
+  UPDATE sports_bets
+  SET status = p_status, payout = p_payout, owed = owed + p_owed, settle_version = settle_version + 1,
+      settled_at = CASE WHEN p_status = 'open' THEN NULL ELSE now() END
+  WHERE id = p_bet;
+  RETURN vendor_adjust(p_brand, v_bet.vendor_code, 'S' || p_bet, v_bet.member_id, p_key,
+    CASE WHEN p_moved >= 0 THEN 'win' ELSE 'resettle' END, p_hash,
+    jsonb_build_object('bet', p_bet, 'version', p_version + 1), p_accounts, p_amounts, p_moved,
+    CASE WHEN p_status = 'open' THEN 'open' ELSE 'settled' END);
+END;
+$$;

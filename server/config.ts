@@ -42,6 +42,14 @@ const configSchema = z.object({
    * production's default) or 'lottery' (the numbers of the brand's own next draw; the demo's default).
    */
   CRASH_SALT_SOURCE: z.enum(['operator', 'lottery']).optional(),
+  /**
+   * The built-in match simulator (docs/sports.md): 'on' schedules and plays matches of real competitions
+   * for the sportsbook (the demo's default), 'off' leaves the book to the operator and a real feed
+   * (production's default).
+   */
+  SPORTS_SIMULATOR: z.enum(['on', 'off']).optional(),
+  /** Match seconds the simulator plays per real second: 6 plays 90 minutes in 15. */
+  SPORTS_SIM_SPEED: z.coerce.number().min(1).max(600).default(6),
   /** How often a process asks whether the lottery draw that salts a waiting chain has been drawn. */
   CRASH_SALT_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** How long a game vendor has to answer a launch before the member is told it is unavailable. */

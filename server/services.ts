@@ -80,6 +80,7 @@ import { SportsRepository } from './modules/sports/sports.repository';
 import { SportsService } from './modules/sports/sports.service';
 import { SportsFeed } from './modules/sports/sports-feed';
 import { SportsSettlement } from './modules/sports/sports-settlement.service';
+import { DEFAULT_SIMULATOR, SportsSimulator } from './modules/sports/sports-simulator';
 import type { CountryLookup } from './modules/system/region';
 import { SystemService } from './modules/system/system.service';
 import { BetRecords } from './modules/wallet/bet-records.service';
@@ -468,6 +469,15 @@ export async function buildServices({
   );
   const sportsSettlement = new SportsSettlement(sportsRepo, ledger, sportsPorts, log);
   const sportsFeed = new SportsFeed(sportsRepo, sportsSettlement, () => sports.competitionsChanged());
+  const sportsSimulator =
+    (config.SPORTS_SIMULATOR ?? (config.mode === 'demo' ? 'on' : 'off')) === 'on'
+      ? new SportsSimulator(
+          sportsRepo,
+          sportsFeed,
+          { ...DEFAULT_SIMULATOR, speed: config.SPORTS_SIM_SPEED },
+          log,
+        )
+      : null;
   games.setHouseGames(async (brandId) => {
     const [lotteries, book] = await Promise.all([
       lottery.vendorCounts(brandId),
@@ -654,6 +664,7 @@ export async function buildServices({
     sports,
     sportsSettlement,
     sportsFeed,
+    sportsSimulator,
     reports,
     risk,
     cipher,

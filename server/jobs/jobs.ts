@@ -16,6 +16,11 @@ export interface JobServices {
   trials: { end(): Promise<{ ended: number; returned: number }> };
   /** PIX charges that expired unpaid, closed. */
   payments?: { expireCharges(): Promise<number> };
+  /**
+   * The sportsbook: the simulator's fixtures of the next hours (when it is on), and fixtures whose result
+   * is in but whose bets a stopped process left unsettled.
+   */
+  sports?: { schedule(): Promise<number>; repair(): Promise<number> };
   /** The risk scan: every brand's flags raised or brought up to date. */
   risk?: { scan(): Promise<number> };
   /** Third-party sign-ins ended or expired more than a day ago. */
@@ -44,6 +49,16 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       cron: '* * * * *',
       handler: async () => {
         await services.payments?.expireCharges();
+      },
+    },
+    {
+      // The simulator schedules each competition's matches of the next hours (each slot once), and any
+      // fixture with a result but bets still open (a process stopped mid-settlement) is settled again.
+      name: 'sports.schedule',
+      cron: '*/5 * * * *',
+      handler: async () => {
+        await services.sports?.schedule();
+        await services.sports?.repair();
       },
     },
     {

@@ -22,6 +22,10 @@ export async function startJobs(app: FastifyInstance, s: Services) {
     trials: s.trials,
     identity: s.identity,
     risk: s.risk,
+    sports: {
+      schedule: async () => (s.sportsSimulator ? s.sportsSimulator.schedule(await brands.all()) : 0),
+      repair: async () => s.sportsSettlement.repair(await brands.all()),
+    },
     payments: { expireCharges: async () => s.payments.expireCharges(await brands.all()) },
     reports: {
       refresh: async (back) => s.reports.refreshRecent(await brands.all(), back),
@@ -57,6 +61,15 @@ export async function startJobs(app: FastifyInstance, s: Services) {
   // Every brand's lotteries and their next draws exist before the first page asks for them.
   await lottery.prepare(await brands.all());
   app.addHook('onClose', () => queue.stop());
+  // The sportsbook's live work runs in every process like crash (each step happens once): the simulator's
+  // matches, and in-play bets decided when their delay is over.
+  if (s.sportsSimulator) {
+    await s.sportsSimulator.schedule(await brands.all());
+    s.sportsSimulator.start(() => brands.all());
+    app.addHook('onClose', () => s.sportsSimulator?.stop());
+  }
+  s.sports.start();
+  app.addHook('onClose', () => s.sports.stop());
   // Crash is a live game, not a job: each server process runs its loop (its steps happen once).
   s.crash.start(() => brands.all());
   app.addHook('onClose', () => s.crash.stop());

@@ -199,8 +199,11 @@ export function marketTemplate(sport: Sport, bestOf = 3): MarketSpec[] {
   }
   const stat = MAP_STAT[sport];
   const maps = Array.from({ length: bestOf }, (_, i) => i + 1);
-  /** A map's usual total: CS2 26.5 rounds (MR12), Valorant 24.5, Dota 2 46.5 kills, LoL 28.5. */
-  const mapLine = { cs2: 106, valorant: 98, dota2: 186, lol: 114 }[sport];
+  /**
+   * A map's usual total: 21.5 rounds in CS2 (MR12) and Valorant, inside regulation's 24 (a line above it
+   * would be an overtime bet only); 46.5 kills in Dota 2, 28.5 in LoL.
+   */
+  const mapLine = { cs2: 86, valorant: 86, dota2: 186, lol: 114 }[sport];
   const specs: MarketSpec[] = [{ type: 'match_winner' }];
   if (bestOf > 1) {
     specs.push({ type: 'map_handicap', lineQ: -6 }, { type: 'map_handicap', lineQ: 6 });

@@ -93,6 +93,22 @@ export class SportsSettlement {
     return out;
   }
 
+  /**
+   * Fixtures whose result is in but with markets not settled (a process stopped part way): settled again
+   * on their result, which pays only what was not paid (each bet's movement has its own key).
+   */
+  async repair(brands: Brand[]): Promise<number> {
+    const byId = new Map(brands.map((b) => [b.id, b]));
+    let repaired = 0;
+    for (const f of await this.repo.unsettled()) {
+      const brand = byId.get(f.brandId);
+      if (!brand || !f.result) continue;
+      await this.settleFixture(brand, f.id, f.result);
+      repaired++;
+    }
+    return repaired;
+  }
+
   /** An operator voids one market (every outcome returns its stake), with the reason players read. */
   async voidMarket(brand: Brand, marketId: number, reason: string, who: Who = {}): Promise<SettleOutcome> {
     const [market] = await this.repo.marketsByIds(brand.id, [marketId]);

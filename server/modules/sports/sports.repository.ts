@@ -206,13 +206,13 @@ export class SportsRepository {
   }
 
   /** Fixtures ended with a result but whose markets are not all settled yet. */
-  async unsettled(source: string): Promise<FixtureRow[]> {
+  async unsettled(): Promise<FixtureRow[]> {
     return this.db
       .select()
       .from(sportsFixtures)
       .where(
         and(
-          eq(sportsFixtures.source, source),
+          sql`${sportsFixtures.result} IS NOT NULL`,
           inArray(sportsFixtures.status, ['ended', 'abandoned', 'cancelled']),
           sql`EXISTS (SELECT 1 FROM sports_markets m WHERE m.fixture_id = ${sportsFixtures.id}
             AND m.status NOT IN ('settled', 'void'))`,
@@ -226,6 +226,24 @@ export class SportsRepository {
       .update(sportsFixtures)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(sportsFixtures.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * A live source's step, once whatever the number of processes: applied only if the fixture's running
+   * state is still at the step the caller read (`sim.step`); null when another process stepped it first.
+   */
+  async stepFixture(id: number, readStep: number, patch: Partial<FixtureRow>): Promise<FixtureRow | null> {
+    const [row] = await this.db
+      .update(sportsFixtures)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(
+        and(
+          eq(sportsFixtures.id, id),
+          sql`coalesce((${sportsFixtures.sim} ->> 'step')::integer, 0) = ${readStep}`,
+        ),
+      )
       .returning();
     return row ?? null;
   }

@@ -510,6 +510,27 @@ export class SportsService {
 
   // ---- in-play bets ---------------------------------------------------------------------------------
 
+  private sweep: NodeJS.Timeout | null = null;
+
+  /**
+   * This process's sweep of pending bets every second: a bet placed through another process that stopped
+   * before its delay ended is decided here (each decision applies once).
+   */
+  start(everyMs = 1_000) {
+    if (this.sweep) return;
+    this.sweep = setInterval(() => {
+      void this.decideDue().catch((error) => this.log?.error({ err: error }, 'sports: pending bets'));
+    }, everyMs);
+    this.sweep.unref?.();
+  }
+
+  stop() {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
   private timer: NodeJS.Timeout | null = null;
   private nextAt = Number.POSITIVE_INFINITY;
   private deciding: Promise<number> | null = null;

@@ -5,6 +5,8 @@ import { depositMachine } from '../../src/machines/deposit.machine';
 import { minesMachine } from '../../src/machines/mines.machine';
 import { originalsBetMachine } from '../../src/machines/originals-bet.machine';
 import type { Attempt } from '../../src/machines/request-attempt';
+import { sportsCashOutMachine } from '../../src/machines/sports-cashout.machine';
+import { sportsSlipMachine } from '../../src/machines/sports-slip.machine';
 import { treeTransferMachine } from '../../src/machines/tree-transfer.machine';
 import { walletTransferMachine } from '../../src/machines/wallet-transfer.machine';
 import { withdrawMachine } from '../../src/machines/withdraw.machine';
@@ -24,12 +26,30 @@ interface MoneyFlow {
   /** Actors the flow needs before it can submit, answering at once. */
   setup: Record<string, () => unknown>;
   input?: Record<string, unknown>;
-  /** Events that bring the flow to the point of submitting. */
+  /** Events that bring the flow to the point of submitting (each given a moment for the answers). */
   prepare: Array<Record<string, unknown>>;
   submit: Record<string, unknown>;
+  /** Events after the failed submission that make the next one differ (when `other` alone cannot). */
+  change?: Array<Record<string, unknown>>;
   /** A submission that differs in something. */
   other: Record<string, unknown>;
+  /** What the money actor answers when it goes through (a deposit's answer unless told). */
+  answer?: unknown;
 }
+
+let quotes = 0;
+const sportsLeg = {
+  marketId: 11,
+  key: 'home',
+  price: 21_000,
+  fixtureId: 1,
+  sport: 'football',
+  home: 'Bahia',
+  away: 'Vitória',
+  competition: 'Série A',
+  spec: { type: '1x2' },
+  live: false,
+};
 
 const flows: MoneyFlow[] = [
   {
@@ -123,6 +143,43 @@ const flows: MoneyFlow[] = [
     submit: { type: 'BET', request: { stake: 100, autoCashout: null } },
     other: { type: 'BET', request: { stake: 100, autoCashout: 200 } },
   },
+  {
+    name: 'sports bet slip',
+    machine: sportsSlipMachine,
+    moneyActor: 'place',
+    setup: {},
+    input: { legs: [sportsLeg] },
+    prepare: [{ type: 'SET_STAKE', stake: 1_000 }],
+    submit: { type: 'PLACE' },
+    change: [{ type: 'SET_STAKE', stake: 2_000 }],
+    other: { type: 'PLACE' },
+    answer: { bets: [], balance: 0 },
+  },
+  {
+    name: 'sports cash-out',
+    machine: sportsCashOutMachine,
+    moneyActor: 'cashOut',
+    setup: {
+      // Every quote is a new one.
+      quote: () => ({
+        quoteId: `quote-${++quotes}`,
+        betId: 1,
+        share: 10_000,
+        stakePart: 1_000,
+        amount: 1_500,
+        expiresAt: 0,
+      }),
+      // The offer holds for the whole test.
+      expiry: () => new Promise(() => {}),
+    },
+    input: { betId: 1 },
+    prepare: [{ type: 'QUOTE' }],
+    submit: { type: 'CONFIRM' },
+    // Dropped after the failure: the next cash-out takes a new quote.
+    change: [{ type: 'DISMISS' }, { type: 'QUOTE' }],
+    other: { type: 'CONFIRM' },
+    answer: { bet: { id: 1, status: 'cashed_out', openStake: 0 }, amount: 1_500, balance: 0 },
+  },
 ];
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -140,13 +197,16 @@ describe.each(flows)('the $name flow', (flow) => {
         failNext = false;
         throw { code: 'NETWORK_ERROR' };
       }
-      return { reference: 'R0000001', status: 'pending', kind: 'bank_transfer', payUrl: null };
+      return flow.answer ?? { reference: 'R0000001', status: 'pending', kind: 'bank_transfer', payUrl: null };
     });
     const actor = createActor(flow.machine.provide({ actors } as never), {
       input: flow.input ?? {},
     } as never).start();
     await settle();
-    for (const event of flow.prepare) actor.send(event as never);
+    for (const event of flow.prepare) {
+      actor.send(event as never);
+      await settle();
+    }
     actor.send(flow.submit as never);
     await settle();
     // The answer was lost; the member (or operator) sends the very same request again.
@@ -166,9 +226,16 @@ describe.each(flows)('the $name flow', (flow) => {
       input: flow.input ?? {},
     } as never).start();
     await settle();
-    for (const event of flow.prepare) second.send(event as never);
+    for (const event of flow.prepare) {
+      second.send(event as never);
+      await settle();
+    }
     second.send(flow.submit as never);
     await settle();
+    for (const event of flow.change ?? []) {
+      second.send(event as never);
+      await settle();
+    }
     second.send(flow.other as never);
     await settle();
     expect(fresh).toHaveLength(2);

@@ -16,11 +16,11 @@ export const hasPostgres = !!process.env.TEST_DATABASE_URL;
 
 type ServerTestFixtures = {
   /**
-   * Which of this worker's servers the walks of a file use: 'pglite' (the default) or 'postgres', its
+   * Which of this worker's servers the walks of a file use: 'pglite' (the default), 'postgres', its
    * server on a fresh PostgreSQL database (`test.use({ database: 'postgres' })`, with
-   * `test.skip(!hasPostgres, ...)`).
+   * `test.skip(!hasPostgres, ...)`), or 'sports', its PGlite server with the match simulator on.
    */
-  database: 'pglite' | 'postgres';
+  database: 'pglite' | 'postgres' | 'sports';
   /** The address of this worker's server started with MAINTENANCE_MODE=true and two-step required. */
   maintenanceURL: string;
   /** The connection string of this worker's PostgreSQL database, for walks that read inside it. */
@@ -66,7 +66,12 @@ export const test = base.extend<AxeFixtures>(axeFixtures).extend<ServerTestFixtu
   database: ['pglite', { option: true }],
   baseURL: [
     async ({ workerServers, database, _enterFile }, use) => {
-      const server = database === 'postgres' ? await workerServers.postgres() : await workerServers.main();
+      const server =
+        database === 'postgres'
+          ? await workerServers.postgres()
+          : database === 'sports'
+            ? await workerServers.sports()
+            : await workerServers.main();
       await use(server.url);
     },
     SERVER_START,

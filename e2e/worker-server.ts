@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-export type ServerKind = 'main' | 'maintenance' | 'postgres';
+export type ServerKind = 'main' | 'maintenance' | 'postgres' | 'sports';
 
 export interface RunningServer {
   kind: ServerKind;
@@ -32,7 +32,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const runId = process.env.E2E_RUN_ID ?? String(process.ppid);
 export const runDir = path.join(os.tmpdir(), `e2e-${runId}`);
 export const basePort = () => Number(process.env.E2E_PORT ?? 4310);
-const OFFSET: Record<ServerKind, number> = { main: 0, maintenance: 1, postgres: 2 };
+const OFFSET: Record<ServerKind, number> = { main: 0, maintenance: 1, postgres: 2, sports: 3 };
 /** A fresh server takes 8 s on an idle 2-core machine; under a load of 10 it was seen to need 90. */
 const STARTUP_MS = 180_000;
 
@@ -57,6 +57,8 @@ function serverEnv(port: number, dataDir: string): Record<string, string> {
     // The human check's work is the same puzzle at a tenth of the cost: a login or registration under a
     // load of 12 on two cores waited over 10 s for the browser to solve it (seen in a full run).
     HUMAN_CHECK_COST: '500',
+    // The match simulator runs only on the sports walks' own server (its matches every 2 minutes).
+    SPORTS_SIMULATOR: 'off',
   };
 }
 
@@ -197,7 +199,7 @@ class ServerProcess {
 }
 
 /** The kinds a walk asks for now and then; the others keep to the main server. */
-const EXTRA: ServerKind[] = ['maintenance', 'postgres'];
+const EXTRA: ServerKind[] = ['maintenance', 'postgres', 'sports'];
 
 interface Started {
   process: ServerProcess;
@@ -234,6 +236,14 @@ export class WorkerServers {
     return this.get('maintenance');
   }
 
+  /**
+   * This worker's site with the match simulator on: a match of every competition every 2 minutes,
+   * played 90 times faster than real time (a football match in a minute).
+   */
+  sports() {
+    return this.get('sports');
+  }
+
   /** This worker's site on a fresh PostgreSQL database (needs TEST_DATABASE_URL). */
   async postgres() {
     const server = await this.get('postgres');
@@ -264,7 +274,7 @@ export class WorkerServers {
   }
 
   private start(kind: ServerKind): Started {
-    const port = basePort() + 3 * this.parallelIndex + OFFSET[kind];
+    const port = basePort() + 4 * this.parallelIndex + OFFSET[kind];
     // A name per start: a server started again gets a fresh database too.
     const name = `w${this.workerIndex}-${kind}-${++this.starts}`;
     const server = new ServerProcess(
@@ -278,6 +288,11 @@ export class WorkerServers {
     const script = path.join(root, 'scripts', 'e2e-server.ts');
     if (kind === 'maintenance') {
       const extra = { MAINTENANCE_MODE: 'true', OPERATOR_TWO_FACTOR: 'required', DEMO_PROVIDER: 'false' };
+      const ready = server.start(script, { ...env, ...extra }).then(() => ({ kind, url: server.url }));
+      return { process: server, ready };
+    }
+    if (kind === 'sports') {
+      const extra = { SPORTS_SIMULATOR: 'on', SPORTS_SIM_CADENCE_MINUTES: '2', SPORTS_SIM_SPEED: '90' };
       const ready = server.start(script, { ...env, ...extra }).then(() => ({ kind, url: server.url }));
       return { process: server, ready };
     }

@@ -50,6 +50,8 @@ const configSchema = z.object({
   SPORTS_SIMULATOR: z.enum(['on', 'off']).optional(),
   /** Match seconds the simulator plays per real second: 6 plays 90 minutes in 15. */
   SPORTS_SIM_SPEED: z.coerce.number().min(1).max(600).default(6),
+  /** Minutes between two simulated matches of one competition, for every competition (walks use 2). */
+  SPORTS_SIM_CADENCE_MINUTES: z.coerce.number().int().min(1).max(240).optional(),
   /** How often a process asks whether the lottery draw that salts a waiting chain has been drawn. */
   CRASH_SALT_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** How long a game vendor has to answer a launch before the member is told it is unavailable. */

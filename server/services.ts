@@ -474,7 +474,16 @@ export async function buildServices({
       ? new SportsSimulator(
           sportsRepo,
           sportsFeed,
-          { ...DEFAULT_SIMULATOR, speed: config.SPORTS_SIM_SPEED },
+          {
+            ...DEFAULT_SIMULATOR,
+            speed: config.SPORTS_SIM_SPEED,
+            ...(config.SPORTS_SIM_CADENCE_MINUTES
+              ? {
+                  cadenceMinutes: () => config.SPORTS_SIM_CADENCE_MINUTES!,
+                  horizonMs: Math.max(6 * config.SPORTS_SIM_CADENCE_MINUTES, 20) * 60_000,
+                }
+              : {}),
+          },
           log,
         )
       : null;
@@ -491,6 +500,7 @@ export async function buildServices({
   );
   // The betting record names lottery rounds by their game and draw (the catalogue does not list lotteries).
   records.addRoundSource(lottery);
+  records.addRoundSource(sports);
   // The back office's reports: summaries kept by the reports jobs from the modules that own the figures.
   const reports = new ReportsService(new ReportsRepository(db), {
     vendorDays: (brandId, from, to, timeZone) => records.vendorDailyTotals(brandId, from, to, timeZone),

@@ -22,6 +22,7 @@ const OriginalsLobby = lazyScreen(() => import('./features/originals/OriginalsPa
 const OriginalGame = lazyScreen(() => import('./features/originals/OriginalGameRoute'));
 const FairnessPage = lazyScreen(() => import('./features/originals/FairnessPage'));
 const PhoneVerifiedPage = lazyScreen(() => import('./features/account/PhoneVerifiedPage'));
+const SportsBookPage = lazyScreen(() => import('./features/sports/SportsBookPage'));
 
 /** Routes that need a session send guests to /login, remembering where they were going. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -106,13 +107,14 @@ export const routes: RouteObject[] = [
     ),
   },
   {
-    path: '/fbSport',
+    path: '/fbSport/*',
     element: (
       <FeatureGate require="fbSports">
-        <ComingSoon titleKey="SPORTS" section="SPORTS" />
+        <SportsBookPage />
       </FeatureGate>
     ),
   },
+  { path: '/esportsBook/*', element: <SportsBookPage /> },
   { path: '/agentHome/:page?', element: <AgentHomePage /> },
   {
     path: '/member/:page?',

@@ -64,8 +64,13 @@ export async function startJobs(app: FastifyInstance, s: Services) {
   // The sportsbook's live work runs in every process like crash (each step happens once): the simulator's
   // matches, and in-play bets decided when their delay is over.
   if (s.sportsSimulator) {
-    await s.sportsSimulator.schedule(await brands.all());
-    s.sportsSimulator.start(() => brands.all());
+    // The first matches are made in the background: a new server answers at once, the board fills in.
+    const simulator = s.sportsSimulator;
+    void brands
+      .all()
+      .then((all) => simulator.schedule(all))
+      .catch((error) => app.log.error({ err: error }, 'sports simulator: schedule'));
+    simulator.start(() => brands.all());
     app.addHook('onClose', () => s.sportsSimulator?.stop());
   }
   s.sports.start();

@@ -93,7 +93,7 @@ describe('routes', () => {
     ['/help', 'help-page'],
     ['/promotions', 'promotions-page'],
     ['/pointMall', 'coming-soon'],
-    ['/fbSport', 'coming-soon'],
+    ['/fbSport', 'sb-page'],
     ['/download', 'download-page'],
     ['/no/such/page', 'not-found'],
   ])('%s reaches its screen', async (path, testId) => {

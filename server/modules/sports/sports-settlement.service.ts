@@ -19,6 +19,12 @@ type Who = { operatorId?: number | null; reason?: string | null };
 const factorOf = (l: LegRow): Factor | null =>
   l.fWin === null || l.fVoid === null || l.fDen === null ? null : { win: l.fWin, void: l.fVoid, den: l.fDen };
 
+/**
+ * A settlement log row's kind (sports_settlements.action). Not an operator's audit action: the operator's
+ * own actions are audited by the back office with their own labels.
+ */
+const logged = (kind: 'settle' | 'resettle' | 'rollback' | 'void') => ({ action: kind });
+
 const FIXTURE_STATUS: Record<string, FixtureRow['status']> = {
   finished: 'ended',
   abandoned: 'abandoned',
@@ -82,7 +88,7 @@ export class SportsSettlement {
     await this.repo.logSettlement({
       brandId: brand.id,
       fixtureId: fixture.id,
-      action: corrected ? 'resettle' : 'settle',
+      ...logged(corrected ? 'resettle' : 'settle'),
       resultVersion: version,
       bets: out.bets,
       paid: out.paid,
@@ -121,7 +127,7 @@ export class SportsSettlement {
       brandId: brand.id,
       fixtureId: market.fixtureId,
       marketId: market.id,
-      action: 'void',
+      ...logged('void'),
       resultVersion: fixture?.resultVersion ?? 0,
       bets: out.bets,
       paid: out.paid,
@@ -153,7 +159,7 @@ export class SportsSettlement {
     await this.repo.logSettlement({
       brandId: brand.id,
       fixtureId: fixture.id,
-      action: 'rollback',
+      ...logged('rollback'),
       resultVersion: version,
       bets: out.bets,
       paid: out.paid,

@@ -33,7 +33,13 @@ interface SimRecord {
   /** Betting stays stopped until then after a goal, a red card or a map's end. */
   suspendUntil: number;
   events: FixtureEvent[];
+  /** Before kick-off: when the model last moved. */
+  driftAt?: number;
 }
+
+/** The last quarter hour before a kick-off, the model moves every 10 s (prices move as a market's do). */
+const DRIFT_WINDOW_MS = 15 * 60_000;
+const DRIFT_EVERY_MS = 10_000;
 
 export interface SimulatorOptions {
   /** Match seconds per real second: 6 plays a football match in 15 minutes and its break in 2,5. */
@@ -251,13 +257,82 @@ export class SportsSimulator {
     for (const f of await this.repo.running(SIMULATOR)) {
       const brand = byId.get(f.brandId);
       if (!brand || !f.sim) continue;
-      if (f.status === 'scheduled' && f.startsAt.getTime() > now) continue;
       try {
-        await this.advance(brand, f, now);
+        if (f.status === 'scheduled' && f.startsAt.getTime() > now) await this.drift(brand, f, now);
+        else await this.advance(brand, f, now);
       } catch (error) {
         this.log?.error({ err: error, fixture: f.id }, 'sports simulator: a step failed');
       }
     }
+  }
+
+  /**
+   * Before kick-off the market moves as a real one does on team news and money: in its last
+   * `DRIFT_WINDOW_MS` a match's model wanders a little every `DRIFT_EVERY_MS` and it is priced again.
+   */
+  private async drift(brand: Brand, f: FixtureRow, now: number) {
+    const sim = f.sim as unknown as SimRecord;
+    if (f.startsAt.getTime() - now > DRIFT_WINDOW_MS || now - (sim.driftAt ?? 0) < DRIFT_EVERY_MS) return;
+    const wander = () => Math.exp((this.rnd() - 0.5) * 0.08);
+    const model: FootballModel | EsportsModel =
+      f.sport === 'football'
+        ? {
+            ...(sim.model as FootballModel),
+            home: (sim.model as FootballModel).home * wander(),
+            away: (sim.model as FootballModel).away * wander(),
+          }
+        : {
+            ...(sim.model as EsportsModel),
+            home: (sim.model as EsportsModel).home + (this.rnd() - 0.5) * 24,
+          };
+    const saved = await this.repo.stepFixture(f.id, sim.step, {
+      sim: { ...sim, step: sim.step + 1, model, driftAt: now } as unknown as Record<string, unknown>,
+    });
+    if (!saved) return;
+    await this.reprice(brand, saved, model, null);
+  }
+
+  private async reprice(
+    brand: Brand,
+    f: FixtureRow,
+    model: FootballModel | EsportsModel,
+    state: SimState | null,
+  ) {
+    const competition = (await this.repo.competitions(brand.id)).find((c) => c.id === f.competitionId);
+    const margin = competition?.marginBp ?? 600;
+    const markets = await this.repo.markets(f.id);
+    const specs = markets.filter((m) => m.status === 'open' || m.status === 'suspended').map((m) => m.spec);
+    const priced =
+      f.sport === 'football'
+        ? priceMarkets(
+            'football',
+            model as FootballModel,
+            state ? pricingState(state as Extract<SimState, { sport: 'football' }>) : null,
+            specs,
+            margin,
+          )
+        : priceMarkets(
+            f.sport as EsportsSport,
+            model as EsportsModel,
+            state ? pricingState(state as Exclude<SimState, { sport: 'football' }>) : null,
+            specs,
+            margin,
+          );
+    await this.feed.apply(
+      brand,
+      SIMULATOR,
+      {
+        type: 'prices',
+        externalId: f.externalId!,
+        // A market nobody can win any more (all outcomes decided or unpriced) stops taking bets.
+        markets: priced.map((p) => ({
+          spec: p.spec,
+          prices: p.prices,
+          status: Object.values(p.prices).some((x) => x !== null) ? 'open' : 'suspended',
+        })),
+      },
+      f,
+    );
   }
 
   private async advance(brand: Brand, f: FixtureRow, now: number) {
@@ -304,40 +379,7 @@ export class SportsSimulator {
       await this.feed.apply(brand, SIMULATOR, { type: 'suspend', externalId, suspended }, saved);
     }
     if (suspended) return;
-    const competition = (await this.repo.competitions(brand.id)).find((c) => c.id === f.competitionId);
-    const markets = await this.repo.markets(f.id);
-    const specs = markets.filter((m) => m.status === 'open' || m.status === 'suspended').map((m) => m.spec);
-    const priced =
-      state.sport === 'football'
-        ? priceMarkets(
-            'football',
-            sim.model as FootballModel,
-            pricingState(state),
-            specs,
-            competition?.marginBp ?? 600,
-          )
-        : priceMarkets(
-            state.sport,
-            sim.model as EsportsModel,
-            pricingState(state),
-            specs,
-            competition?.marginBp ?? 600,
-          );
-    await this.feed.apply(
-      brand,
-      SIMULATOR,
-      {
-        type: 'prices',
-        externalId,
-        // A market nobody can win any more (all outcomes decided or unpriced) stops taking bets.
-        markets: priced.map((p) => ({
-          spec: p.spec,
-          prices: p.prices,
-          status: Object.values(p.prices).some((x) => x !== null) ? 'open' : 'suspended',
-        })),
-      },
-      saved,
-    );
+    await this.reprice(brand, saved, sim.model, state);
   }
 
   /** Runs the live loop in this process: steps every `everyMs`, one tick at a time. */

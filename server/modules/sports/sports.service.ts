@@ -11,7 +11,7 @@ import type {
   SportsLobby,
 } from '../../../src/api/contract/sports';
 import { cashOutValue, partialCashOut } from '../../../src/sports/cashout';
-import { isOutcomeOf, type Sport, sportKind } from '../../../src/sports/model';
+import { isOutcomeOf, SPORTS, type Sport, sportKind } from '../../../src/sports/model';
 import {
   lineCount,
   potentialPayout,
@@ -23,6 +23,7 @@ import {
 import { WIN } from '../../../src/sports/settle';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
+import { translate } from '../../http/messages';
 import type { TicketSigner } from '../../lib/signed-ticket';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { Brand } from '../brand/brand.service';
@@ -129,6 +130,49 @@ export class SportsService {
       gameName: sports ? 'Aurora Sports' : 'Aurora E-sports',
       gameType: sports ? 'SPORTS' : 'ESPORTS',
     };
+  }
+
+  // ---- the betting record ---------------------------------------------------------------------------
+
+  /** The book's "games" by `${vendor}:${sport}` (a bet's round is recorded under its first leg's sport). */
+  async gameNames(_brand: Brand, lang: LanguageCode): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (const sport of SPORTS) {
+      const name = translate(lang, `sports.sports.${sport}`);
+      names.set(`FB:${sport}`, name);
+      names.set(`FBE:${sport}`, name);
+    }
+    return names;
+  }
+
+  /**
+   * What each of the book's rounds was a bet on, by `${vendor}:${roundId}`: a single's event ("Flamengo x
+   * Palmeiras"), or the events of a multiple joined; other vendors' rounds are left out.
+   */
+  async roundDraws(brand: Brand, rounds: Array<{ vendor: string; roundId: string }>) {
+    const ids = rounds
+      .filter((r) => (r.vendor === 'FB' || r.vendor === 'FBE') && /^S\d{1,15}$/.test(r.roundId))
+      .map((r) => Number(r.roundId.slice(1)));
+    const out = new Map<string, string>();
+    if (ids.length === 0) return out;
+    const legs = await this.repo.legsOf([...new Set(ids)]);
+    const fixtures = new Map(
+      (await this.repo.fixturesByIds(brand.id, [...new Set(legs.map((l) => l.fixtureId))])).map((f) => [
+        f.id,
+        f,
+      ]),
+    );
+    const bets = new Map<number, string[]>();
+    for (const l of legs) {
+      const f = fixtures.get(l.fixtureId);
+      if (f) bets.set(l.betId, [...(bets.get(l.betId) ?? []), `${f.home} x ${f.away}`]);
+    }
+    for (const r of rounds) {
+      const events = bets.get(Number(r.roundId.slice(1)));
+      if (events && (r.vendor === 'FB' || r.vendor === 'FBE'))
+        out.set(`${r.vendor}:${r.roundId}`, events.join(' · '));
+    }
+    return out;
   }
 
   // ---- the board ------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ export interface RoundRef {
 
 /**
  * A round's reference a player can read: an in-house bet `dice-15` is "Dados nº 15", a lottery line `L12`
- * "Concurso 20261127-0843 · aposta nº 12" (or "Aposta de loteria nº 12" without its draw); an external
+ * "Concurso 20261127-0843 · aposta nº 12" (or "Aposta de loteria nº 12" without its draw), a sports bet
+ * `S7` "Aposta nº 7 · Flamengo x Palmeiras"; an external
  * vendor's round keeps the vendor's own reference, which its support asks for.
  */
 export function useRoundReference() {
@@ -37,6 +38,11 @@ export function roundReference(t: Translate, round: RoundRef): string {
     return round.draw
       ? t('centre.bets.lottery_reference', { draw: round.draw, number: line[1] })
       : t('centre.bets.lottery_line', { number: line[1] });
+  const bet = round.vassalage === 'FB' || round.vassalage === 'FBE' ? /^S(\d+)$/.exec(round.roundId) : null;
+  if (bet)
+    return round.draw
+      ? t('sports.bet.recordRef', { number: bet[1], events: round.draw })
+      : t('sports.bet.reference', { id: bet[1] });
   const m = round.vassalage === 'BGS' ? /^([a-z]+)-(\d+)$/.exec(round.roundId) : null;
   return m
     ? t('centre.bets.round_number', { game: t(`originals.games.${m[1]}`), number: m[2] })

@@ -52,6 +52,14 @@ export function AppLayout() {
   );
 }
 
+/**
+ * Screens that route their own sub-pages and keep state across them (the sportsbook's slip): one
+ * screen, so moving between their pages does not start them over.
+ */
+const SCREENS_WITH_SUBPAGES = ['/fbSport', '/esportsBook'];
+const screenKey = (pathname: string) =>
+  SCREENS_WITH_SUBPAGES.find((root) => pathname === root || pathname.startsWith(`${root}/`)) ?? pathname;
+
 function Frame() {
   const { pathname } = useLocation();
   const { open } = useSideMenu();
@@ -63,7 +71,7 @@ function Frame() {
       <SideMenu />
       <div className="app-main">
         <main id="content">
-          <ScreenBoundary key={pathname}>
+          <ScreenBoundary key={screenKey(pathname)}>
             <Suspense
               fallback={
                 <div className="page page-loading" aria-busy="true">

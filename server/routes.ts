@@ -27,6 +27,7 @@ import { withdrawalsRoutes } from './modules/payments/withdrawals.routes';
 import { reportsAdminRoutes } from './modules/reports/reports-admin.routes';
 import { riskAdminRoutes } from './modules/risk/risk-admin.routes';
 import { sportsRoutes } from './modules/sports/sports.routes';
+import { sportsAdminRoutes } from './modules/sports/sports-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { vendorWalletRoutes } from './modules/wallet/vendor-wallet.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
@@ -108,6 +109,7 @@ export const MODULE_ROUTES: Record<string, Register> = {
   },
   sports: async (app, s) => {
     await app.register(sportsRoutes({ sports: s.sports, slipsPerMinute: s.config.SPORTS_SLIPS_PER_MINUTE }));
+    await app.register(sportsAdminRoutes({ sportsAdmin: s.sportsAdmin }));
   },
   lottery: async (app, s) => {
     await app.register(

@@ -78,6 +78,8 @@ import { AttemptsRepository } from './modules/security/attempts.repository';
 import { PaymentPasswordGuard } from './modules/security/payment-password';
 import { SportsRepository } from './modules/sports/sports.repository';
 import { SportsService } from './modules/sports/sports.service';
+import { SportsAdminRepository } from './modules/sports/sports-admin.repository';
+import { SportsAdmin } from './modules/sports/sports-admin.service';
 import { SportsFeed } from './modules/sports/sports-feed';
 import { SportsSettlement } from './modules/sports/sports-settlement.service';
 import { DEFAULT_SIMULATOR, SportsSimulator } from './modules/sports/sports-simulator';
@@ -638,6 +640,17 @@ export async function buildServices({
     byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
   });
   const lotteryAdmin = new LotteryAdmin(backoffice, lottery, edgesCover);
+  // The operator's book (docs/sports.md): fixtures, prices and results through the feed and settlement.
+  const operatorsRepo = new OperatorsRepository(db);
+  const sportsAdmin = new SportsAdmin(new SportsAdminRepository(db), sportsFeed, sportsSettlement, sports, {
+    backoffice: auditPort,
+    members: {
+      byUsername: (brandId, username) => accounts.memberByUsername(brandId, username),
+      usernames: (ids) => accounts.usernames(ids),
+    },
+    operatorNames: async (brandId) =>
+      new Map((await operatorsRepo.list(brandId)).map((r) => [r.operator.id, r.operator.username])),
+  });
 
   return {
     config,
@@ -690,6 +703,7 @@ export async function buildServices({
     gamesAdmin,
     originalsAdmin,
     lotteryAdmin,
+    sportsAdmin,
   };
 }
 

@@ -26,6 +26,10 @@ export const PERMISSIONS = [
   'games.read',
   /** ...and changing them. */
   'games.manage',
+  /** The sportsbook: fixtures, markets, exposure, bets and settlements, margins and limits: reading them. */
+  'sports.read',
+  /** ...and trading: fixtures entered, prices, suspensions, results, voids, margins and limits. */
+  'sports.manage',
   /** The agent tree, contracts and settlements: reading them. */
   'agents.read',
   /** ...and changing them. */
@@ -59,12 +63,31 @@ export const BUILT_IN_ROLES = {
     'money.approve',
     'members.read',
     'games.read',
+    'sports.read',
     'agents.read',
     'reports.read',
   ],
-  support: ['finance.read', 'members.read', 'members.manage', 'games.read', 'agents.read', 'settings.read'],
+  support: [
+    'finance.read',
+    'members.read',
+    'members.manage',
+    'games.read',
+    'sports.read',
+    'agents.read',
+    'settings.read',
+  ],
   content: ['content.manage'],
-  risk: ['finance.read', 'members.read', 'members.manage', 'kyc.review', 'risk.manage', 'reports.read'],
+  /** The risk and trading team: it also runs the book's prices, suspensions, results and limits. */
+  risk: [
+    'finance.read',
+    'members.read',
+    'members.manage',
+    'kyc.review',
+    'risk.manage',
+    'sports.read',
+    'sports.manage',
+    'reports.read',
+  ],
 } as const satisfies Record<string, readonly Permission[]>;
 export type BuiltInRole = keyof typeof BUILT_IN_ROLES;
 export const BUILT_IN_ROLE_CODES = Object.keys(BUILT_IN_ROLES) as BuiltInRole[];

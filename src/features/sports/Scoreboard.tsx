@@ -65,7 +65,7 @@ export function Scoreboard({ fixture: f }: { fixture: FixtureDetail }) {
             {f.status === 'live' ? (
               <span className="sb-live-badge">
                 <span className="sb-dot" aria-hidden="true" />
-                {liveClock(t, f)}
+                {t('sports.live')} · {liveClock(t, f)}
               </span>
             ) : f.status === 'scheduled' ? (
               startText(t, f.startsAt, i18n.language)

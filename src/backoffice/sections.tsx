@@ -15,6 +15,13 @@ import { PaymentMethodsPanel } from './payment-methods-panel';
 import { ReportsPanel } from './reports-panel';
 import { HoldsPanel, RiskPanel, RiskRulesPanel } from './risk-panel';
 import { DomainsPanel, LimitsPanel, MaintenancePanel, SiteSettingsPanel } from './settings-panels';
+import {
+  SportsBetsPanel,
+  SportsExposurePanel,
+  SportsFixturesPanel,
+  SportsLimitsPanel,
+  SportsMarginsPanel,
+} from './sports-panels';
 
 /** What every page of the console gets: the operator's session, and what to do when it ends. */
 export interface PanelProps {
@@ -28,6 +35,7 @@ export const GROUPS = [
   'members',
   'risk',
   'games',
+  'sports',
   'agents',
   'content',
   'settings',
@@ -65,6 +73,11 @@ export const SECTIONS: Section[] = [
   { key: 'rounds', group: 'games', permission: 'games.read', Panel: RoundsPanel },
   { key: 'originals', group: 'games', permission: 'games.read', Panel: OriginalsPanel },
   { key: 'lottery', group: 'games', permission: 'games.read', Panel: LotteryPanel },
+  { key: 'sports_fixtures', group: 'sports', permission: 'sports.read', Panel: SportsFixturesPanel },
+  { key: 'sports_exposure', group: 'sports', permission: 'sports.read', Panel: SportsExposurePanel },
+  { key: 'sports_bets', group: 'sports', permission: 'sports.read', Panel: SportsBetsPanel },
+  { key: 'sports_margins', group: 'sports', permission: 'sports.read', Panel: SportsMarginsPanel },
+  { key: 'sports_limits', group: 'sports', permission: 'sports.read', Panel: SportsLimitsPanel },
   { key: 'agents', group: 'agents', permission: 'agents.read', Panel: AgentsPanel },
   { key: 'banners', group: 'content', permission: 'content.manage', Panel: BannersPanel },
   { key: 'announcements', group: 'content', permission: 'content.manage', Panel: AnnouncementsPanel },

@@ -32,7 +32,7 @@ export function FixtureCardView({ fixture: f, base }: { fixture: FixtureCard; ba
           {live ? (
             <span className="sb-live-badge">
               <span className="sb-dot" aria-hidden="true" />
-              {t('sports.live')} {liveClock(t, f)}
+              {t('sports.live')} · {liveClock(t, f)}
             </span>
           ) : (
             <span className="muted">{startText(t, f.startsAt, i18n.language)}</span>

@@ -104,7 +104,7 @@ export function Scoreboard({ fixture: f }: { fixture: FixtureDetail }) {
               .map((e, order) => ({ ...e, order }))
               .reverse()
               .map((e) => (
-                <li key={e.order} className={`sb-event ${e.side ?? 'none'} ${e.type}`}>
+                <li key={e.order} className={`sb-event sb-side-${e.side ?? 'none'} sb-ev-${e.type}`}>
                   <span className="sb-event-at">
                     {football ? `${e.at}'` : t('sports.phase.map', { map: e.at })}
                   </span>

@@ -99,8 +99,9 @@ export function groupOf(spec: Spec): MarketGroup {
     case 'over_under':
       return spec.stat === 'goals' ? 'goals' : 'corners';
     case 'team_total':
-    case 'total_maps':
       return 'goals';
+    case 'total_maps':
+      return 'main';
     case 'correct_score':
       return 'score';
     case 'ht_ft':

@@ -245,6 +245,10 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     });
     expect(live.value).toMatchObject({ status: 'live', score: [1, 0] });
     expect(live.value.live!.events).toEqual([{ at: 23, type: 'goal', side: 'home', detail: '1-0' }]);
+    // The list puts what is live first, then what is to come.
+    const all = (await ctx.call('adminSportsFixtures', { token: support.token, query: {} })).value.fixtures;
+    expect(all[0]).toMatchObject({ id: f.id, status: 'live' });
+    expect(all[1]!.status).toBe('scheduled');
 
     // 2-1: home and over 2.5 win: 21.000 + 19.000.
     const result = {

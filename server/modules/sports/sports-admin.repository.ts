@@ -77,7 +77,10 @@ export class SportsAdminRepository {
 
   // ---- fixtures -------------------------------------------------------------------------------------
 
-  /** Fixtures by sport, status, start and a name (team or competition), soonest first. */
+  /**
+   * Fixtures by sport, status, start and a name (team or competition): live ones, then those to come
+   * (soonest first), then those over (latest first).
+   */
   async fixtures(
     brandId: number,
     filter: { sport?: string; status?: string; from?: Date; to?: Date; q?: string; ids?: number[] },
@@ -119,7 +122,13 @@ export class SportsAdminRepository {
         ),
       )
       .where(and(...where))
-      .orderBy(asc(sportsFixtures.startsAt), asc(sportsFixtures.id))
+      // Live first, then the next to start, then the latest played.
+      .orderBy(
+        sql`CASE ${sportsFixtures.status} WHEN 'live' THEN 0 WHEN 'scheduled' THEN 1 ELSE 2 END`,
+        sql`CASE WHEN ${sportsFixtures.status} IN ('live', 'scheduled') THEN ${sportsFixtures.startsAt} END ASC`,
+        desc(sportsFixtures.startsAt),
+        desc(sportsFixtures.id),
+      )
       .limit(limit);
     return rows.map((r) => ({
       fixture: r.fixture,

@@ -92,6 +92,17 @@ describe.each(databaseKinds)('the match simulator on %s', (kind) => {
     expect(live.live!.minute).toBeGreaterThanOrEqual(9);
     expect(live.live!.phase).toBe('first_half');
 
+    // An operator suspends the event in the back office: the simulator plays on but keeps it suspended.
+    const [running] = await ctx.handle.db.select().from(sportsFixtures).where(eq(sportsFixtures.id, first.id));
+    const externalId = running!.externalId!;
+    await ctx.app.sportsFeed.apply(brand, 'simulator', { type: 'suspend', externalId, suspended: true });
+    for (let i = 0; i < 3; i++) {
+      now += 200;
+      await sim.tick([brand]);
+    }
+    expect((await ctx.call('sportsFixture', { query: { id: first.id } })).value.fixture.suspended).toBe(true);
+    await ctx.app.sportsFeed.apply(brand, 'simulator', { type: 'suspend', externalId, suspended: false });
+
     // The rest of the match: it ends, and every bet settles on its result.
     for (let i = 0; i < 30; i++) {
       now += 1_000;

@@ -61,8 +61,9 @@ export const demoCategories: Array<{ code: string; gameListCenter?: boolean }> =
 
 /**
  * The demo brand's vendors. The demo game provider (provider/) plays as NOVA, LUXR, SUNL, GDKL, DEEP and
- * DS88; the others stand for categories whose games arrive with later work (lotteries, sports, e-sports,
- * PVP, in-house), and their pages say so.
+ * DS88; the lotteries, FB (the site's own sportsbook, docs/sports.md) and the in-house games are the site's
+ * own; the others (ARENA, ROYP, AV, IMES) stand for providers not connected, and the menus show them as
+ * not playable.
  */
 export const demoVendors: Array<{ category: string; code: string; name: string; nested?: boolean }> = [
   { category: 'LOTT', code: 'TCG_SEA', name: 'Sea Lottery' },
@@ -71,7 +72,7 @@ export const demoVendors: Array<{ category: string; code: string; name: string; 
   { category: 'ELOTT', code: 'ELOTT', name: 'E-Lottery' },
   { category: 'LIVE', code: 'SUNL', name: 'Sunrise Live', nested: true },
   { category: 'LIVE', code: 'GDKL', name: 'Golden Deck Live', nested: true },
-  { category: 'SPORTS', code: 'FB', name: 'FB Sports' },
+  { category: 'SPORTS', code: 'FB', name: 'Aurora Sports' },
   { category: 'SPORTS', code: 'ARENA', name: 'Arena Sports' },
   { category: 'FISH', code: 'DEEP', name: 'Deep Blue', nested: true },
   { category: 'RNG', code: 'NOVA', name: 'Nova Slots', nested: true },

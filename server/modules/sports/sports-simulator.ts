@@ -32,6 +32,8 @@ interface SimRecord {
   at: number;
   /** Betting stays stopped until then after a goal, a red card or a map's end. */
   suspendUntil: number;
+  /** The fixture's suspension is the simulator's own (an operator's suspension is never lifted by it). */
+  selfSuspended?: boolean;
   events: FixtureEvent[];
   /** Before kick-off: when the model last moved. */
   driftAt?: number;
@@ -348,13 +350,18 @@ export class SportsSimulator {
     const events = fixtureEvents(state, stepped.events);
     const stopped = events.some((e) => STOPS.has(e.type));
     const all = [...sim.events, ...events].slice(-MAX_EVENTS);
+    const suspendUntil = stopped ? now + this.options.suspendMs : sim.suspendUntil;
+    const suspended = now < suspendUntil || (state.sport === 'football' && state.phase === 'half_time');
+    // An operator suspended the event in the back office: it stays so (and unpriced) until they resume it.
+    const operatorHold = f.suspended && !sim.selfSuspended;
     const next: SimRecord = {
       ...sim,
       step: sim.step + 1,
       state,
       at: now,
       events: all,
-      suspendUntil: stopped ? now + this.options.suspendMs : sim.suspendUntil,
+      suspendUntil,
+      selfSuspended: operatorHold ? false : suspended,
     };
     const live = liveOf(state, all);
     const saved = await this.repo.stepFixture(f.id, sim.step, {
@@ -374,7 +381,7 @@ export class SportsSimulator {
     }
     if (f.status !== 'live')
       await this.feed.apply(brand, SIMULATOR, { type: 'live', externalId, live }, saved);
-    const suspended = now < next.suspendUntil || (state.sport === 'football' && state.phase === 'half_time');
+    if (operatorHold) return;
     if (suspended !== f.suspended) {
       await this.feed.apply(brand, SIMULATOR, { type: 'suspend', externalId, suspended }, saved);
     }

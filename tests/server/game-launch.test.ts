@@ -89,7 +89,7 @@ describe.each(databaseKinds)('game launch through the demo provider on %s', (kin
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
-  it('launches the FB sports book through GCS_gameLaunchFB, which has no game to open yet', async () => {
+  it('answers GCS_gameLaunchFB with GAME_NOT_FOUND while the book has no competition to bet on', async () => {
     const fb = await ctx.call('launchFbSports', { token: member.token, body: {} as never });
     expect(fb.code).toBe('GAME_NOT_FOUND');
     expect((await ctx.call('launchFbSports', { body: {} as never })).status).toBe(401);

@@ -119,6 +119,40 @@ describe.each(databaseKinds)('sportsbook on %s', (kind) => {
     expect(round).toMatchObject({ vendorCode: 'FB', stake: 10_000, status: 'open', gameCode: 'football' });
   });
 
+  it('opens the book through GCS_gameLaunchFB, and lists a competition and the results', async () => {
+    const f = await newFixture('Juventude', 'Sport');
+    const fb = await ctx.call('launchFbSports', { token: player.token, body: {} as never });
+    expect(fb.value).toMatchObject({
+      url: '/fbSport',
+      opensIn: 'route',
+      vassalage: 'FB',
+      gameType: 'SPORTS',
+    });
+    const esports = await ctx.call('launchGame', { token: player.token, body: { vassalage: 'FBE' } });
+    // No e-sports competition yet: the e-sports book has nothing to open.
+    expect(esports.code).toBe('GAME_NOT_FOUND');
+
+    const competition = f.detail.competition;
+    const page = (await ctx.call('sportsCompetition', { query: { id: competition.id } })).value;
+    expect(page.competition.name).toBe('Brasileirão Série A');
+    expect(page.fixtures.map((x) => x.id)).toContain(f.id);
+    expect((await ctx.call('sportsCompetition', { query: { id: 999_999 } })).code).toBe(
+      'SPORTS_COMPETITION_NOT_FOUND',
+    );
+    expect((await ctx.call('sportsFixture', { query: { id: 999_999 } })).code).toBe(
+      'SPORTS_FIXTURE_NOT_FOUND',
+    );
+
+    await ctx.app.sportsFeed.apply(brand, 'operator', {
+      type: 'result',
+      externalId: f.externalId,
+      result: football([3, 1]),
+    });
+    const results = (await ctx.call('sportsResults', { query: { kind: 'sports' } })).value.fixtures;
+    expect(results.find((x) => x.id === f.id)).toMatchObject({ status: 'ended', home: 'Juventude' });
+    expect((await ctx.call('sportsResults', { query: { kind: 'esports' } })).value.fixtures).toEqual([]);
+  });
+
   it('takes 50 identical slips sent at once once', async () => {
     const f = await newFixture('Corinthians', 'São Paulo');
     const before = await balance(player);

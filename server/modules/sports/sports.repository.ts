@@ -164,8 +164,8 @@ export class SportsRepository {
       .limit(limit);
   }
 
-  /** Ended fixtures of some sports, latest first, before a start time. */
-  results(brandId: number, sports: string[], before: Date, limit: number) {
+  /** Ended fixtures of some sports, latest first (before a start time, to page on). */
+  results(brandId: number, sports: string[], before: Date | undefined, limit: number) {
     return this.db
       .select()
       .from(sportsFixtures)
@@ -174,7 +174,7 @@ export class SportsRepository {
           eq(sportsFixtures.brandId, brandId),
           inArray(sportsFixtures.sport, sports),
           inArray(sportsFixtures.status, ['ended', 'abandoned', 'cancelled']),
-          lt(sportsFixtures.startsAt, before),
+          before ? lt(sportsFixtures.startsAt, before) : undefined,
         ),
       )
       .orderBy(desc(sportsFixtures.startsAt), desc(sportsFixtures.id))

@@ -290,7 +290,7 @@ export class SportsService {
     const rows = await this.repo.results(
       brand.id,
       sportsOfKind(q.kind),
-      new Date(q.before ?? Date.now()),
+      q.before === undefined ? undefined : new Date(q.before),
       q.limit,
     );
     return { fixtures: await this.cards(brand, lang, rows) };

@@ -47,6 +47,8 @@ const GUEST_PAGES: Array<[string, string]> = [
   ['/originals/mines', 'og-page'],
   ['/originals/crash', 'og-page'],
   ['/originals/fairness', 'fairness-page'],
+  ['/fbSport', 'sb-page'],
+  ['/esportsBook', 'sb-page'],
 ];
 /** The account popup's own addresses: they open it over the home page and leave for "/". */
 const POPUP_PAGES: Array<[string, string]> = [

@@ -20,7 +20,9 @@ const screens: Array<[string, string]> = [
   ['/cockfight', 'category-page'],
   ['/promotions', 'promotions-page'],
   ['/pointMall', 'coming-soon'],
-  ['/fbSport', 'coming-soon'],
+  ['/fbSport', 'sb-page'],
+  ['/fbSport/results', 'sb-page'],
+  ['/esportsBook', 'sb-page'],
   ['/download', 'download-page'],
   ['/definitely/not/here', 'not-found'],
 ];

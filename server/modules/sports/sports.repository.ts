@@ -478,24 +478,21 @@ export class SportsRepository {
     voidReason: string | null,
   ) {
     const payload = JSON.stringify(factors ?? {});
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(sportsMarkets)
-        .set({
-          status,
-          factors,
-          voidReason,
-          version: sql`${sportsMarkets.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(sportsMarkets.id, marketId));
-      await tx.execute(sql`
-        UPDATE sports_bet_legs l
-        SET f_win = (${payload}::jsonb -> l.outcome_key ->> 'win')::integer,
-            f_void = (${payload}::jsonb -> l.outcome_key ->> 'void')::integer,
-            f_den = (${payload}::jsonb -> l.outcome_key ->> 'den')::integer
-        WHERE l.market_id = ${marketId}`);
-    });
+    // One statement (a round trip and a commit, not four round trips): a fixture settles dozens of markets.
+    await this.db.execute(sql`
+      WITH market AS (
+        UPDATE sports_markets
+        SET status = ${status}, factors = ${factors === null ? null : payload}::jsonb, void_reason = ${voidReason},
+            version = version + 1, updated_at = now()
+        WHERE id = ${marketId}
+        RETURNING id
+      )
+      UPDATE sports_bet_legs l
+      SET f_win = (${payload}::jsonb -> l.outcome_key ->> 'win')::integer,
+          f_void = (${payload}::jsonb -> l.outcome_key ->> 'void')::integer,
+          f_den = (${payload}::jsonb -> l.outcome_key ->> 'den')::integer
+      FROM market
+      WHERE l.market_id = market.id`);
   }
 
   /**

@@ -93,7 +93,10 @@ describe.each(databaseKinds)('the match simulator on %s', (kind) => {
     expect(live.live!.phase).toBe('first_half');
 
     // An operator suspends the event in the back office: the simulator plays on but keeps it suspended.
-    const [running] = await ctx.handle.db.select().from(sportsFixtures).where(eq(sportsFixtures.id, first.id));
+    const [running] = await ctx.handle.db
+      .select()
+      .from(sportsFixtures)
+      .where(eq(sportsFixtures.id, first.id));
     const externalId = running!.externalId!;
     await ctx.app.sportsFeed.apply(brand, 'simulator', { type: 'suspend', externalId, suspended: true });
     for (let i = 0; i < 3; i++) {

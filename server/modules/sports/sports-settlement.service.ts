@@ -77,10 +77,16 @@ export class SportsSettlement {
       suspended: false,
     });
     const markets = await this.repo.markets(fixture.id);
-    for (const m of markets) {
-      if (m.status === 'void' && m.voidReason) continue;
-      await this.repo.settleMarket(m.id, 'settled', settleMarket(m.spec, outcomeKeys(m.spec), result), null);
-    }
+    await this.repo.settleMarkets(
+      markets
+        .filter((m) => !(m.status === 'void' && m.voidReason))
+        .map((m) => ({
+          id: m.id,
+          status: 'settled' as const,
+          factors: settleMarket(m.spec, outcomeKeys(m.spec), result),
+          voidReason: null,
+        })),
+    );
     const out = await this.payBets(
       brand,
       markets.map((m) => m.id),
@@ -148,10 +154,11 @@ export class SportsSettlement {
     const version = fixture.resultVersion + 1;
     await this.repo.updateFixture(fixture.id, { result: null, resultVersion: version });
     const markets = await this.repo.markets(fixture.id);
-    for (const m of markets) {
-      if (m.status === 'void' && m.voidReason) continue;
-      await this.repo.settleMarket(m.id, 'closed', null, null);
-    }
+    await this.repo.settleMarkets(
+      markets
+        .filter((m) => !(m.status === 'void' && m.voidReason))
+        .map((m) => ({ id: m.id, status: 'closed' as const, factors: null, voidReason: null })),
+    );
     const out = await this.payBets(
       brand,
       markets.map((m) => m.id),

@@ -471,28 +471,48 @@ export class SportsRepository {
   // ---- settlement -----------------------------------------------------------------------------------
 
   /** Writes a settled market's factors on it and on every leg of it (null factors: result withdrawn). */
-  async settleMarket(
+  settleMarket(
     marketId: number,
     status: 'settled' | 'void' | 'closed',
     factors: Record<string, { win: number; void: number; den: number }> | null,
     voidReason: string | null,
   ) {
-    const payload = JSON.stringify(factors ?? {});
-    // One statement (a round trip and a commit, not four round trips): a fixture settles dozens of markets.
+    return this.settleMarkets([{ id: marketId, status, factors, voidReason }]);
+  }
+
+  /**
+   * Writes markets' factors (null: a result withdrawn) and status, on them and on every leg of them, in one
+   * statement: a fixture's dozens of markets settle in one round trip and one commit, not one each.
+   */
+  async settleMarkets(
+    items: Array<{
+      id: number;
+      status: 'settled' | 'void' | 'closed';
+      factors: Record<string, { win: number; void: number; den: number }> | null;
+      voidReason: string | null;
+    }>,
+  ) {
+    if (items.length === 0) return;
+    const payload = JSON.stringify(items);
     await this.db.execute(sql`
-      WITH market AS (
-        UPDATE sports_markets
-        SET status = ${status}, factors = ${factors === null ? null : payload}::jsonb, void_reason = ${voidReason},
-            version = version + 1, updated_at = now()
-        WHERE id = ${marketId}
-        RETURNING id
+      WITH items AS (
+        SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
+          AS i(id bigint, status text, factors jsonb, "voidReason" text)
+      ),
+      markets AS (
+        UPDATE sports_markets m
+        SET status = i.status, factors = i.factors, void_reason = i."voidReason",
+            version = m.version + 1, updated_at = now()
+        FROM items i
+        WHERE m.id = i.id
+        RETURNING m.id, i.factors
       )
       UPDATE sports_bet_legs l
-      SET f_win = (${payload}::jsonb -> l.outcome_key ->> 'win')::integer,
-          f_void = (${payload}::jsonb -> l.outcome_key ->> 'void')::integer,
-          f_den = (${payload}::jsonb -> l.outcome_key ->> 'den')::integer
-      FROM market
-      WHERE l.market_id = market.id`);
+      SET f_win = (mk.factors -> l.outcome_key ->> 'win')::integer,
+          f_void = (mk.factors -> l.outcome_key ->> 'void')::integer,
+          f_den = (mk.factors -> l.outcome_key ->> 'den')::integer
+      FROM markets mk
+      WHERE l.market_id = mk.id`);
   }
 
   /**

@@ -431,6 +431,43 @@ describe.each(databaseKinds)('sportsbook on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
+  it('takes an accumulator of a live leg and a pre-match leg after the delay', async () => {
+    const live = await newFixture('Paysandu', 'Remo', 60_000);
+    const later = await newFixture('Goiás', 'Vila Nova');
+    const member = await newMember(ctx, { prefix: 'sbm' });
+    await fund(ctx, member, 10_000);
+    await ctx.app.sportsFeed.apply(brand, 'operator', {
+      type: 'live',
+      externalId: live.externalId,
+      live: {
+        phase: 'first_half',
+        minute: 5,
+        score: [0, 0],
+        map: null,
+        mapScore: null,
+        corners: [0, 0],
+        cards: [0, 0],
+        events: [],
+      },
+    });
+    const bet = (
+      await place(member, {
+        kind: 'accumulator',
+        legs: [
+          { marketId: live.market('1x2').id, key: 'home', price: 21_000 },
+          { marketId: later.market('btts').id, key: 'yes', price: 18_000 },
+        ],
+        stake: 1_000,
+      })
+    ).value.bets[0]!;
+    expect(bet.status).toBe('pending');
+    await ctx.handle.db.execute(sql`UPDATE sports_bets SET accepts_at = now() WHERE id = ${bet.id}`);
+    await ctx.app.sports.decideDue();
+    expect((await ctx.call('sportsBet', { token: member.token, query: { id: bet.id } })).value.status).toBe(
+      'open',
+    );
+  });
+
   it('holds an in-play bet for its delay, then takes it, or gives the stake back when the market moved', async () => {
     const f = await newFixture('Sport', 'Náutico', 60_000);
     const member = await newMember(ctx, { prefix: 'sbl' });

@@ -647,7 +647,9 @@ export class SportsService {
       if (
         !m ||
         !f ||
-        f.status !== 'live' ||
+        // A pre-match leg beside a live one (an accumulator) was taken before its kick-off: only that its
+        // market still takes bets is checked, not that its match is live.
+        (l.live && f.status !== 'live') ||
         m.status === 'closed' ||
         m.status === 'settled' ||
         m.status === 'void'

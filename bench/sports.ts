@@ -604,7 +604,8 @@ async function settle(data: Data) {
     ledger: Record<string, unknown>;
   };
   const wrap = (target: Record<string, unknown>, name: string, label: string) => {
-    const f = target[name] as (...args: unknown[]) => Promise<unknown>;
+    const f = target[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    if (!f) return;
     target[name] = async (...args: unknown[]) => {
       const t0 = performance.now();
       try {
@@ -617,7 +618,8 @@ async function settle(data: Data) {
       }
     };
   };
-  wrap(inner.repo, 'settleMarket', 'markets and their legs given factors (settleMarket)');
+  wrap(inner.repo, 'settleMarkets', "a fixture's markets and their legs given factors (settleMarkets)");
+  wrap(inner.repo, 'settleMarket', 'a market and its legs given factors (settleMarket)');
   wrap(inner.repo, 'readyBets', 'bets ready read with their legs (readyBets)');
   wrap(inner.ledger, 'prepareHousePayments', 'payments prepared (ledger.prepareHousePayments)');
   wrap(inner.repo, 'settle', 'bets settled and paid (sports_settle)');

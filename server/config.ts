@@ -195,7 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * What stops a production server from starting (the command-line tools need neither): a missing master
- * key, or the outbox view, which shows every code and password the site sends.
+ * key, the outbox view, which shows every code and password the site sends, or the match simulator, whose
+ * matches are drawn as they play and are not provably fair: real money is never staked on them.
  */
 export function assertProductionSettings(config: Config) {
   if (config.mode !== 'production') return;
@@ -203,6 +204,11 @@ export function assertProductionSettings(config: Config) {
     ...(config.MASTER_KEY ? [] : ['  MASTER_KEY: required in production (openssl rand -base64 32)']),
     ...(config.outboxView
       ? ['  OUTBOX_VIEW: the outbox view shows codes and passwords; never in production']
+      : []),
+    ...(config.SPORTS_SIMULATOR === 'on'
+      ? [
+          "  SPORTS_SIMULATOR: simulated matches are for the demo; a real book takes the operator's and a feed's",
+        ]
       : []),
   ];
   if (problems.length > 0) {

@@ -156,6 +156,9 @@ describe('production settings', () => {
     expect(() => assertProductionSettings(loadConfig({ ...withKey, OUTBOX_VIEW: 'true' }))).toThrow(
       /OUTBOX_VIEW/,
     );
+    expect(() => assertProductionSettings(loadConfig({ ...withKey, SPORTS_SIMULATOR: 'on' }))).toThrow(
+      /SPORTS_SIMULATOR/,
+    );
     expect(() => assertProductionSettings(loadConfig(withKey))).not.toThrow();
   });
 

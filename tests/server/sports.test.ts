@@ -302,6 +302,39 @@ describe.each(databaseKinds)('sportsbook on %s', (kind) => {
     ctx.app.sports.limitsChanged();
   });
 
+  it('holds a member-event liability cap under 20 slips sent at once', async () => {
+    const f = await newFixture('Ponte Preta', 'Guarani');
+    const member = await newMember(ctx, { prefix: 'sbb' });
+    await fund(ctx, member, 1_000_000);
+    // Each single of 1.000 at 2,10 adds 1.100 of liability: a cap of 5.000 takes four of them.
+    await ctx.handle.db.insert(sportsLimits).values({
+      brandId: brand.id,
+      sport: 'football',
+      minStake: 100,
+      maxStake: 1_000_000,
+      maxPayout: 10_000_000,
+      marketLiability: 10_000_000,
+      eventLiability: 10_000_000,
+      memberEventLiability: 5_000,
+      betDelayMs: 8_000,
+    });
+    ctx.app.sports.limitsChanged();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        place(member, {
+          kind: 'singles',
+          legs: [{ marketId: f.market('1x2').id, key: 'home', price: 21_000 }],
+          stake: 1_000,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 'OK')).toHaveLength(4);
+    expect(answers.filter((a) => a.code !== 'OK').every((a) => a.code === 'STAKE_TOO_HIGH')).toBe(true);
+    expect(await balance(member)).toBe(1_000_000 - 4_000);
+    await ctx.handle.db.delete(sportsLimits).where(eq(sportsLimits.brandId, brand.id));
+    ctx.app.sports.limitsChanged();
+  });
+
   it('settles on the result, corrects it by the difference, and a rollback then settle equals one settle', async () => {
     const f = await newFixture('Santos', 'Botafogo');
     const other = await newFixture('Cruzeiro', 'Atlético-MG');

@@ -468,6 +468,7 @@ export async function buildServices({
     new TicketSigner(await secret('sports-cashout-quotes')),
     sportsPorts,
     log,
+    { maxItems: config.LEDGER_BATCH_MAX, lanes: config.LEDGER_BATCH_PARALLEL },
   );
   const sportsSettlement = new SportsSettlement(sportsRepo, ledger, sportsPorts, log);
   const sportsFeed = new SportsFeed(sportsRepo, sportsSettlement, () => sports.competitionsChanged());

@@ -11,12 +11,14 @@ export class TtlCache<V> {
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
-    if (this.ttlMs <= 0) return load();
+    if (this.ttlMs <= 0) return Promise.resolve(load());
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const value = load();
+    // Settled into a promise of its own: a query builder is a thenable that runs its query again every
+    // time it is awaited, so caching the builder itself would cache nothing.
+    const value = new Promise<V>((resolve) => resolve(load()));
     this.entries.set(key, { value, expires: now + this.ttlMs });
     value.catch(() => this.entries.delete(key));
     return value;

@@ -3,8 +3,9 @@
 -- live (in-play); the bets and legs are written, their liability added to the book's exposure per outcome,
 -- per event and per member and event, and refused whole when a cap would pass; the stakes move through
 -- vendor_bet_many as rounds `S<id>` of the book's vendor. A request id already used answers `replayed`;
--- a refusal writes nothing. Its statements keep cached plans: a slip's few legs come as jsonb, which a
--- custom plan cannot estimate any better, and planning every statement on every slip cost a quarter of it.
+-- a refusal writes nothing. With no caps (null) the exposure is left to the caller (sports_expose). Its
+-- statements keep cached plans: a slip's few legs come as jsonb, which a custom plan cannot estimate any
+-- better, and planning every statement on every slip cost a quarter of it.
 CREATE OR REPLACE FUNCTION sports_place(
   p_brand integer,
   p_member integer,
@@ -29,13 +30,19 @@ BEGIN
     RETURN jsonb_build_object('replayed', true);
   END IF;
 
+  -- Each leg looked up by its market's key (OFFSET 0 keeps it a lookup per leg): a slip has a few legs,
+  -- and a plan that hashed the whole board for them cost more than the rest of the slip.
   SELECT count(*) INTO v_stale
   FROM jsonb_to_recordset(p_legs) AS l(market bigint, version integer, live boolean)
-  LEFT JOIN sports_markets m ON m.id = l.market AND m.brand_id = p_brand
-  LEFT JOIN sports_fixtures f ON f.id = m.fixture_id
-  WHERE m.id IS NULL OR m.version <> l.version OR m.status <> 'open' OR f.suspended
-    OR NOT CASE WHEN l.live THEN f.status = 'live'
-                ELSE f.status = 'scheduled' AND f.starts_at > now() END;
+  LEFT JOIN LATERAL (
+    SELECT m.version, m.status, f.suspended, f.status AS fixture_status, f.starts_at
+    FROM sports_markets m JOIN sports_fixtures f ON f.id = m.fixture_id
+    WHERE m.id = l.market AND m.brand_id = p_brand
+    OFFSET 0
+  ) AS c ON true
+  WHERE c.version IS NULL OR c.version <> l.version OR c.status <> 'open' OR c.suspended
+    OR NOT CASE WHEN l.live THEN c.fixture_status = 'live'
+                ELSE c.fixture_status = 'scheduled' AND c.starts_at > now() END;
   IF v_stale > 0 THEN
     RAISE EXCEPTION 'SPORTS_MARKET_CHANGED';
   END IF;
@@ -61,43 +68,14 @@ BEGIN
   SELECT jsonb_agg(jsonb_build_object('id', p.id, 'slip', p.slip_index) ORDER BY p.slip_index)
   INTO v_bets FROM placed p, (SELECT count(*) FROM legs) AS written;
 
-  -- Each bet's liability (what the book pays beyond its stake if every leg wins) on each of its legs.
-  WITH added AS (
-    SELECT 'market' AS scope, l.market AS ref, 0 AS member, l.key AS okey, sum(b.potential - b.stake) AS liability,
-      sum(b.stake) AS stake, count(*) AS bets
-    FROM jsonb_to_recordset(p_legs) AS l(slip smallint, market bigint, key text)
-    JOIN jsonb_to_recordset(p_bets) AS b(slip smallint, stake bigint, potential bigint) ON b.slip = l.slip
-    GROUP BY l.market, l.key
-    UNION ALL
-    SELECT 'event', l.fixture, 0, '', sum(b.potential - b.stake), sum(b.stake), count(*)
-    FROM jsonb_to_recordset(p_legs) AS l(slip smallint, fixture bigint)
-    JOIN jsonb_to_recordset(p_bets) AS b(slip smallint, stake bigint, potential bigint) ON b.slip = l.slip
-    GROUP BY l.fixture
-    UNION ALL
-    SELECT 'member', l.fixture, p_member, '', sum(b.potential - b.stake), sum(b.stake), count(*)
-    FROM jsonb_to_recordset(p_legs) AS l(slip smallint, fixture bigint)
-    JOIN jsonb_to_recordset(p_bets) AS b(slip smallint, stake bigint, potential bigint) ON b.slip = l.slip
-    GROUP BY l.fixture
-  ),
-  upserted AS (
-    INSERT INTO sports_exposure AS e (scope, ref, member_id, outcome_key, brand_id, liability, stake, bets)
-    SELECT scope, ref, member, okey, p_brand, liability, stake, bets FROM added
-    ORDER BY scope, ref, member, okey
-    ON CONFLICT (scope, ref, member_id, outcome_key) DO UPDATE
-    SET liability = e.liability + excluded.liability, stake = e.stake + excluded.stake,
-        bets = e.bets + excluded.bets
-    RETURNING e.scope, e.ref, e.member_id, e.outcome_key, e.liability
-  )
-  SELECT u.scope, min((p_caps->>u.scope)::bigint - (u.liability - a.liability))
-  INTO v_scope, v_headroom
-  FROM upserted u
-  JOIN added a ON a.scope = u.scope AND a.ref = u.ref AND a.member = u.member_id AND a.okey = u.outcome_key
-  WHERE u.liability > (p_caps->>u.scope)::bigint
-  GROUP BY u.scope
-  ORDER BY 2
-  LIMIT 1;
-  IF v_scope IS NOT NULL THEN
-    RAISE EXCEPTION 'SPORTS_LIABILITY' USING DETAIL = greatest(v_headroom, 0)::text;
+  -- With no caps, the caller adds the slip to the exposure itself (sports_place_batch: a batch's slips at once).
+  IF p_caps IS NOT NULL THEN
+    SELECT e.scope, e.headroom INTO v_scope, v_headroom
+    FROM sports_expose(jsonb_build_array(jsonb_build_object(
+      'brand', p_brand, 'member', p_member, 'bets', p_bets, 'legs', p_legs, 'caps', p_caps))) AS e;
+    IF v_scope IS NOT NULL THEN
+      RAISE EXCEPTION 'SPORTS_LIABILITY' USING DETAIL = v_headroom::text;
+    END IF;
   END IF;
 
   FOR v_vendor IN SELECT DISTINCT b.vendor FROM jsonb_to_recordset(p_bets) AS b(vendor text) LOOP

@@ -53,6 +53,32 @@ export interface PlaceLeg {
   live: boolean;
 }
 
+export interface PlaceArgs {
+  brandId: number;
+  memberId: number;
+  requestId: string;
+  wallet: number;
+  house: number;
+  bets: PlaceBet[];
+  legs: PlaceLeg[];
+  caps: { market: number; event: number; member: number };
+}
+
+/** What sports_place answers: the bets written (their ids by slip index), the balance after, its time. */
+export interface PlaceAnswer {
+  replayed: boolean;
+  bets?: Array<{ id: number; slip: number }>;
+  balance?: number | null;
+  at?: string;
+}
+
+/** A slip's refusal inside a batch, shaped as the driver's error (message, detail, SQLSTATE). */
+export interface PlaceError {
+  message: string;
+  detail?: string;
+  code: string;
+}
+
 export interface SettleItem {
   id: number;
   payout: number;
@@ -66,6 +92,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const PLACE = `SELECT sports_place($1::integer, $2::integer, $3, $4::bigint, $5::bigint, $6::jsonb, $7::jsonb,
   $8::jsonb) AS out`;
+const PLACE_BATCH = 'SELECT sports_place_batch($1::jsonb) AS out';
 const SETTLE = `SELECT sports_settle($1::integer, $2, $3::bigint, $4::bigint[], $5::bigint[], $6::bigint[],
   $7::text[], $8::bigint[], $9::text[], $10::text[]) AS out`;
 const DECIDE = `SELECT sports_decide_pending($1::integer, $2::bigint, $3::boolean, $4, $5::jsonb, $6::bigint, $7,
@@ -298,6 +325,19 @@ export class SportsRepository {
       .where(and(eq(sportsMarkets.brandId, brandId), inArray(sportsMarkets.id, ids)));
   }
 
+  /** Markets with their fixtures, in one read (a slip being priced). */
+  async marketsWithFixtures(
+    brandId: number,
+    ids: number[],
+  ): Promise<Array<{ market: MarketRow; fixture: FixtureRow }>> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ market: sportsMarkets, fixture: sportsFixtures })
+      .from(sportsMarkets)
+      .innerJoin(sportsFixtures, eq(sportsFixtures.id, sportsMarkets.fixtureId))
+      .where(and(eq(sportsMarkets.brandId, brandId), inArray(sportsMarkets.id, ids)));
+  }
+
   fixturesByIds(brandId: number, ids: number[]): Promise<FixtureRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
@@ -356,22 +396,8 @@ export class SportsRepository {
 
   // ---- bets -----------------------------------------------------------------------------------------
 
-  place(args: {
-    brandId: number;
-    memberId: number;
-    requestId: string;
-    wallet: number;
-    house: number;
-    bets: PlaceBet[];
-    legs: PlaceLeg[];
-    caps: { market: number; event: number; member: number };
-  }) {
-    return this.call<{
-      replayed: boolean;
-      bets?: Array<{ id: number; slip: number }>;
-      balance?: number | null;
-      at?: string;
-    }>('sports_place', PLACE, [
+  place(args: PlaceArgs) {
+    return this.call<PlaceAnswer>('sports_place', PLACE, [
       args.brandId,
       args.memberId,
       args.requestId,
@@ -381,6 +407,39 @@ export class SportsRepository {
       JSON.stringify(args.legs),
       JSON.stringify(args.caps),
     ]);
+  }
+
+  /** Whether one statement can carry many slips (a driver is reachable). */
+  get canBatch() {
+    return this.raw !== null;
+  }
+
+  /**
+   * sports_place_batch (server/db/functions/sports_place_batch.sql): one answer per slip, in order, either
+   * what sports_place answered or the error it raised as the driver would have thrown it.
+   */
+  async placeBatch(items: PlaceArgs[]): Promise<Array<PlaceAnswer | { error: PlaceError }>> {
+    const answers = await this.call<
+      Array<PlaceAnswer | { error: string; detail: string | null; state: string }>
+    >('sports_place_batch', PLACE_BATCH, [
+      JSON.stringify(
+        items.map((a) => ({
+          brand: a.brandId,
+          member: a.memberId,
+          request: a.requestId,
+          wallet: a.wallet,
+          house: a.house,
+          bets: a.bets,
+          legs: a.legs,
+          caps: a.caps,
+        })),
+      ),
+    ]);
+    return answers.map((a) =>
+      'error' in a && typeof a.error === 'string'
+        ? { error: { message: a.error, detail: a.detail ?? undefined, code: a.state } }
+        : (a as PlaceAnswer),
+    );
   }
 
   slipBets(memberId: number, requestId: string): Promise<BetRow[]> {

@@ -24,6 +24,7 @@ import { WIN } from '../../../src/sports/settle';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { translate } from '../../http/messages';
+import { MicroBatcher, type Settled, settle } from '../../lib/micro-batcher';
 import type { TicketSigner } from '../../lib/signed-ticket';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { Brand } from '../brand/brand.service';
@@ -33,6 +34,9 @@ import type {
   BetRow,
   CompetitionRow,
   FixtureRow,
+  LegRow,
+  PlaceAnswer,
+  PlaceArgs,
   PlaceBet,
   PlaceLeg,
   SportsRepository,
@@ -95,13 +99,70 @@ function placeFailure(error: unknown): { kind: 'changed' } | { kind: 'liability'
  * delay and checked again, a member's bets, and cash-out.
  */
 export class SportsService {
+  /**
+   * Slips arriving together share one statement and one commit (sports_place_batch). A member's slips
+   * always take the same lane and each lane runs one batch at a time; the batches of two lanes lock the
+   * book's exposure rows in one order, so they may wait for each other but never deadlock. Empty when
+   * batching is off.
+   */
+  private readonly lanes: MicroBatcher<PlaceArgs, PlaceAnswer>[];
+
   constructor(
     private readonly repo: SportsRepository,
     private readonly ledger: Ledger,
     private readonly signer: TicketSigner,
     private readonly ports: SportsPorts,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+    /** As the ledger's vendor batches (LEDGER_BATCH_MAX, LEDGER_BATCH_PARALLEL); `maxItems: 1` turns it off. */
+    batch: { maxItems: number; lanes: number } = { maxItems: 32, lanes: 2 },
+  ) {
+    this.lanes =
+      repo.canBatch && batch.maxItems > 1
+        ? Array.from(
+            { length: batch.lanes },
+            () =>
+              new MicroBatcher<PlaceArgs, PlaceAnswer>((items) => this.runPlaceBatch(items), {
+                // A savepoint per slip: a transaction with 64 or more slows every snapshot while it runs.
+                maxItems: Math.min(batch.maxItems, 48),
+                maxInFlight: 1,
+              }),
+          )
+        : [];
+  }
+
+  /** Places one slip: in its member's lane when batching, else alone. */
+  private submitPlace(args: PlaceArgs): Promise<PlaceAnswer> {
+    if (this.lanes.length === 0) return this.repo.place(args);
+    return this.lanes[args.memberId % this.lanes.length]!.submit(args);
+  }
+
+  private async runPlaceBatch(items: PlaceArgs[]): Promise<Settled<PlaceAnswer>[]> {
+    // Members in ascending order: another process's batch takes the same wallets in the same order.
+    const order = items.map((_, i) => i).sort((a, b) => items[a]!.memberId - items[b]!.memberId || a - b);
+    let answers: Awaited<ReturnType<SportsRepository['placeBatch']>>;
+    try {
+      answers = await this.repo.placeBatch(order.map((i) => items[i]!));
+    } catch (error) {
+      // The statement failed whole (nothing of it was written): each slip goes again on its own. Together
+      // the slips passed a liability cap (the one refused is found alone), or something went wrong.
+      if (!String((error as Error).message).includes('SPORTS_BATCH_OVER_CAP')) {
+        this.log?.warn(
+          { err: error, items: items.length },
+          'sports: a batch of slips failed; placed one by one',
+        );
+      }
+      return Promise.all(items.map((item) => settle(this.repo.place(item))));
+    }
+    const settled: Settled<PlaceAnswer>[] = new Array(items.length);
+    order.forEach((i, k) => {
+      const a = answers[k]!;
+      settled[i] =
+        'error' in a
+          ? { ok: false, error: Object.assign(new Error(a.error.message), a.error) }
+          : { ok: true, value: a };
+    });
+    return settled;
+  }
 
   // ---- the catalogue --------------------------------------------------------------------------------
 
@@ -330,19 +391,13 @@ export class SportsService {
     lastTry: boolean,
   ): Promise<PlacedSportsSlip | null> {
     const now = Date.now();
-    const markets = new Map(
-      (await this.repo.marketsByIds(brand.id, [...new Set(body.legs.map((l) => l.marketId))])).map((m) => [
-        m.id,
-        m,
-      ]),
-    );
+    const [read, competitions] = await Promise.all([
+      this.repo.marketsWithFixtures(brand.id, [...new Set(body.legs.map((l) => l.marketId))]),
+      this.competitionMap(brand.id),
+    ]);
+    const markets = new Map(read.map((r) => [r.market.id, r.market]));
+    const fixtures = new Map(read.map((r) => [r.fixture.id, r.fixture]));
     for (const leg of body.legs) if (!markets.has(leg.marketId)) throw new AppError('MARKET_NOT_FOUND');
-    const fixtures = new Map(
-      (
-        await this.repo.fixturesByIds(brand.id, [...new Set([...markets.values()].map((m) => m.fixtureId))])
-      ).map((f) => [f.id, f]),
-    );
-    const competitions = await this.competitionMap(brand.id);
 
     const kind: SlipKind =
       body.kind === 'system' ? { kind: 'system', system: body.system ?? '' } : { kind: body.kind };
@@ -468,9 +523,9 @@ export class SportsService {
       }
     }
 
-    let placed: Awaited<ReturnType<SportsRepository['place']>>;
+    let placed: PlaceAnswer;
     try {
-      placed = await this.repo.place({
+      placed = await this.submitPlace({
         brandId: brand.id,
         memberId: member.id,
         requestId: body.requestId,
@@ -512,10 +567,53 @@ export class SportsService {
     if (placed.balance !== undefined && placed.balance !== null) {
       this.ports.balanceChanged(brand, member.id, placed.balance);
     }
-    const rows = await this.repo.slipBets(member.id, body.requestId);
-    const pending = rows.filter((r) => r.status === 'pending' && r.acceptsAt);
-    for (const r of pending) this.decideAt(r.acceptsAt!.getTime());
-    return { bets: await this.views(brand, rows, lang), balance: placed.balance ?? null };
+    // The answer from what was just written, as a read of it would give it back.
+    const at = new Date(placed.at ?? now);
+    const ids = new Map(placed.bets.map((b) => [b.slip, b.id]));
+    const rows: BetRow[] = placeBets.map((b) => ({
+      id: ids.get(b.slip)!,
+      brandId: brand.id,
+      memberId: member.id,
+      requestId: body.requestId,
+      slipIndex: b.slip,
+      vendorCode: b.vendor,
+      kind: b.kind,
+      system: b.system,
+      lines: b.lines,
+      unitStake: b.unit,
+      stake: b.stake,
+      openStake: b.stake,
+      potentialPayout: b.potential,
+      liability: b.potential - b.stake,
+      status: b.delayMs > 0 ? 'pending' : 'open',
+      payout: 0,
+      cashedOut: 0,
+      owed: 0,
+      settleVersion: 0,
+      accept: b.accept,
+      rejectReason: null,
+      acceptsAt: b.delayMs > 0 ? new Date(at.getTime() + b.delayMs) : null,
+      createdAt: at,
+      settledAt: null,
+    }));
+    const legRows: LegRow[] = placeLegs.map((l) => ({
+      betId: ids.get(l.slip)!,
+      legNo: l.leg,
+      fixtureId: l.fixture,
+      marketId: l.market,
+      outcomeKey: l.key,
+      price: l.price,
+      marketVersion: l.version,
+      live: l.live,
+      fWin: null,
+      fVoid: null,
+      fDen: null,
+    }));
+    for (const r of rows) if (r.acceptsAt) this.decideAt(r.acceptsAt.getTime());
+    return {
+      bets: betViews(rows, legRows, fixtures, markets, competitions, lang),
+      balance: placed.balance ?? null,
+    };
   }
 
   /** Bets as the member reads them. */

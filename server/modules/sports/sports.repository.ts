@@ -108,6 +108,7 @@ export class SportsRepository {
 
   constructor(private readonly db: Database) {
     this.raw = rawRunner(db);
+    this.marketsWithFixturesQuery = this.prepareMarketsWithFixtures();
   }
 
   private async call<T>(name: string, text: string, values: unknown[]): Promise<T> {
@@ -325,17 +326,24 @@ export class SportsRepository {
       .where(and(eq(sportsMarkets.brandId, brandId), inArray(sportsMarkets.id, ids)));
   }
 
-  /** Markets with their fixtures, in one read (a slip being priced). */
-  async marketsWithFixtures(
-    brandId: number,
-    ids: number[],
-  ): Promise<Array<{ market: MarketRow; fixture: FixtureRow }>> {
+  /**
+   * Markets with their fixtures, any brand's (the caller keeps its own), in one read: slips being priced,
+   * many at once. Prepared once (a named statement): building the query was most of its cost.
+   */
+  async marketsWithFixtures(ids: number[]): Promise<Array<{ market: MarketRow; fixture: FixtureRow }>> {
     if (ids.length === 0) return [];
+    return this.marketsWithFixturesQuery.execute({ ids: integerArrayLiteral(ids) });
+  }
+
+  private readonly marketsWithFixturesQuery;
+
+  private prepareMarketsWithFixtures() {
     return this.db
       .select({ market: sportsMarkets, fixture: sportsFixtures })
       .from(sportsMarkets)
       .innerJoin(sportsFixtures, eq(sportsFixtures.id, sportsMarkets.fixtureId))
-      .where(and(eq(sportsMarkets.brandId, brandId), inArray(sportsMarkets.id, ids)));
+      .where(sql`${sportsMarkets.id} = ANY(${sql.placeholder('ids')}::bigint[])`)
+      .prepare('sports_markets_with_fixtures');
   }
 
   fixturesByIds(brandId: number, ids: number[]): Promise<FixtureRow[]> {

@@ -130,6 +130,21 @@ export class SportsService {
         : [];
   }
 
+  /** The markets of slips being priced together, read in one statement. */
+  private readonly marketReads = new MicroBatcher<
+    number[],
+    Awaited<ReturnType<SportsRepository['marketsWithFixtures']>>
+  >(
+    async (lists) => {
+      const rows = await this.repo.marketsWithFixtures([...new Set(lists.flat())]);
+      return lists.map((ids) => {
+        const wanted = new Set(ids);
+        return { ok: true, value: rows.filter((r) => wanted.has(r.market.id)) };
+      });
+    },
+    { maxItems: 64, maxInFlight: 2 },
+  );
+
   /** Places one slip: in its member's lane when batching, else alone. */
   private submitPlace(args: PlaceArgs): Promise<PlaceAnswer> {
     if (this.lanes.length === 0) return this.repo.place(args);
@@ -391,10 +406,11 @@ export class SportsService {
     lastTry: boolean,
   ): Promise<PlacedSportsSlip | null> {
     const now = Date.now();
-    const [read, competitions] = await Promise.all([
-      this.repo.marketsWithFixtures(brand.id, [...new Set(body.legs.map((l) => l.marketId))]),
+    const [all, competitions] = await Promise.all([
+      this.marketReads.submit([...new Set(body.legs.map((l) => l.marketId))]),
       this.competitionMap(brand.id),
     ]);
+    const read = all.filter((r) => r.market.brandId === brand.id);
     const markets = new Map(read.map((r) => [r.market.id, r.market]));
     const fixtures = new Map(read.map((r) => [r.fixture.id, r.fixture]));
     for (const leg of body.legs) if (!markets.has(leg.marketId)) throw new AppError('MARKET_NOT_FOUND');

@@ -22,9 +22,10 @@
  * 2. Filling: more slips through the same API (autocannon, not timed for the goal) until the book holds
  *    BENCH_LEGS legs (default 100,000).
  * 3. Settling: the server stopped, a result for every fixture through `SportsSettlement.settleFixture` in
- *    this process, on the same database, one fixture after another as a feed sends them, timed whole and
- *    per step (markets and legs given their factors, bets read, payments prepared, sports_settle).
- *    Prints the legs and bets settled and the time.
+ *    this process, on the same database, BENCH_SETTLE_PARALLEL fixtures at a time (default 2: results at
+ *    full time come together, and a feed's handler applies different fixtures' results at once), timed
+ *    whole and per step (markets and legs given their factors, bets read, payments prepared,
+ *    sports_settle). Prints the legs and bets settled and the time.
  * The planner's statistics are taken (ANALYZE) after the warm-up (on PostgreSQL) and before settling, as
  * autovacuum keeps them on a running server (a CI configuration may turn it off).
  * Then the checks: every bet settled with the payout computed here from its legs' prices and the results
@@ -34,6 +35,7 @@
  *
  *   DATABASE_URL=postgres://… npm run bench:sports   (BENCH_MEMBERS, BENCH_FIXTURES, BENCH_CONNECTIONS,
  *                                                    BENCH_SECONDS, BENCH_LEGS, BENCH_LOADGEN,
+ *                                                    BENCH_SETTLE_PARALLEL,
  *                                                    BENCH_NODE_ARGS for the server's node)
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -67,6 +69,7 @@ const FIXTURES = Math.max(3, Number(process.env.BENCH_FIXTURES ?? 200));
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 64));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 30));
 const LEGS = Math.max(0, Number(process.env.BENCH_LEGS ?? 100_000));
+const SETTLE_PARALLEL = Math.max(1, Number(process.env.BENCH_SETTLE_PARALLEL ?? 2));
 /** Every member starts with 10.000.000,00: no slip is refused for want of money. */
 const FUNDS = 1_000_000_000;
 /** The caps raised out of the way (MAX_AMOUNT, the most one movement may move). */
@@ -629,11 +632,18 @@ async function settle(data: Data) {
   const t0 = performance.now();
   let paid = 0;
   let bets = 0;
-  for (const f of data.fixtures) {
-    const out = await app.sportsSettlement.settleFixture(data.brand, f.id, results.get(f.id)!);
-    bets += out.bets;
-    paid += out.paid;
-  }
+  // SETTLE_PARALLEL fixtures at a time, as results at full time come in together and the feed's handler
+  // applies those of different fixtures at once (SportsFeed: one fixture's messages in order).
+  const queue = [...data.fixtures];
+  await Promise.all(
+    Array.from({ length: SETTLE_PARALLEL }, async () => {
+      for (let f = queue.shift(); f; f = queue.shift()) {
+        const out = await app.sportsSettlement.settleFixture(data.brand, f.id, results.get(f.id)!);
+        bets += out.bets;
+        paid += out.paid;
+      }
+    }),
+  );
   const settleMs = ms(t0);
   await app.close();
   return { handle, results, settleMs, steps, bets, paid };
@@ -847,12 +857,14 @@ async function main() {
   const settled = await settle(data);
   const c = await check(data, settled);
   console.log(
-    `\nsettling: ${data.fixtures.length} results through SportsSettlement.settleFixture, one after another: ` +
+    `\nsettling: ${data.fixtures.length} results through SportsSettlement.settleFixture, ${SETTLE_PARALLEL === 1 ? 'one after another' : `${SETTLE_PARALLEL} fixtures at a time`}: ` +
       `${c.legsSettled} legs, ${settled.bets} bets settled in ${(settled.settleMs / 1000).toFixed(2)} s ` +
       `(${Math.round(c.legsSettled / (settled.settleMs / 1000))} legs/s)   (goal: 100,000 legs in < 10 s)`,
   );
   for (const [label, s] of settled.steps)
-    console.log(`  ${label}: ${(s.ms / 1000).toFixed(2)} s in ${s.calls} calls`);
+    console.log(
+      `  ${label}: ${(s.ms / 1000).toFixed(2)} s in ${s.calls} calls${SETTLE_PARALLEL > 1 ? ' (summed over the fixtures at a time)' : ''}`,
+    );
   console.log(
     `  bets ${c.bets} (${[...c.byStatus].map(([s, n]) => `${s} ${n}`).join(', ')}), legs ${c.legs}; paid ${settled.paid} by the settlement's count`,
   );

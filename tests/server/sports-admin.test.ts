@@ -238,6 +238,12 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     );
     expect([home.code, over.code]).toEqual(['OK', 'OK']);
     expect(await balance(member)).toBe(80_000);
+    // The book's liability on the event: 11.000 beyond the stake on home at 2,10, 9.000 on over at 1,90.
+    const exposed = async () =>
+      (await ctx.call('adminSportsExposure', { token: support.token })).value.events.find(
+        (e) => e.id === f.id,
+      )?.liability ?? 0;
+    expect(await exposed()).toBe(20_000);
 
     const live = await ctx.call('liveSportsFixture', {
       token: trader.token,
@@ -266,6 +272,8 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     expect(settled.value).toMatchObject({ status: 'ended', hasResult: true, score: [2, 1] });
     expect(market(settled.value, '1x2').outcomes.map((o) => o.result)).toEqual(['win', 'lose', 'lose']);
     expect(await balance(member)).toBe(80_000 + 21_000 + 19_000);
+    // Settled, the bets hold nothing of the book's exposure any more.
+    expect(await exposed()).toBe(0);
     // Sent again (a retry): nothing moves, nothing is recorded twice.
     await ctx.call('resultSportsFixture', {
       token: trader.token,

@@ -26,12 +26,13 @@ BEGIN
   IF p_accept THEN
     UPDATE sports_bet_legs l SET price = (p_prices->>(l.leg_no::text))::integer
     WHERE l.bet_id = p_bet AND p_prices ? (l.leg_no::text);
-    UPDATE sports_bets SET status = 'open', potential_payout = p_potential WHERE id = p_bet;
+    UPDATE sports_bets SET status = 'open', potential_payout = p_potential, accepts_at = NULL WHERE id = p_bet;
     -- Its liability follows the new potential payout (added, or given back).
     PERFORM sports_release(ARRAY[p_bet], ARRAY[(v_bet.potential_payout - p_potential)]);
     RETURN jsonb_build_object('status', 'open', 'decided', true);
   END IF;
-  UPDATE sports_bets SET status = 'rejected', reject_reason = p_reason, settled_at = now() WHERE id = p_bet;
+  UPDATE sports_bets SET status = 'rejected', reject_reason = p_reason, settled_at = now(), accepts_at = NULL
+  WHERE id = p_bet;
   PERFORM sports_release(ARRAY[p_bet], ARRAY[NULL::bigint]);
   v_out := vendor_rollback(p_brand, v_bet.vendor_code, 'S' || p_bet, v_bet.member_id, p_bet_key, p_reverse_key,
     p_hash, jsonb_build_object('bet', p_bet, 'reason', p_reason));

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bind, type RawRunner, rawRunner } from '../../db/raw-statement';
+import { rowMapper } from '../../db/row-mapper';
 import { integerArrayLiteral, textArrayLiteral } from '../../lib/pg-array';
 import {
   sportsBetLegs,
@@ -89,6 +90,8 @@ export interface SettleItem {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const betRow = rowMapper(sportsBets);
+const legRow = rowMapper(sportsBetLegs);
 
 const PLACE = `SELECT sports_place($1::integer, $2::integer, $3, $4::bigint, $5::bigint, $6::jsonb, $7::jsonb,
   $8::jsonb) AS out`;
@@ -497,7 +500,7 @@ export class SportsRepository {
     return this.db
       .select()
       .from(sportsBetLegs)
-      .where(inArray(sportsBetLegs.betId, betIds))
+      .where(sql`${sportsBetLegs.betId} = ANY(${integerArrayLiteral(betIds)}::bigint[])`)
       .orderBy(asc(sportsBetLegs.betId), asc(sportsBetLegs.legNo));
   }
 
@@ -561,6 +564,9 @@ export class SportsRepository {
   ) {
     if (items.length === 0) return;
     const payload = JSON.stringify(items);
+    // The legs found by their markets' ids through the index: joined to the markets just updated, the
+    // planner read every leg of the book for each fixture (20 ms a fixture at 100,000 legs).
+    const ids = integerArrayLiteral(items.map((i) => i.id));
     await this.db.execute(sql`
       WITH items AS (
         SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
@@ -579,7 +585,7 @@ export class SportsRepository {
           f_void = (mk.factors -> l.outcome_key ->> 'void')::integer,
           f_den = (mk.factors -> l.outcome_key ->> 'den')::integer
       FROM markets mk
-      WHERE l.market_id = mk.id`);
+      WHERE l.market_id = ANY(${ids}::bigint[]) AND l.market_id = mk.id`);
   }
 
   /**
@@ -588,22 +594,21 @@ export class SportsRepository {
    */
   async readyBets(marketIds: number[], after: number, limit: number) {
     if (marketIds.length === 0) return { bets: [] as BetRow[], legs: [] as LegRow[] };
-    const bets = await this.db
-      .select()
-      .from(sportsBets)
-      .where(
-        and(
-          gt(sportsBets.id, after),
-          inArray(sportsBets.status, ['open', 'won', 'lost', 'void']),
-          sql`${sportsBets.id} IN (SELECT bet_id FROM sports_bet_legs WHERE market_id IN (${sql.join(
-            marketIds.map((m) => sql`${m}`),
-            sql`, `,
-          )}))`,
-        ),
-      )
-      .orderBy(asc(sportsBets.id))
-      .limit(limit);
-    return { bets, legs: await this.legsOf(bets.map((b) => b.id)) };
+    const bets = rowsOf<Record<string, unknown>>(
+      await this.db.execute(sql`
+        SELECT * FROM sports_bets
+        WHERE id > ${after} AND status IN ('open', 'won', 'lost', 'void')
+          AND id IN (SELECT bet_id FROM sports_bet_legs WHERE market_id = ANY(${integerArrayLiteral(marketIds)}::bigint[]))
+        ORDER BY id
+        LIMIT ${limit}`),
+    ).map(betRow);
+    if (bets.length === 0) return { bets, legs: [] as LegRow[] };
+    const legs = rowsOf<Record<string, unknown>>(
+      await this.db.execute(sql`
+        SELECT * FROM sports_bet_legs WHERE bet_id = ANY(${integerArrayLiteral(bets.map((b) => b.id))}::bigint[])
+        ORDER BY bet_id, leg_no`),
+    ).map(legRow);
+    return { bets, legs };
   }
 
   settle(args: { brandId: number; vendor: string; house: number; lost: number[]; wins: SettleItem[] }) {

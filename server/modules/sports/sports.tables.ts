@@ -153,6 +153,7 @@ export const sportsBets = pgTable(
     /** none, better, any: what a pending bet accepts if a price moved. */
     accept: text('accept').notNull().default('none'),
     rejectReason: text('reject_reason'),
+    /** When a pending bet is decided; cleared by the decision. */
     acceptsAt: timestamp('accepts_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -160,7 +161,9 @@ export const sportsBets = pgTable(
   (t) => [
     uniqueIndex('sports_bets_request_uq').on(t.memberId, t.requestId, t.slipIndex),
     index('sports_bets_member_idx').on(t.memberId, t.id),
-    index('sports_bets_pending_idx').on(t.acceptsAt).where(sql`${t.status} = 'pending'`),
+    // Only a pending bet has a time to be decided at (the decision clears it): the index names no status,
+    // so settling a bet (its status, payout, liability) rewrites no index entry (a HOT update).
+    index('sports_bets_pending_idx').on(t.acceptsAt).where(sql`${t.acceptsAt} IS NOT NULL`),
     check(
       'sports_bets_status_ck',
       sql`${t.status} IN ('pending', 'open', 'won', 'lost', 'void', 'cashed_out', 'rejected')`,

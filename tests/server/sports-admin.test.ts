@@ -226,6 +226,51 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     expect(await audits('sports_fixture_resume', target)).toHaveLength(1);
   });
 
+  it('settles two fixtures whose results arrive at once: a double across both is paid once', async () => {
+    const member = await newMember(ctx, { prefix: 'sbpar' });
+    await fund(ctx, member, 100_000);
+    const a = (await create('Bahia', 'Vitória')).value;
+    const b = (await create('Ceará', 'Fortaleza')).value;
+    const legA = { marketId: market(a, '1x2').id, key: 'home', price: 21_000 };
+    const legB = { marketId: market(b, '1x2').id, key: 'home', price: 21_000 };
+    const double = await ctx.call('placeSportsSlip', {
+      token: member.token,
+      body: { requestId: rid(), kind: 'accumulator', legs: [legA, legB], stake: 10_000 } as never,
+    });
+    const singles = await place(member, [legA, legB], 10_000);
+    expect([double.code, singles.code]).toEqual(['OK', 'OK']);
+    expect(await balance(member)).toBe(70_000);
+
+    const result = {
+      sport: 'football' as const,
+      status: 'finished' as const,
+      ht: [1, 0] as [number, number],
+      ft: [2, 0] as [number, number],
+      corners: [5, 4] as [number, number],
+      cards: [1, 3] as [number, number],
+    };
+    const settled = await Promise.all(
+      [a, b].map((f) =>
+        ctx.call('resultSportsFixture', {
+          token: trader.token,
+          body: { id: f.id, result, requestId: rid() },
+        }),
+      ),
+    );
+    expect(settled.map((r) => r.code)).toEqual(['OK', 'OK']);
+    // The double pays 10.000 × 2,10 × 2,10 = 44.100 once, each single 21.000.
+    expect(await balance(member)).toBe(70_000 + 44_100 + 2 * 21_000);
+    const bets = (await ctx.call('mySportsBets', { token: member.token, query: { status: 'settled' } })).value
+      .bets;
+    expect(bets.map((x) => [x.kind, x.status, x.payout]).sort()).toEqual([
+      ['accumulator', 'won', 44_100],
+      ['single', 'won', 21_000],
+      ['single', 'won', 21_000],
+    ]);
+    const top = (await ctx.call('adminSportsExposure', { token: support.token })).value.events;
+    for (const f of [a, b]) expect(top.find((e) => e.id === f.id)?.liability ?? 0).toBe(0);
+  });
+
   it('marks a fixture live, settles it, corrects and withdraws the result, each in the log with its operator', async () => {
     const member = await newMember(ctx, { prefix: 'sbas' });
     await fund(ctx, member, 100_000);

@@ -66,7 +66,8 @@ export interface OddsFeed {
 /**
  * Applies a source's messages to the book: fixtures and markets created, prices and states updated (each
  * changed market's version moves on, so in-play bets taken on the old one are checked again), results
- * settled through SportsSettlement.
+ * settled through SportsSettlement. Messages of different fixtures may be applied at once; one fixture's
+ * in the order the source sent them.
  */
 export class SportsFeed {
   constructor(

@@ -27,6 +27,14 @@ test('on a phone: a double on two matches, a price that moves, half cashed out l
   await registerMember(page, 'sb');
   await depositThroughGateway(page, '500');
 
+  // The book kept among the favourites from its lobby: the home page's own games list it.
+  await page.goto('/fbSport');
+  await page.getByTestId('sb-favourite').click();
+  await expect(page.getByTestId('sb-favourite')).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/');
+  await page.getByTestId('my-games').getByRole('button', { name: /Favoritos/ }).click();
+  await expect(page.getByTestId('my-favourites')).toContainText('Apostas esportivas');
+
   // The Brasileirão first: its match's page, and the home win.
   await page.goto('/fbSport');
   await expect(page.getByTestId('sb-lobby')).toBeVisible();

@@ -461,6 +461,8 @@ export async function buildServices({
   const sportsPorts = {
     balanceChanged: originalsPorts.balanceChanged,
     brand: async (brandId: number) => (await brands.all()).find((b) => b.id === brandId) ?? null,
+    bookEntry: (brandId: number, vendor: 'FB' | 'FBE', gameCode: string) =>
+      games.catalogueId(brandId, vendor, gameCode),
   };
   const sports = new SportsService(
     sportsRepo,

@@ -131,6 +131,27 @@ describe.each(databaseKinds)('sportsbook on %s', (kind) => {
     const esports = await ctx.call('launchGame', { token: player.token, body: { vassalage: 'FBE' } });
     // No e-sports competition yet: the e-sports book has nothing to open.
     expect(esports.code).toBe('GAME_NOT_FOUND');
+    // Opened, the book is among the member's recent games, and it can be kept among the favourites from
+    // its lobby, which names its catalogue entry; it is still not a tile among the sports games.
+    const recent = (await ctx.call('recentGames', { token: player.token, query: { limit: 10 } as never }))
+      .value;
+    expect(recent[0]).toMatchObject({
+      vassalage: 'FB',
+      gameCode: 'sportsbook',
+      gameName: 'Apostas esportivas',
+    });
+    const lobby = (await ctx.call('sportsLobby', { token: player.token, query: { kind: 'sports' } })).value;
+    expect(lobby.nodeId).toBe(recent[0]!.nodeId);
+    const kept = await ctx.call('addFavourite', { token: player.token, body: { nodeId: lobby.nodeId! } });
+    expect(kept.value.nodeIds).toContain(lobby.nodeId);
+    const favourites = (
+      await ctx.call('favouriteGames', { token: player.token, query: { limit: 10 } as never })
+    ).value;
+    expect(favourites.map((g) => g.gameCode)).toEqual(['sportsbook']);
+    const listed = (await ctx.call('gameList', { token: player.token, query: { vassalage: 'FB' } as never }))
+      .value;
+    expect(listed.items.map((g) => g.gameCode)).not.toContain('sportsbook');
+    await ctx.call('removeFavourite', { token: player.token, query: { nodeId: lobby.nodeId! } });
 
     const competition = f.detail.competition;
     const page = (await ctx.call('sportsCompetition', { query: { id: competition.id } })).value;

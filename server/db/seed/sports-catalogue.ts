@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { brands, gameCategories, gameVendors } from '../schema';
+import { brands, gameCategories, games, gameVendors } from '../schema';
 
 /**
  * The sportsbook's categories and vendors (spec 2.2, 9): part of every installation, so its bets land in
@@ -13,6 +13,22 @@ const VENDORS = [
   { category: 'SPORTS', code: 'FB', name: 'Aurora Sports' },
   { category: 'ESPORTS', code: 'FBE', name: 'Aurora E-sports' },
 ];
+
+/**
+ * Each book as a catalogue entry, so a member's recent games and favourites can hold it. Hidden: the book
+ * is listed through its vendor (the menus, /fbSport), not as a tile among games; launched, it opens its
+ * pages (SportsService.launchTarget).
+ */
+export const BOOK_GAMES = [
+  { category: 'SPORTS', vendor: 'FB', code: 'sportsbook', pt: 'Apostas esportivas', en: 'Sports betting' },
+  {
+    category: 'ESPORTS',
+    vendor: 'FBE',
+    code: 'esportsbook',
+    pt: 'Apostas em e-sports',
+    en: 'E-sports betting',
+  },
+] as const;
 
 export async function ensureSportsCatalogue(db: Database) {
   const all = await db.select({ id: brands.id }).from(brands);
@@ -37,6 +53,22 @@ export async function ensureSportsCatalogue(db: Database) {
           code: v.code,
           name: v.name,
           sortOrder: -1,
+        })),
+      )
+      .onConflictDoNothing();
+    await db
+      .insert(games)
+      .values(
+        BOOK_GAMES.map((g) => ({
+          brandId,
+          vendorCode: g.vendor,
+          categoryCode: g.category,
+          gameCode: g.code,
+          name: { pt: g.pt, en: g.en },
+          classification: null,
+          imageUrl: `/art/game/${g.category}-${g.code}.svg`,
+          platforms: ['html5-desktop', 'html5'],
+          status: 'hidden',
         })),
       )
       .onConflictDoNothing();

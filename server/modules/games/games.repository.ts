@@ -27,6 +27,14 @@ export class GamesRepository {
     return and(eq(games.brandId, brandId), eq(games.active, true), ne(games.status, 'hidden'))!;
   }
 
+  /**
+   * A member's own lists (recent, favourites) hold hidden games too: hidden is "launchable from a link, not
+   * listed", and those lists are the member's own links (the sportsbook's entry is one).
+   */
+  private reachable(brandId: number): SQL {
+    return and(eq(games.brandId, brandId), eq(games.active, true))!;
+  }
+
   private filtered(brandId: number, filter: GameFilter): SQL {
     const where: SQL[] = [this.visible(brandId), inArray(games.vendorCode, filter.vendorCodes)];
     if (filter.categoryCode) where.push(eq(games.categoryCode, filter.categoryCode));
@@ -152,7 +160,7 @@ export class GamesRepository {
     const [row] = await this.db
       .select()
       .from(games)
-      .where(and(this.visible(brandId), eq(games.id, id)));
+      .where(and(this.reachable(brandId), eq(games.id, id)));
     return row;
   }
 
@@ -171,7 +179,7 @@ export class GamesRepository {
       .select({ game: games })
       .from(recentGames)
       .innerJoin(games, eq(games.id, recentGames.gameId))
-      .where(and(eq(recentGames.memberId, memberId), this.visible(brandId)))
+      .where(and(eq(recentGames.memberId, memberId), this.reachable(brandId)))
       .orderBy(desc(recentGames.launchedAt))
       .limit(limit)
       .then((rows) => rows.map((r) => r.game));
@@ -201,7 +209,7 @@ export class GamesRepository {
       .select({ game: games })
       .from(favouriteGames)
       .innerJoin(games, eq(games.id, favouriteGames.gameId))
-      .where(and(eq(favouriteGames.memberId, memberId), this.visible(brandId)))
+      .where(and(eq(favouriteGames.memberId, memberId), this.reachable(brandId)))
       .orderBy(desc(favouriteGames.createdAt))
       .limit(limit)
       .then((rows) => rows.map((r) => r.game));

@@ -352,6 +352,12 @@ export class GamesService {
     return this.items(brand, lang, await this.live.favourites(brand.id, memberId, limit));
   }
 
+  /** A catalogue entry's node id (for favourites), listed or hidden; null when there is none or it is off. */
+  async catalogueId(brandId: number, vendor: string, gameCode: string): Promise<number | null> {
+    const row = await this.live.game(brandId, vendor, gameCode);
+    return row?.active ? row.id : null;
+  }
+
   async favouriteIds(memberId: number) {
     return { nodeIds: await this.live.favouriteIds(memberId) };
   }
@@ -384,6 +390,9 @@ export class GamesService {
       // The lotteries take real accounts only; trial money plays the in-house games and the vendors that
       // take trial players (the launch token's check).
       if (member.userType === TRIAL_TYPE) throw new AppError('REAL_ACCOUNT_REQUIRED');
+      // A module's own pages with a catalogue entry (the sportsbook's) join the member's recent games.
+      const entry = await this.catalogueId(brand.id, house.vassalage, house.gameCode);
+      if (entry !== null) await this.live.touchRecent(member.id, entry);
       return house;
     }
     const game = body.gameCode

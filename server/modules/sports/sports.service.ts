@@ -50,6 +50,8 @@ export interface SportsPorts {
   balanceChanged(brand: Brand, memberId: number, balance: number): void;
   /** Brands by id, for work that runs for every brand (pending bets, settlement). */
   brand(brandId: number): Promise<Brand | null>;
+  /** The book's catalogue entry (its node id, for favourites), if the catalogue has one. */
+  bookEntry?(brandId: number, vendor: 'FB' | 'FBE', gameCode: string): Promise<number | null>;
 }
 
 type Member = { id: number };
@@ -319,9 +321,16 @@ export class SportsService {
       );
       const count = (id: number, status?: string) =>
         rows.filter((f) => f.competitionId === id && (!status || f.status === status)).length;
+      const sportsBook = kind === 'sports';
       return {
         now,
         kind,
+        nodeId:
+          (await this.ports.bookEntry?.(
+            brand.id,
+            sportsBook ? 'FB' : 'FBE',
+            sportsBook ? 'sportsbook' : 'esportsbook',
+          )) ?? null,
         live: await this.cards(brand, lang, live),
         soon: await this.cards(brand, lang, soon),
         competitions: competitions

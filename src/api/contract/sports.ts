@@ -139,6 +139,8 @@ export const sportsLobbyQuery = z.object({ kind: sportsKind.default('sports') })
 export const sportsLobby = z.object({
   now: epochMillis,
   kind: sportsKind,
+  /** The book's catalogue entry (to keep it among favourites); null when the catalogue has none. */
+  nodeId: z.number().int().nullable(),
   live: z.array(fixtureCard),
   soon: z.array(fixtureCard),
   competitions: z.array(competitionRef.extend({ fixtures: z.number().int(), live: z.number().int() })),

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { call } from '../../api/client';
 import type { SportsKind } from '../../api/contract/sports';
 import { errorKey } from '../../api/errors';
+import { useFavourites } from '../games/favourites';
 import { FixtureCardView } from './FixtureCardView';
 import { usePolled } from './usePolled';
 
@@ -43,6 +44,7 @@ export function CompetitionMark({ country }: { country: string | null }) {
 /** The book's home: what is live, what starts soon (Brazilian football first), and the competitions. */
 export function SportsLobby({ kind, base }: { kind: SportsKind; base: string }) {
   const { t, i18n } = useTranslation();
+  const favourites = useFavourites();
   const { data, error, refresh } = usePolled(
     `lobby:${kind}:${i18n.language}`,
     () => call('sportsLobby', { query: { kind } }),
@@ -60,8 +62,24 @@ export function SportsLobby({ kind, base }: { kind: SportsKind; base: string }) 
       <div className="spinner" role="status" aria-label={t('sports.loading')} />
     );
   }
+  const nodeId = data.nodeId;
+  const kept = nodeId !== null && favourites.ids.has(nodeId);
   return (
     <div className="sb-lobby" data-testid="sb-lobby">
+      {favourites.enabled && nodeId !== null ? (
+        <button
+          type="button"
+          className={`sb-fav${kept ? ' is-on' : ''}`}
+          aria-pressed={kept}
+          data-testid="sb-favourite"
+          onClick={() => void favourites.toggle(nodeId).catch(() => {})}
+        >
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.7 1.2 5.2 3 1.5-1.8 3.1-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z" />
+          </svg>
+          {kept ? t('sports.favourited') : t('sports.favourite')}
+        </button>
+      ) : null}
       {data.competitions.length > 0 ? (
         <nav className="sb-chips" aria-label={t('sports.competitions')}>
           {data.competitions.map((c) => (

@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
@@ -50,7 +50,9 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     ctx.handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, action), target ? like(auditLog.target, `${target}%`) : undefined));
+      .where(and(eq(auditLog.action, action), target ? like(auditLog.target, `${target}%`) : undefined))
+      // In the order they were written: a table read without an order comes back in any.
+      .orderBy(asc(auditLog.id));
   const market = (f: AdminSportsFixture, type: string) => f.markets.find((m) => m.spec.type === type)!;
   const priceOf = (f: AdminSportsFixture, type: string, key: string) =>
     market(f, type).outcomes.find((o) => o.key === key)!.price!;

@@ -43,6 +43,8 @@ test('a hand-off link names the account and asks first; it logs a browser in onc
   page,
   browser,
 }) => {
+  // Four browsers and two logins (each a human check): under a full run's load it passed 45 s.
+  test.setTimeout(120_000);
   await loginAs(page, 'demomember', 'Demo1234');
   const other = await freshPage(browser);
   await loginAs(other.page, 'demoagent', 'Agent1234');

@@ -32,7 +32,10 @@ test('on a phone: a double on two matches, a price that moves, half cashed out l
   await page.getByTestId('sb-favourite').click();
   await expect(page.getByTestId('sb-favourite')).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/');
-  await page.getByTestId('my-games').getByRole('button', { name: /Favoritos/ }).click();
+  await page
+    .getByTestId('my-games')
+    .getByRole('button', { name: /Favoritos/ })
+    .click();
   await expect(page.getByTestId('my-favourites')).toContainText('Apostas esportivas');
 
   // The Brasileirão first: its match's page, and the home win.

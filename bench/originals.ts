@@ -46,6 +46,7 @@ import { bustTime } from '../server/modules/originals/crash.service';
 import { CRASH_SOCKET_PATH, type CrashState } from '../src/api/contract/originals';
 import { paths } from '../src/api/paths';
 import { crashTimeOf } from '../src/originals/games/crash';
+import { runWrk } from './wrk-run';
 
 /** The flags `npm start` gives node (package.json): a young generation large enough for a busy server. */
 const START_NODE_ARGS = ['--max-semi-space-size=32'];
@@ -259,56 +260,20 @@ async function wrkLoad(
   const tokens = path.join(config.dataDir, 'tokens.txt');
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(tokens, `${data.tokens.slice(0, PLAYERS).join('\n')}\n`);
-  const threads = Math.min(2, opts.connections);
-  const child = spawn(
-    'wrk',
-    [
-      '-t',
-      String(threads),
-      '-c',
-      String(opts.connections),
-      '-d',
-      `${opts.seconds}s`,
-      '--timeout',
-      '10s',
-      '-s',
-      WRK_SCRIPT,
-      server.base,
-      '--',
-      tokens,
-      String(threads),
-      `${data.run}-${opts.label}-${++sequence}`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  // Its CPU as last seen while it ran (the process is gone once it has printed).
-  let cpu = 0;
-  const watch = setInterval(() => {
-    try {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      cpu = (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // It has ended.
-    }
-  }, 100);
-  const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  clearInterval(watch);
-  rmSync(tokens, { force: true });
-  const line = out.split('\n').find((l) => l.startsWith('{'));
-  if (status !== 0 || !line) throw new Error(`wrk failed (exit ${status}): ${out}`);
-  const r = JSON.parse(line) as {
-    requests: number;
-    errors: number;
-    codes: Record<string, number>;
-    p50: number;
-    p90: number;
-    p99: number;
-    max: number;
-  };
+  const label = `${data.run}-${opts.label}-${++sequence}`;
+  let run: Awaited<ReturnType<typeof runWrk<WrkBets>>>;
+  try {
+    run = await runWrk<WrkBets>({
+      script: WRK_SCRIPT,
+      base: server.base,
+      connections: opts.connections,
+      seconds: opts.seconds,
+      args: (threads) => [tokens, String(threads), label],
+    });
+  } finally {
+    rmSync(tokens, { force: true });
+  }
+  const { result: r, cpu } = run;
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     bets: r.codes.OK ?? 0,
@@ -317,6 +282,17 @@ async function wrkLoad(
     latency: { p50: round(r.p50), p90: round(r.p90), p99: round(r.p99), max: round(r.max) },
     cpu,
   } satisfies Load;
+}
+
+/** What bench/wrk/dice.lua prints at its end. */
+interface WrkBets {
+  requests: number;
+  errors: number;
+  codes: Record<string, number>;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
 }
 
 /** autocannon's run: each connection plays its own share of the members in turn. */

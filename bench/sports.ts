@@ -63,6 +63,7 @@ import { linePayout } from '../src/sports/payout';
 import { priceMarkets } from '../src/sports/pricing';
 import { type FootballResult, settleMarket } from '../src/sports/settle';
 import { BR_SERIE_A, COPA_LIBERTADORES, type FootballCompetition, PREMIER_LEAGUE } from '../src/sports/teams';
+import { runWrk } from './wrk-run';
 
 const MEMBERS = Math.max(1, Number(process.env.BENCH_MEMBERS ?? 5_000));
 const FIXTURES = Math.max(3, Number(process.env.BENCH_FIXTURES ?? 200));
@@ -496,60 +497,20 @@ async function wrkLoad(
     return `${s.kind}\t${s.stake}\t${JSON.stringify(s.legs)}`;
   });
   writeFileSync(slips, `${lines.join('\n')}\n`);
-  const threads = Math.min(2, CONNECTIONS);
-  const child = spawn(
-    'wrk',
-    [
-      '-t',
-      String(threads),
-      '-c',
-      String(CONNECTIONS),
-      '-d',
-      `${opts.seconds}s`,
-      '--timeout',
-      '10s',
-      '-s',
-      WRK_SCRIPT,
-      server.base,
-      '--',
-      tokens,
-      String(threads),
-      opts.prefix,
-      slips,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  // Its CPU as last seen while it ran (the process is gone once it has printed).
-  let cpu = 0;
-  const watch = setInterval(() => {
-    try {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      cpu = (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // It has ended.
-    }
-  }, 100);
-  const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  clearInterval(watch);
-  rmSync(tokens, { force: true });
-  rmSync(slips, { force: true });
-  const line = out.split('\n').find((l) => l.startsWith('{'));
-  if (status !== 0 || !line) throw new Error(`wrk failed (exit ${status}): ${out}`);
-  const r = JSON.parse(line) as {
-    durationUs: number;
-    errors: number;
-    codes: Record<string, number>;
-    bets: number;
-    legs: number;
-    p50: number;
-    p975: number;
-    p99: number;
-    max: number;
-  };
+  let run: Awaited<ReturnType<typeof runWrk<WrkSlips>>>;
+  try {
+    run = await runWrk<WrkSlips>({
+      script: WRK_SCRIPT,
+      base: server.base,
+      connections: CONNECTIONS,
+      seconds: opts.seconds,
+      args: (threads) => [tokens, String(threads), opts.prefix, slips],
+    });
+  } finally {
+    rmSync(tokens, { force: true });
+    rmSync(slips, { force: true });
+  }
+  const { result: r, cpu } = run;
   const round = (x: number) => Math.round(x * 10) / 10;
   return {
     slips: r.codes['200 OK'] ?? 0,
@@ -561,6 +522,19 @@ async function wrkLoad(
     latency: { p50: round(r.p50), p975: round(r.p975), p99: round(r.p99), max: round(r.max) },
     cpu,
   };
+}
+
+/** What bench/wrk/sports.lua prints at its end. */
+interface WrkSlips {
+  durationUs: number;
+  errors: number;
+  codes: Record<string, number>;
+  bets: number;
+  legs: number;
+  p50: number;
+  p975: number;
+  p99: number;
+  max: number;
 }
 
 async function post(base: string, token: string, body: unknown) {

@@ -33,6 +33,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{unit,components,machines}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
+          // Some model checks run thousands of seeded rounds: seconds alone, several times that beside the
+          // server tests on a loaded CI machine.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { depositThroughGateway, expect, registerMember, test } from './fixtures';
+import { closePopups, depositThroughGateway, expect, registerMember, test } from './fixtures';
 
 // The worker's sports server: the simulator plays a match of every competition every 2 minutes, 90 times
 // faster than real time (a football match in about 70 s), and prices move in the last quarter hour
@@ -32,6 +32,7 @@ test('on a phone: a double on two matches, a price that moves, half cashed out l
   await page.getByTestId('sb-favourite').click();
   await expect(page.getByTestId('sb-favourite')).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/');
+  await closePopups(page);
   await page
     .getByTestId('my-games')
     .getByRole('button', { name: /Favoritos/ })

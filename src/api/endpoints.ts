@@ -134,6 +134,7 @@ import {
   adminSportsSettlements,
   adminSportsSettlementsQuery,
   createSportsFixtureBody,
+  createSportsOutrightBody,
   fixtureReasonBody,
   liveSportsFixtureBody,
   priceSportsMarketBody,
@@ -668,6 +669,11 @@ export const endpoints = {
   createSportsFixture: {
     ...paths.createSportsFixture,
     body: createSportsFixtureBody,
+    value: adminSportsFixture,
+  },
+  createSportsOutright: {
+    ...paths.createSportsOutright,
+    body: createSportsOutrightBody,
     value: adminSportsFixture,
   },
   adminSportsFixture: {

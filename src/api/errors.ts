@@ -194,6 +194,8 @@ export const errorCatalogue = {
   SPORTS_NOT_CHANGEABLE: { status: 409, key: 'errors.SPORTS_NOT_CHANGEABLE' },
   SPORTS_RESULT_INVALID: { status: 422, key: 'errors.SPORTS_RESULT_INVALID' },
   SPORTS_MODEL_INVALID: { status: 422, key: 'errors.SPORTS_MODEL_INVALID' },
+  SPORTS_OUTRIGHT_INVALID: { status: 422, key: 'errors.SPORTS_OUTRIGHT_INVALID' },
+  SPORTS_STANDINGS_INVALID: { status: 422, key: 'errors.SPORTS_STANDINGS_INVALID' },
   SPORTS_NO_PRICES: { status: 422, key: 'errors.SPORTS_NO_PRICES' },
   LOTTERY_NOT_FOUND: { status: 404, key: 'errors.LOTTERY_NOT_FOUND' },
   DRAW_NOT_FOUND: { status: 404, key: 'errors.DRAW_NOT_FOUND' },

@@ -208,6 +208,7 @@ export const paths = {
   // The operator's book: fixtures, prices, results, exposure, bets, margins and limits.
   adminSportsFixtures: { method: 'GET', path: '/api/backoffice/sports/fixtures' },
   createSportsFixture: { method: 'POST', path: '/api/backoffice/sports/fixtures' },
+  createSportsOutright: { method: 'POST', path: '/api/backoffice/sports/outrights' },
   adminSportsFixture: { method: 'GET', path: '/api/backoffice/sports/fixture' },
   suspendSportsFixture: { method: 'POST', path: '/api/backoffice/sports/fixture/suspend' },
   liveSportsFixture: { method: 'POST', path: '/api/backoffice/sports/fixture/live' },

@@ -25,6 +25,8 @@ export function marketLabel(t: TFunction, spec: Spec, teams: Teams, lang: string
     case 'map_winner':
     case 'first_blood':
       return k(spec.type, { map: spec.map });
+    case 'outright':
+      return spec.places === 1 ? k('outright') : k('outright_places', { count: spec.places });
     case 'map_total':
       return spec.map
         ? k(`map_total_${spec.stat}`, { map: spec.map, line })

@@ -10,7 +10,15 @@ import type {
 import { BET_STATUSES, FIXTURE_STATUSES } from '../api/contract/sports';
 import type { EndpointValue } from '../api/endpoints';
 import { errorKey } from '../api/errors';
-import { MAP_STAT, type MarketSpec, marketTemplate, outcomeKeys, SPORTS, type Sport } from '../sports/model';
+import {
+  eventName,
+  MAP_STAT,
+  type MarketSpec,
+  marketTemplate,
+  outcomeKeys,
+  SPORTS,
+  type Sport,
+} from '../sports/model';
 import { formatPrice, parsePrice } from '../sports/price';
 import { type EsportsSport, priceMarkets } from '../sports/pricing';
 import { formatAmount, formatDateTime, formatRate, parseAmount } from '../ui/format';
@@ -19,6 +27,7 @@ import { inlineFailure, TaskDialog, taskResult, useOperatorTask } from './operat
 import { useOperatorList, useReloadAfter } from './panels';
 import type { PanelProps } from './sections';
 import { marketLabel, outcomeLabel } from './sports-labels';
+import { CreateOutrightForm, StandingsForm, standingsText } from './sports-outright-forms';
 import './sports-panels.css';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
@@ -106,7 +115,7 @@ export function SportsFixturesPanel({ token, onExpired }: PanelProps) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [opened, setOpened] = useState<number | null>(null);
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState<'fixture' | 'outright' | null>(null);
   const load = useCallback(() => {
     const from = day ? new Date(`${day}T00:00`).getTime() : undefined;
     return call('adminSportsFixtures', {
@@ -137,10 +146,12 @@ export function SportsFixturesPanel({ token, onExpired }: PanelProps) {
     detail.reload();
     competitions.reload();
   }, [completed]);
-  const made = taskResult<AdminSportsFixture>(task, 'createSportsFixture');
+  const made =
+    taskResult<AdminSportsFixture>(task, 'createSportsFixture') ??
+    taskResult<AdminSportsFixture>(task, 'createSportsOutright');
   useEffect(() => {
     if (made) {
-      setCreating(false);
+      setCreating(null);
       setOpened(made.id);
     }
   }, [made]);
@@ -152,21 +163,37 @@ export function SportsFixturesPanel({ token, onExpired }: PanelProps) {
     <section className="bo-catalogue bo-sb" data-testid="bo-sports-fixtures">
       <div className="bo-toolbar">
         <h2 className="bo-heading">{t('backoffice.sports.fixturesTitle')}</h2>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          data-testid="bo-sb-new"
-          onClick={() => {
-            setCreating(!creating);
-            setOpened(null);
-          }}
-        >
-          {creating ? t('backoffice.sports.closeForm') : t('backoffice.sports.newFixture')}
-        </button>
+        <div className="bo-actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            data-testid="bo-sb-new"
+            onClick={() => {
+              setCreating(creating === 'fixture' ? null : 'fixture');
+              setOpened(null);
+            }}
+          >
+            {creating === 'fixture' ? t('backoffice.sports.closeForm') : t('backoffice.sports.newFixture')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            data-testid="bo-sb-new-outright"
+            onClick={() => {
+              setCreating(creating === 'outright' ? null : 'outright');
+              setOpened(null);
+            }}
+          >
+            {creating === 'outright' ? t('backoffice.sports.closeForm') : t('backoffice.sports.outright.new')}
+          </button>
+        </div>
       </div>
       {failure && <p className="form-error">{t(errorKey(failure))}</p>}
-      {creating && competitions.data && (
+      {creating === 'fixture' && competitions.data && (
         <CreateFixtureForm competitions={competitions.data.competitions} send={send} busy={busy} />
+      )}
+      {creating === 'outright' && competitions.data && (
+        <CreateOutrightForm competitions={competitions.data.competitions} send={send} busy={busy} />
       )}
       {detail.data && opened === detail.data.id && (
         <FixturePage fixture={detail.data} token={token} send={send} busy={busy} completed={completed} />
@@ -241,7 +268,7 @@ export function SportsFixturesPanel({ token, onExpired }: PanelProps) {
                 <tr key={f.id} data-fixture={f.id} data-status={f.status}>
                   <td>{formatDateTime(f.startsAt)}</td>
                   <th scope="row">
-                    {f.home} x {f.away}
+                    {eventName(f)}
                     <small className="bo-sub">
                       {t(`backoffice.sports.sports.${f.sport}`)} · {f.competition} ·{' '}
                       {t(`backoffice.sports.sources.${f.source}`, { defaultValue: f.source })}
@@ -260,7 +287,7 @@ export function SportsFixturesPanel({ token, onExpired }: PanelProps) {
                       className="btn btn-ghost btn-sm"
                       data-testid={`bo-sb-open-${f.id}`}
                       onClick={() => {
-                        setCreating(false);
+                        setCreating(null);
                         setOpened(f.id);
                         window.scrollTo?.({ top: 0 });
                       }}
@@ -623,7 +650,8 @@ function FixturePage({
   const lang = i18n.language;
   const teams = { home: f.home, away: f.away };
   const tradable = f.status === 'scheduled' || f.status === 'live';
-  const event = `${f.home} x ${f.away}`;
+  const outright = f.kind === 'outright';
+  const event = eventName(f);
   const loadLog = useCallback(
     () => call('adminSportsSettlements', { token, query: { fixtureId: f.id } }),
     [token, f.id],
@@ -644,13 +672,20 @@ function FixturePage({
         {t('backoffice.sports.marginIs', { margin: formatRate(f.marginBp, lang) })} ·{' '}
         {t(`backoffice.sports.sources.${f.source}`, { defaultValue: f.source })}
       </p>
-      <p data-testid="bo-sb-score">
-        {t('backoffice.sports.score')}: <strong>{pairText(f.score)}</strong>
-        {f.live?.minute !== null && f.live?.minute !== undefined && f.status === 'live'
-          ? ` · ${f.live.minute}'`
-          : ''}
-        {f.result ? ` · ${resultText(t, f.result, teams)}` : ''}
-      </p>
+      {outright ? (
+        <p data-testid="bo-sb-score">
+          {t('backoffice.sports.outright.closesAt')}: <strong>{formatDateTime(f.startsAt)}</strong>
+          {f.result ? ` · ${resultText(t, f.result, teams)}` : ''}
+        </p>
+      ) : (
+        <p data-testid="bo-sb-score">
+          {t('backoffice.sports.score')}: <strong>{pairText(f.score)}</strong>
+          {f.live?.minute !== null && f.live?.minute !== undefined && f.status === 'live'
+            ? ` · ${f.live.minute}'`
+            : ''}
+          {f.result ? ` · ${resultText(t, f.result, teams)}` : ''}
+        </p>
+      )}
       {f.voidReason && (
         <p className="bo-sub">
           {t('backoffice.sports.voidReason')}: {f.voidReason}
@@ -683,11 +718,14 @@ function FixturePage({
           </button>
         </div>
       )}
-      {tradable && (
+      {tradable && !outright && (
         <LiveForm key={`live-${f.id}-${f.status}-${pairText(f.score)}`} fixture={f} send={send} busy={busy} />
       )}
-      {f.status !== 'cancelled' && (
+      {f.status !== 'cancelled' && !outright && (
         <ResultForm key={`result-${f.id}-${f.resultVersion}`} fixture={f} send={send} busy={busy} />
+      )}
+      {f.status !== 'cancelled' && outright && (
+        <StandingsForm key={`standings-${f.id}-${f.resultVersion}`} fixture={f} send={send} busy={busy} />
       )}
       {f.status !== 'cancelled' && (
         <div className="bo-actions">
@@ -939,6 +977,7 @@ function resultText(
   r: NonNullable<AdminSportsFixture['result']>,
   teams: { home: string; away: string },
 ) {
+  if (r.sport === 'outright') return standingsText(t, r);
   const status = t(`backoffice.sports.resultStatus.${r.status}`);
   if (r.sport === 'football') {
     return `${status} · ${t('backoffice.sports.ft')} ${pairText(r.ft)} · ${t('backoffice.sports.ht')} ${pairText(r.ht)}`;
@@ -1057,7 +1096,7 @@ type MapDraft = {
 function ResultForm({ fixture: f, send, busy }: { fixture: AdminSportsFixture; send: Send; busy: boolean }) {
   const { t } = useTranslation();
   const football = f.sport === 'football';
-  const r = f.result;
+  const r = f.result && f.result.sport !== 'outright' ? f.result : null;
   const fr = r && r.sport === 'football' ? r : null;
   const er = r && r.sport !== 'football' ? r : null;
   const [status, setStatus] = useState<string>(r && r.status !== 'cancelled' ? r.status : 'finished');
@@ -1376,7 +1415,7 @@ export function SportsExposurePanel({ token, onExpired }: PanelProps) {
               {data.events.map((x) => (
                 <tr key={x.id} data-fixture={x.id}>
                   <th scope="row">
-                    {x.home} x {x.away}
+                    {eventName(x)}
                     <small className="bo-sub">
                       {t(`backoffice.sports.sports.${x.sport}`)} · {x.competition} ·{' '}
                       {formatDateTime(x.startsAt)}
@@ -1401,9 +1440,7 @@ export function SportsExposurePanel({ token, onExpired }: PanelProps) {
       )}
       {e && opened === e.fixture.id && (
         <div className="bo-card bo-wide" data-testid="bo-sb-event-exposure">
-          <h3 className="bo-heading">
-            {e.fixture.home} x {e.fixture.away}
-          </h3>
+          <h3 className="bo-heading">{eventName(e.fixture)}</h3>
           <p className="bo-sub">
             {t('backoffice.sports.liability')}: {money(e.fixture.liability, lang, e.currency)} ·{' '}
             {t('backoffice.sports.staked')}: {money(e.fixture.stake, lang, e.currency)} ·{' '}
@@ -1579,7 +1616,7 @@ export function SportsBetsPanel({ token, onExpired }: PanelProps) {
                     <ul className="bo-sb-legs">
                       {b.legs.map((l) => (
                         <li key={`${l.marketId}-${l.key}`}>
-                          {l.home} x {l.away} · {marketLabel(t, l.spec, l, lang)}:{' '}
+                          {eventName(l)} · {marketLabel(t, l.spec, l, lang)}:{' '}
                           {outcomeLabel(t, l.spec, l.key, l, lang)} @ {priceText(l.price, lang)}
                           {l.live ? ` · ${t('backoffice.sports.inPlay')}` : ''}
                           {l.result ? ` · ${t(`backoffice.sports.legResult.${l.result}`)}` : ''}

@@ -157,6 +157,13 @@ export function outcomeKeys(spec: MarketSpec): readonly string[] {
   }
 }
 
+/**
+ * How an event is named wherever it is listed: "Flamengo x Palmeiras", or an outright's own name (its
+ * `home`; an outright has no `away`).
+ */
+export const eventName = (e: { home: string; away: string }) =>
+  e.away === '' ? e.home : `${e.home} x ${e.away}`;
+
 /** Whether a line in quarters is a quarter line (split in two half stakes on its neighbours). */
 export const isQuarterLine = (lineQ: number) => Math.abs(lineQ % 2) === 1;
 

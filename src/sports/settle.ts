@@ -106,6 +106,8 @@ export interface OutrightResult {
   standings: readonly (readonly string[])[];
   /** Competitors withdrawn before the start: their bets are void. */
   nonRunners?: readonly string[];
+  /** The competition was called off: every bet on it is void. */
+  cancelled?: boolean;
 }
 
 export type Result = FootballResult | EsportsResult | OutrightResult;
@@ -258,7 +260,7 @@ function settleEsports(spec: MarketSpec, key: string, r: EsportsResult): Factor 
 
 function settleOutright(places: number, key: string, r: Result): Factor {
   if (r.sport !== 'outright') throw new Error('an outright needs its standings');
-  if (r.nonRunners?.includes(key)) return VOID;
+  if (r.cancelled || r.nonRunners?.includes(key)) return VOID;
   let position = 1;
   for (const group of r.standings) {
     if (group.includes(key)) {

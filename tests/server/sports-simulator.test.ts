@@ -125,4 +125,73 @@ describe.each(databaseKinds)('the match simulator on %s', (kind) => {
     expect(ended.live!.events.some((e) => e.type === 'full_time')).toBe(true);
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
+
+  it("offers each competition's outright priced from plays of the competition, and settles it on one more at its close", async () => {
+    const lobby = (await ctx.call('sportsLobby', { query: { kind: 'sports' } })).value;
+    expect(lobby.outrights.map((o) => o.competition.name)).toEqual([
+      'Brasileirão Série A',
+      'Copa Libertadores',
+      'Premier League',
+    ]);
+    const br = lobby.outrights[0]!;
+    expect(br).toMatchObject({ kind: 'outright', home: 'Brasileirão Série A 2026', marketCount: 2 });
+    expect(br.startsAt).toBeGreaterThan(now + 3_600_000);
+    const esports = (await ctx.call('sportsLobby', { query: { kind: 'esports' } })).value;
+    expect(esports.outrights).toHaveLength(4);
+    // Scheduling again makes no second outright of the period.
+    await sim.schedule([brand]);
+    expect((await ctx.call('sportsLobby', { query: { kind: 'sports' } })).value.outrights).toHaveLength(3);
+
+    const detail = (await ctx.call('sportsFixture', { query: { id: br.id } })).value.fixture;
+    const win = detail.markets.find((m) => m.spec.type === 'outright' && m.spec.places === 1)!;
+    const top4 = detail.markets.find((m) => m.spec.type === 'outright' && m.spec.places === 4)!;
+    const member = await newMember(ctx, { prefix: 'simo' });
+    await fund(ctx, member, 100_000);
+    const offered = win.outcomes.filter((o) => o.price !== null);
+    for (const o of offered.slice(0, 3)) {
+      const placed = await ctx.call('placeSportsSlip', {
+        token: member.token,
+        body: {
+          requestId: rid(),
+          kind: 'singles',
+          legs: [{ marketId: win.id, key: o.key, price: o.price! }],
+          stake: 1_000,
+        },
+      });
+      expect(placed.code).toBe('OK');
+    }
+    const fav = top4.outcomes.find((o) => o.key === offered[0]!.key)!;
+    const placed = await ctx.call('placeSportsSlip', {
+      token: member.token,
+      body: {
+        requestId: rid(),
+        kind: 'singles',
+        legs: [{ marketId: top4.id, key: fav.key, price: fav.price! }],
+        stake: 1_000,
+      },
+    });
+    expect(placed.code).toBe('OK');
+
+    // Its close (moved into the test clock's past): one tick plays the competition and settles every bet.
+    await ctx.handle.db
+      .update(sportsFixtures)
+      .set({ startsAt: new Date(now - 1_000) })
+      .where(eq(sportsFixtures.id, br.id));
+    await sim.tick([brand]);
+    await sim.tick([brand]);
+    const [row] = await ctx.handle.db.select().from(sportsFixtures).where(eq(sportsFixtures.id, br.id));
+    expect(row!.status).toBe('ended');
+    expect(row!.resultVersion).toBe(1);
+    const result = row!.result as { sport: string; standings: string[][] };
+    expect(result.sport).toBe('outright');
+    expect(result.standings.flat().sort()).toEqual(win.outcomes.map((o) => o.key).sort());
+    const bets = (await ctx.call('mySportsBets', { token: member.token, query: { status: 'settled' } })).value
+      .bets;
+    expect(bets).toHaveLength(4);
+    // A winner bet won exactly when its team finished first (tied on points, goal difference and goals: a dead heat).
+    const champion = result.standings[0]!;
+    for (const b of bets.filter((x) => x.legs[0]!.marketId === win.id))
+      expect(b.status === 'won').toBe(champion.includes(b.legs[0]!.key));
+    expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
 });

@@ -44,6 +44,15 @@ export function sportsAdminRoutes(deps: { sportsAdmin: SportsAdmin }) {
     );
     defineRoute(
       app,
+      endpoints.createSportsOutright,
+      {
+        summary: "An operator's outright: competitors, betting close and a market per places paid (audited)",
+        ...manage,
+      },
+      ({ request, body }) => sportsAdmin.createOutright(ctx(request), body, request.lang),
+    );
+    defineRoute(
+      app,
       endpoints.priceSportsMarket,
       { summary: "A market's new prices through the fixture's source (audited)", ...manage },
       ({ request, body }) => sportsAdmin.price(ctx(request), body, request.lang),

@@ -5,6 +5,7 @@ import type {
   AdminSportsFixtureRow,
   AdminSportsMarket,
   CreateSportsFixtureBody,
+  CreateSportsOutrightBody,
   LimitsSport,
   SportsLimitsBody,
   SportsResult,
@@ -14,7 +15,16 @@ import type { LanguageCode } from '../../../src/api/contract/common';
 import type { Permission } from '../../../src/api/contract/permissions';
 import type { FixtureEvent, LiveState } from '../../../src/api/contract/sports';
 import { mapsToWin } from '../../../src/sports/esports-maps';
-import { type MarketSpec, marketTemplate, outcomeKeys, SPORTS, type Sport } from '../../../src/sports/model';
+import {
+  checkMarketSpec,
+  eventName,
+  type MarketSpec,
+  marketTemplate,
+  outcomeKeys,
+  SPORTS,
+  type Sport,
+} from '../../../src/sports/model';
+import { checkStandings } from '../../../src/sports/outright';
 import { type EsportsSport, priceMarkets } from '../../../src/sports/pricing';
 import { factorKind, type Result } from '../../../src/sports/settle';
 import type { Database } from '../../db/client';
@@ -29,7 +39,7 @@ import type {
   ListedFixture,
   SportsAdminRepository,
 } from './sports-admin.repository';
-import type { FeedMessage, SportsFeed } from './sports-feed';
+import type { FeedCompetition, SportsFeed } from './sports-feed';
 import { DEFAULT_LIMITS, limitsFor } from './sports-limits';
 import type { SportsSettlement } from './sports-settlement.service';
 import { betViews, specKeyOf } from './sports-views';
@@ -184,6 +194,7 @@ export class SportsAdmin {
     return {
       id: f.id,
       sport: f.sport as Sport,
+      kind: f.kind as AdminSportsFixtureRow['kind'],
       competitionId: f.competitionId,
       competition: lang === 'en' ? l.competition.nameEn : l.competition.namePt,
       home: f.home,
@@ -228,7 +239,7 @@ export class SportsAdmin {
     const markets = await this.repo.markets([id]);
     const f = listed.fixture;
     const offered = markets.filter((m) => TAKING_BETS.includes(m.status)).length;
-    const result = f.result && 'status' in f.result ? (f.result as SportsResult) : null;
+    const result = f.result ? (f.result as SportsResult) : null;
     return {
       ...this.rowView(listed, offered, lang),
       marginBp: listed.competition.marginBp,
@@ -297,6 +308,40 @@ export class SportsAdmin {
     );
   }
 
+  /** The competition a new event goes in: one of the sport's, or a new one with the names typed. */
+  private async competitionFor(
+    ctx: OperatorContext,
+    sport: Sport,
+    body: Pick<CreateSportsFixtureBody, 'competitionId' | 'competition'>,
+  ): Promise<{ competition: AdminCompetitionRow | null; feedCompetition: FeedCompetition }> {
+    if (body.competitionId !== undefined) {
+      const competition = await this.repo.competition(ctx.brand.id, body.competitionId);
+      if (!competition || competition.sport !== sport) throw new AppError('SPORTS_COMPETITION_NOT_FOUND');
+      return {
+        competition,
+        feedCompetition: {
+          code: competition.code,
+          sport,
+          namePt: competition.namePt,
+          nameEn: competition.nameEn,
+          country: competition.country,
+          priority: competition.priority,
+        },
+      };
+    }
+    if (!body.competition) throw new AppError('SPORTS_COMPETITION_NOT_FOUND');
+    return {
+      competition: null,
+      feedCompetition: {
+        code: await this.newCode(ctx, body.competition.nameEn),
+        sport,
+        namePt: body.competition.namePt,
+        nameEn: body.competition.nameEn,
+        country: body.competition.country ? body.competition.country.toUpperCase() : null,
+      },
+    };
+  }
+
   /**
    * An operator's own fixture (source `operator`): its competition (one of the sport's, or a new one with
    * its names), teams, start and best-of, and the sport's template of markets with the prices typed or
@@ -312,30 +357,7 @@ export class SportsAdmin {
     const made = await this.repo.byExternal(ctx.brand.id, 'operator', externalId);
     if (made) return this.detail(ctx, made.id, lang);
 
-    let competition: AdminCompetitionRow | null = null;
-    let feedCompetition: Extract<FeedMessage, { type: 'fixture' }>['competition'];
-    if (body.competitionId !== undefined) {
-      competition = await this.repo.competition(ctx.brand.id, body.competitionId);
-      if (!competition || competition.sport !== sport) throw new AppError('SPORTS_COMPETITION_NOT_FOUND');
-      feedCompetition = {
-        code: competition.code,
-        sport,
-        namePt: competition.namePt,
-        nameEn: competition.nameEn,
-        country: competition.country,
-        priority: competition.priority,
-      };
-    } else if (body.competition) {
-      feedCompetition = {
-        code: await this.newCode(ctx, body.competition.nameEn),
-        sport,
-        namePt: body.competition.namePt,
-        nameEn: body.competition.nameEn,
-        country: body.competition.country ? body.competition.country.toUpperCase() : null,
-      };
-    } else {
-      throw new AppError('SPORTS_COMPETITION_NOT_FOUND');
-    }
+    const { competition, feedCompetition } = await this.competitionFor(ctx, sport, body);
 
     const template = marketTemplate(sport, bestOf ?? 1);
     let priced: Array<{ spec: MarketSpec; prices: Record<string, number | null> }>;
@@ -377,7 +399,7 @@ export class SportsAdmin {
     }
     await this.auditAfter(ctx, {
       action: 'sports_fixture_create',
-      target: `#${row.id} ${row.home} x ${row.away}`,
+      target: `#${row.id} ${eventName(row)}`,
       after: {
         competition: feedCompetition.nameEn,
         sport,
@@ -385,6 +407,58 @@ export class SportsAdmin {
         bestOf: bestOf ?? null,
         markets: markets.length,
         priced: body.model ? { model: body.model } : 'typed',
+      },
+      detail: { requestId: body.requestId },
+    });
+    return this.detail(ctx, row.id, lang);
+  }
+
+  /**
+   * An operator's outright (source `operator`, docs/sports.md "Outrights"): its competitors, when betting
+   * closes, and a market per number of places paid, at the prices typed (a competitor without a price is
+   * not offered on that market). Once per request id, like a fixture.
+   */
+  async createOutright(ctx: OperatorContext, body: CreateSportsOutrightBody, lang: LanguageCode) {
+    this.manage(ctx);
+    const sport = body.sport as Sport;
+    const externalId = `${ctx.operator.id}:${body.requestId}`;
+    const made = await this.repo.byExternal(ctx.brand.id, 'operator', externalId);
+    if (made) return this.detail(ctx, made.id, lang);
+    if (body.closesAt <= Date.now()) throw new AppError('SPORTS_OUTRIGHT_INVALID');
+    const competitors = body.competitors.map((c) => c.trim());
+    const places = body.markets.map((m) => m.places);
+    if (new Set(places).size !== places.length) throw new AppError('SPORTS_OUTRIGHT_INVALID');
+    const markets = body.markets.map((m) => {
+      const spec: MarketSpec = { type: 'outright', places: m.places, competitors };
+      if (checkMarketSpec(spec, sport) !== null) throw new AppError('SPORTS_OUTRIGHT_INVALID');
+      return { spec, prices: Object.fromEntries(competitors.map((c) => [c, m.prices[c] ?? null])) };
+    });
+    // Each market offers at least two competitors: one priced alone is not a market.
+    if (markets.some((m) => Object.values(m.prices).filter((p) => p !== null).length < 2))
+      throw new AppError('SPORTS_NO_PRICES');
+    const { feedCompetition } = await this.competitionFor(ctx, sport, body);
+    const row = await this.feed.apply(ctx.brand, 'operator', {
+      type: 'outright',
+      externalId,
+      competition: feedCompetition,
+      name: body.name,
+      closesAt: body.closesAt,
+      markets,
+    });
+    if (!row) {
+      const again = await this.repo.byExternal(ctx.brand.id, 'operator', externalId);
+      if (!again) throw new AppError('SPORTS_FIXTURE_NOT_FOUND');
+      return this.detail(ctx, again.id, lang);
+    }
+    await this.auditAfter(ctx, {
+      action: 'sports_outright_create',
+      target: `#${row.id} ${eventName(row)}`,
+      after: {
+        competition: feedCompetition.nameEn,
+        sport,
+        closesAt: new Date(body.closesAt).toISOString(),
+        competitors: competitors.length,
+        places,
       },
       detail: { requestId: body.requestId },
     });
@@ -435,7 +509,7 @@ export class SportsAdmin {
       });
       await this.auditAfter(ctx, {
         action: 'sports_prices',
-        target: `#${f.id} ${f.home} x ${f.away}`,
+        target: `#${f.id} ${eventName(f)}`,
         before,
         after,
         detail: { market: market.id, spec: market.spec, requestId: body.requestId },
@@ -464,7 +538,7 @@ export class SportsAdmin {
       });
       await this.auditAfter(ctx, {
         action: body.suspended ? 'sports_market_suspend' : 'sports_market_resume',
-        target: `#${f.id} ${f.home} x ${f.away}`,
+        target: `#${f.id} ${eventName(f)}`,
         before: { status: market.status },
         after: { status: body.suspended ? 'suspended' : 'open' },
         detail: { market: market.id, spec: market.spec, requestId: body.requestId },
@@ -489,7 +563,7 @@ export class SportsAdmin {
       });
       await this.auditAfter(ctx, {
         action: body.suspended ? 'sports_fixture_suspend' : 'sports_fixture_resume',
-        target: `#${f.id} ${f.home} x ${f.away}`,
+        target: `#${f.id} ${eventName(f)}`,
         before: { suspended: f.suspended },
         after: { suspended: body.suspended },
         detail: { requestId: body.requestId },
@@ -519,6 +593,8 @@ export class SportsAdmin {
   ) {
     this.manage(ctx);
     const f = await this.tradable(ctx, body.id);
+    // An outright is never "live": its betting closes at its time and its result is the standings.
+    if (f.kind === 'outright') throw new AppError('SPORTS_NOT_CHANGEABLE');
     const prev = f.live ?? null;
     const football = f.sport === 'football';
     if (!football && (body.score[0] + body.score[1] > (f.bestOf ?? 1) || (body.map ?? 1) > (f.bestOf ?? 1)))
@@ -558,7 +634,7 @@ export class SportsAdmin {
     await this.feed.apply(ctx.brand, f.source, { type: 'live', externalId: f.externalId, live });
     await this.auditAfter(ctx, {
       action: 'sports_live',
-      target: `#${f.id} ${f.home} x ${f.away}`,
+      target: `#${f.id} ${eventName(f)}`,
       before: { status: f.status, score: prev?.score ?? null, minute: prev?.minute ?? null },
       after: { status: 'live', score: live.score, minute: live.minute, map: live.map },
       detail: { requestId: body.requestId },
@@ -579,7 +655,8 @@ export class SportsAdmin {
     const listed = await this.listedOf(ctx, body.id);
     const f = listed.fixture;
     if (f.status === 'cancelled' || !f.externalId) throw new AppError('SPORTS_NOT_CHANGEABLE');
-    const result = checkResult(f, body.result);
+    const result =
+      f.kind === 'outright' ? await this.standingsOf(f.id, body.result) : checkResult(f, body.result);
     if (f.result && canonical(f.result) === canonical(result)) return this.detail(ctx, f.id, lang);
     const prev = f.live ?? null;
     const score: [number, number] =
@@ -591,36 +668,43 @@ export class SportsAdmin {
               result.maps.filter((m) => m.winner === 'away').length,
             ]
           : [0, 0];
-    const live: LiveState =
-      result.sport === 'football'
-        ? {
-            phase: 'ended',
-            minute: 90,
-            score,
-            map: null,
-            mapScore: null,
-            corners: [result.corners[0], result.corners[1]],
-            cards: [result.cards[0], result.cards[1]],
-            events: prev?.events ?? [],
-          }
-        : {
-            phase: 'ended',
-            minute: null,
-            score,
-            map: null,
-            mapScore: null,
-            corners: null,
-            cards: null,
-            events: prev?.events ?? [],
-          };
+    const live: LiveState | null =
+      result.sport === 'outright'
+        ? null
+        : result.sport === 'football'
+          ? {
+              phase: 'ended',
+              minute: 90,
+              score,
+              map: null,
+              mapScore: null,
+              corners: [result.corners[0], result.corners[1]],
+              cards: [result.cards[0], result.cards[1]],
+              events: prev?.events ?? [],
+            }
+          : {
+              phase: 'ended',
+              minute: null,
+              score,
+              map: null,
+              mapScore: null,
+              corners: null,
+              cards: null,
+              events: prev?.events ?? [],
+            };
     const corrected = f.result !== null;
     const afterId = await this.repo.lastSettlement(ctx.brand.id, f.id);
-    await this.feed.apply(ctx.brand, f.source, { type: 'result', externalId: f.externalId, result, live });
+    await this.feed.apply(ctx.brand, f.source, {
+      type: 'result',
+      externalId: f.externalId,
+      result,
+      ...(live ? { live } : {}),
+    });
     await this.auditAfter(
       ctx,
       {
         action: corrected ? 'sports_result_correct' : 'sports_result',
-        target: `#${f.id} ${f.home} x ${f.away}`,
+        target: `#${f.id} ${eventName(f)}`,
         ...(body.reason ? { reason: body.reason } : {}),
         before: f.result,
         after: result,
@@ -629,6 +713,21 @@ export class SportsAdmin {
       { fixtureId: f.id, afterId, reason: body.reason ?? null },
     );
     return this.detail(ctx, f.id, lang);
+  }
+
+  /** An outright's standings checked against its markets: its competitors, enough placed for each market. */
+  private async standingsOf(fixtureId: number, body: SportsResultBody): Promise<Result> {
+    if (body.sport !== 'outright') throw new AppError('SPORTS_STANDINGS_INVALID');
+    const specs = (await this.repo.markets([fixtureId]))
+      .map((m) => m.spec)
+      .filter((s): s is Extract<MarketSpec, { type: 'outright' }> => s.type === 'outright');
+    const competitors = specs[0]?.competitors ?? [];
+    const maxPlaces = Math.max(1, ...specs.map((s) => s.places));
+    const standings = body.standings.map((g) => g.map((c) => c.trim()));
+    const nonRunners = (body.nonRunners ?? []).map((c) => c.trim());
+    const problem = checkStandings(competitors, maxPlaces, { standings, nonRunners });
+    if (problem) throw new AppError(problem);
+    return { sport: 'outright', standings, ...(nonRunners.length ? { nonRunners } : {}) };
   }
 
   /** A result entered by mistake: the bets it settled open again, what they were paid taken back. */
@@ -649,7 +748,7 @@ export class SportsAdmin {
     });
     await this.auditAfter(ctx, {
       action: 'sports_result_withdraw',
-      target: `#${f.id} ${f.home} x ${f.away}`,
+      target: `#${f.id} ${eventName(f)}`,
       reason: body.reason,
       before: f.result,
       after: null,
@@ -682,7 +781,7 @@ export class SportsAdmin {
       ctx,
       {
         action: 'sports_fixture_cancel',
-        target: `#${f.id} ${f.home} x ${f.away}`,
+        target: `#${f.id} ${eventName(f)}`,
         reason: body.reason,
         before: { status: f.status, result: f.result },
         after: { status: 'cancelled' },
@@ -713,7 +812,7 @@ export class SportsAdmin {
     });
     await this.auditAfter(ctx, {
       action: 'sports_market_void',
-      target: `#${f.id} ${f.home} x ${f.away}`,
+      target: `#${f.id} ${eventName(f)}`,
       reason: body.reason,
       before: { status: market.status, prices: pricesOf(market) },
       after: { status: 'void' },

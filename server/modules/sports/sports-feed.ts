@@ -43,7 +43,20 @@ export type FeedMessage =
       bestOf?: number;
       markets: FeedMarket[];
     }
-  /** New prices for some markets (others keep theirs); a market the fixture lacks is added. */
+  /**
+   * An outright: where competitors finish a whole competition (docs/sports.md, "Outrights"). Betting on
+   * it closes at `closesAt`; its markets are `outright` markets, each over the same competitors; its
+   * result is a `result` message with the finishing order.
+   */
+  | {
+      type: 'outright';
+      externalId: string;
+      competition: FeedCompetition;
+      name: string;
+      closesAt: number;
+      markets: FeedMarket[];
+    }
+  /** New prices for some markets (others keep theirs). */
   | { type: 'prices'; externalId: string; markets: FeedMarket[] }
   /** The match started or moved on: its live state (score, clock, events). */
   | { type: 'live'; externalId: string; live: LiveState }
@@ -99,7 +112,8 @@ export class SportsFeed {
     fixture?: FixtureRow,
   ): Promise<FixtureRow | null> {
     switch (message.type) {
-      case 'fixture': {
+      case 'fixture':
+      case 'outright': {
         await this.repo.ensureCompetitions([
           {
             brandId: brand.id,
@@ -117,9 +131,14 @@ export class SportsFeed {
           (c) => c.code === message.competition.code,
         )!;
         const sport = message.competition.sport;
+        const outright = message.type === 'outright';
+        const bestOf = message.type === 'fixture' ? (message.bestOf ?? null) : null;
+        // A match's markets are a match's; an outright's are outright markets, nothing else.
         const markets = message.markets.filter(
-          (m) => checkMarketSpec(m.spec, sport, message.bestOf ?? 1) === null,
+          (m) =>
+            (m.spec.type === 'outright') === outright && checkMarketSpec(m.spec, sport, bestOf ?? 1) === null,
         );
+        if (outright && markets.length === 0) throw new AppError('SPORTS_NO_PRICES');
         return this.repo.insertFixture(
           {
             brandId: brand.id,
@@ -127,10 +146,11 @@ export class SportsFeed {
             sport,
             source,
             externalId: message.externalId,
-            home: message.home,
-            away: message.away,
-            startsAt: new Date(message.startsAt),
-            bestOf: message.bestOf ?? null,
+            kind: outright ? 'outright' : 'match',
+            home: outright ? message.name : message.home,
+            away: outright ? '' : message.away,
+            startsAt: new Date(outright ? message.closesAt : message.startsAt),
+            bestOf,
           },
           markets.map((m) => ({
             brandId: brand.id,
@@ -189,7 +209,8 @@ export class SportsFeed {
 }
 
 /** The result of a fixture called off: every market of it void. */
-export function cancelledResult(f: Pick<FixtureRow, 'sport' | 'bestOf'>): Result {
+export function cancelledResult(f: Pick<FixtureRow, 'sport' | 'bestOf' | 'kind'>): Result {
+  if (f.kind === 'outright') return { sport: 'outright', standings: [], cancelled: true };
   if (f.sport === 'football') {
     return { sport: 'football', status: 'cancelled', ht: null, ft: [0, 0], corners: [0, 0], cards: [0, 0] };
   }

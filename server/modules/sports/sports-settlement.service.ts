@@ -73,7 +73,12 @@ export class SportsSettlement {
     await this.repo.updateFixture(fixture.id, {
       result,
       resultVersion: version,
-      status: 'status' in result ? FIXTURE_STATUS[result.status] : 'ended',
+      status:
+        'status' in result
+          ? FIXTURE_STATUS[result.status]
+          : result.sport === 'outright' && result.cancelled
+            ? 'cancelled'
+            : 'ended',
       suspended: false,
     });
     const markets = await this.repo.markets(fixture.id);

@@ -4,6 +4,7 @@ import type { FixtureEvent, LiveState } from '../../../src/api/contract/sports';
 import type { EsportsModel, EsportsSport } from '../../../src/sports/esports-maps';
 import { type FootballModel, matchupModel } from '../../../src/sports/football-model';
 import { type MarketSpec, marketTemplate } from '../../../src/sports/model';
+import { outrightPlan, outrightResult, priceOutrights } from '../../../src/sports/outright';
 import { type PricedMarket, priceMarkets } from '../../../src/sports/pricing';
 import {
   mapsWon,
@@ -52,6 +53,8 @@ export interface SimulatorOptions {
   cadenceMinutes: (c: CatalogueCompetition) => number;
   /** Betting stops this long (real time) after a goal, a red card or a map's end. */
   suspendMs: number;
+  /** Each competition's outright closes at the end of a period this long (counted from the epoch's Sunday 21:00 UTC). */
+  outrightPeriodMs: number;
 }
 
 export const DEFAULT_SIMULATOR: SimulatorOptions = {
@@ -59,7 +62,26 @@ export const DEFAULT_SIMULATOR: SimulatorOptions = {
   horizonMs: 6 * 3_600_000,
   cadenceMinutes: (c) => (c.id === 'br-serie-a' ? 15 : c.sport === 'football' ? 30 : 20),
   suspendMs: 6_000,
+  outrightPeriodMs: 7 * 24 * 3_600_000,
 };
+
+/** The plays of a competition an outright's prices are estimated from. */
+const OUTRIGHT_RUNS = 2_000;
+
+/** Sunday 4 January 1970, 21:00 UTC (18:00 in Brasília): where outright periods are counted from. */
+const OUTRIGHT_EPOCH = 3 * 24 * 3_600_000 + 21 * 3_600_000;
+
+/** A seeded uniform [0, 1) source (mulberry32): every process prices an outright the same. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
 
 /** Uniform floats in [0, 1) from the operating system's randomness: no one can replay a match. */
 function cryptoRandom(): () => number {
@@ -192,9 +214,67 @@ export class SportsSimulator {
           const made1 = await this.makeFixture(brand, c, rank, externalId, at, margins.get(c.id) ?? 600);
           if (made1) made++;
         }
+        if (await this.makeOutright(brand, c, rank, now, margins.get(c.id) ?? 600)) made++;
       }
     }
     return made;
+  }
+
+  /**
+   * The competition's outright of the current period (docs/sports.md, "Outrights"): the winner and a
+   * places market, priced from plays of the whole competition with the teams' strengths, taking bets until
+   * the period ends, when the simulator plays it once more for the standings.
+   */
+  private async makeOutright(
+    brand: Brand,
+    c: CatalogueCompetition,
+    rank: number,
+    now: number,
+    marginBp: number,
+  ) {
+    const period = this.options.outrightPeriodMs;
+    // An hour's notice at least: a period about to close is followed by the next one.
+    const closesAt = OUTRIGHT_EPOCH + Math.ceil((now + 3_600_000 - OUTRIGHT_EPOCH) / period) * period;
+    const externalId = `outright:${c.id}:${closesAt}`;
+    if (await this.repo.byExternal(brand.id, SIMULATOR, externalId)) return false;
+    const plan = outrightPlan(c);
+    const markets = priceOutrights(plan, marginBp, OUTRIGHT_RUNS, seededRandom(hashNumber(externalId)));
+    const edition = c.season ?? String(new Date(closesAt).getUTCFullYear());
+    const row = await this.feed.apply(brand, SIMULATOR, {
+      type: 'outright',
+      externalId,
+      competition: {
+        code: c.id,
+        sport: c.sport,
+        namePt: c.name.pt,
+        nameEn: c.name.en,
+        country: c.country,
+        priority: (c.country === 'BR' ? 0 : 10) + rank,
+      },
+      name: `${c.name.pt} ${edition}`,
+      closesAt,
+      markets,
+    });
+    if (!row) return false;
+    await this.repo.stepFixture(row.id, 0, { sim: { step: 0, outright: true } });
+    return true;
+  }
+
+  /** At its close an outright's competition is played once, and its standings settle it (one process does). */
+  private async closeOutright(brand: Brand, f: FixtureRow, now: number) {
+    if (f.startsAt.getTime() > now) return;
+    const code = (await this.repo.competitions(brand.id)).find((c) => c.id === f.competitionId)?.code;
+    const c = CATALOGUE.find((x) => x.id === code);
+    if (!c) return;
+    const standings = outrightPlan(c).play(this.rnd);
+    const saved = await this.repo.stepFixture(f.id, 0, { sim: { step: 1, outright: true } });
+    if (!saved) return;
+    await this.feed.apply(
+      brand,
+      SIMULATOR,
+      { type: 'result', externalId: f.externalId!, result: outrightResult(standings) },
+      saved,
+    );
   }
 
   private async makeFixture(
@@ -260,7 +340,8 @@ export class SportsSimulator {
       const brand = byId.get(f.brandId);
       if (!brand || !f.sim) continue;
       try {
-        if (f.status === 'scheduled' && f.startsAt.getTime() > now) await this.drift(brand, f, now);
+        if (f.kind === 'outright') await this.closeOutright(brand, f, now);
+        else if (f.status === 'scheduled' && f.startsAt.getTime() > now) await this.drift(brand, f, now);
         else await this.advance(brand, f, now);
       } catch (error) {
         this.log?.error({ err: error, fixture: f.id }, 'sports simulator: a step failed');

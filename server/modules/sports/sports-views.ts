@@ -13,6 +13,15 @@ export function specKeyOf(spec: MarketSpec): string {
 /** The headline market of a board's card: 1x2 in football, the match winner in e-sports. */
 export const HEADLINE_KEYS = [specKeyOf({ type: '1x2' }), specKeyOf({ type: 'match_winner' })];
 
+/** An outright's headline market: the one paying the fewest places (the winner). */
+export function outrightHeadline<M extends { spec: MarketSpec }>(markets: readonly M[]): M | null {
+  let best: M | null = null;
+  for (const m of markets)
+    if (m.spec.type === 'outright' && (!best || m.spec.places < (best.spec as { places: number }).places))
+      best = m;
+  return best;
+}
+
 export const competitionName = (c: CompetitionRow, lang: LanguageCode) =>
   lang === 'en' ? c.nameEn : c.namePt;
 
@@ -49,6 +58,7 @@ export function fixtureCard(
   return {
     id: f.id,
     sport: f.sport as FixtureCard['sport'],
+    kind: f.kind as FixtureCard['kind'],
     competition: competitionRef(competition, lang),
     home: f.home,
     away: f.away,
@@ -59,6 +69,8 @@ export function fixtureCard(
     live: f.live ?? null,
     main: main ? marketView(main, f) : null,
     marketCount,
+    winners:
+      f.result?.sport === 'outright' && !f.result.cancelled ? [...(f.result.standings[0] ?? [])] : null,
   };
 }
 
@@ -69,7 +81,10 @@ export function fixtureDetail(
   markets: MarketRow[],
   betDelayMs: number,
 ): FixtureDetail {
-  const main = markets.find((m) => HEADLINE_KEYS.includes(m.specKey)) ?? null;
+  const main =
+    f.kind === 'outright'
+      ? outrightHeadline(markets)
+      : (markets.find((m) => HEADLINE_KEYS.includes(m.specKey)) ?? null);
   const shown = markets.filter((m) => m.status !== 'closed' || f.status !== 'scheduled');
   return {
     ...fixtureCard(

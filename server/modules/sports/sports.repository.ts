@@ -179,7 +179,7 @@ export class SportsRepository {
     return row ?? null;
   }
 
-  /** Fixtures of the given statuses starting before `until`, soonest first. */
+  /** Matches of the given statuses starting before `until`, soonest first. */
   board(brandId: number, statuses: string[], until: Date, limit: number): Promise<FixtureRow[]> {
     return this.db
       .select()
@@ -189,6 +189,24 @@ export class SportsRepository {
           eq(sportsFixtures.brandId, brandId),
           inArray(sportsFixtures.status, statuses),
           lt(sportsFixtures.startsAt, until),
+          eq(sportsFixtures.kind, 'match'),
+        ),
+      )
+      .orderBy(asc(sportsFixtures.startsAt), asc(sportsFixtures.id))
+      .limit(limit);
+  }
+
+  /** Outrights still taking bets (their betting closes after `now`), the soonest to close first. */
+  openOutrights(brandId: number, now: Date, limit: number): Promise<FixtureRow[]> {
+    return this.db
+      .select()
+      .from(sportsFixtures)
+      .where(
+        and(
+          eq(sportsFixtures.brandId, brandId),
+          eq(sportsFixtures.status, 'scheduled'),
+          eq(sportsFixtures.kind, 'outright'),
+          gt(sportsFixtures.startsAt, now),
         ),
       )
       .orderBy(asc(sportsFixtures.startsAt), asc(sportsFixtures.id))

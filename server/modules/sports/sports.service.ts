@@ -11,7 +11,7 @@ import type {
   SportsLobby,
 } from '../../../src/api/contract/sports';
 import { cashOutValue, partialCashOut } from '../../../src/sports/cashout';
-import { isOutcomeOf, SPORTS, type Sport, sportKind } from '../../../src/sports/model';
+import { eventName, isOutcomeOf, SPORTS, type Sport, sportKind } from '../../../src/sports/model';
 import {
   lineCount,
   potentialPayout,
@@ -42,7 +42,7 @@ import type {
   SportsRepository,
 } from './sports.repository';
 import { limitsFor, type SportLimits, strictest } from './sports-limits';
-import { betViews, fixtureCard, fixtureDetail, HEADLINE_KEYS } from './sports-views';
+import { betViews, fixtureCard, fixtureDetail, HEADLINE_KEYS, outrightHeadline } from './sports-views';
 
 /** What the sportsbook asks of other modules (server/services.ts passes them in). */
 export interface SportsPorts {
@@ -243,7 +243,7 @@ export class SportsService {
     const bets = new Map<number, string[]>();
     for (const l of legs) {
       const f = fixtures.get(l.fixtureId);
-      if (f) bets.set(l.betId, [...(bets.get(l.betId) ?? []), `${f.home} x ${f.away}`]);
+      if (f) bets.set(l.betId, [...(bets.get(l.betId) ?? []), eventName(f)]);
     }
     for (const r of rounds) {
       const events = bets.get(Number(r.roundId.slice(1)));
@@ -288,11 +288,17 @@ export class SportsService {
     const competitions = await this.competitionMap(brand.id);
     const visible = fixtures.filter((f) => competitions.get(f.competitionId)?.enabled);
     const ids = visible.map((f) => f.id);
-    const [mains, counts] = await Promise.all([
+    const outrightIds = visible.filter((f) => f.kind === 'outright').map((f) => f.id);
+    const [mains, counts, outrightMarkets] = await Promise.all([
       this.repo.headlineMarkets(ids, HEADLINE_KEYS),
       this.repo.marketCounts(ids),
+      outrightIds.length > 0 ? this.repo.marketsOf(outrightIds) : Promise.resolve([]),
     ]);
     const mainOf = new Map(mains.map((m) => [m.fixtureId, m]));
+    for (const id of outrightIds) {
+      const main = outrightHeadline(outrightMarkets.filter((m) => m.fixtureId === id));
+      if (main) mainOf.set(id, main);
+    }
     return visible.map((f) =>
       fixtureCard(
         f,
@@ -316,11 +322,15 @@ export class SportsService {
       ).filter((f) => sports.includes(f.sport as Sport));
       const live = rows.filter((f) => f.status === 'live');
       const soon = rows.filter((f) => f.status === 'scheduled' && f.startsAt.getTime() > now).slice(0, 40);
+      const outrights = (await this.repo.openOutrights(brand.id, new Date(now), 100)).filter((f) =>
+        sports.includes(f.sport as Sport),
+      );
       const competitions = (await this.competitions(brand.id)).filter(
         (c) => c.enabled && sports.includes(c.sport as Sport),
       );
       const count = (id: number, status?: string) =>
-        rows.filter((f) => f.competitionId === id && (!status || f.status === status)).length;
+        rows.filter((f) => f.competitionId === id && (!status || f.status === status)).length +
+        (status ? 0 : outrights.filter((f) => f.competitionId === id).length);
       const sportsBook = kind === 'sports';
       return {
         now,
@@ -333,6 +343,7 @@ export class SportsService {
           )) ?? null,
         live: await this.cards(brand, lang, live),
         soon: await this.cards(brand, lang, soon),
+        outrights: await this.cards(brand, lang, outrights),
         competitions: competitions
           .map((c) => ({
             id: c.id,
@@ -350,7 +361,10 @@ export class SportsService {
   async competition(brand: Brand, lang: LanguageCode, id: number) {
     const c = (await this.competitions(brand.id)).find((x) => x.id === id && x.enabled);
     if (!c) throw new AppError('SPORTS_COMPETITION_NOT_FOUND');
-    const fixtures = await this.repo.competitionFixtures(brand.id, id);
+    const rows = await this.repo.competitionFixtures(brand.id, id);
+    const now = Date.now();
+    const matches = rows.filter((f) => f.kind === 'match');
+    const outrights = rows.filter((f) => f.kind === 'outright' && f.startsAt.getTime() > now);
     return {
       now: Date.now(),
       competition: {
@@ -359,7 +373,8 @@ export class SportsService {
         country: c.country,
         sport: c.sport as Sport,
       },
-      fixtures: await this.cards(brand, lang, fixtures),
+      fixtures: await this.cards(brand, lang, matches),
+      outrights: await this.cards(brand, lang, outrights),
     };
   }
 

@@ -60,6 +60,8 @@ export const sportsFixtures = pgTable(
     /** operator, simulator or feed; `external_id` is the source's id for it. */
     source: text('source').notNull(),
     externalId: text('external_id'),
+    /** match, or outright: its name in `home`, `away` empty, its betting closing at `starts_at`. */
+    kind: text('kind').notNull().default('match'),
     home: text('home').notNull(),
     away: text('away').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -85,6 +87,7 @@ export const sportsFixtures = pgTable(
       'sports_fixtures_status_ck',
       sql`${t.status} IN ('scheduled', 'live', 'ended', 'cancelled', 'abandoned')`,
     ),
+    check('sports_fixtures_kind_ck', sql`${t.kind} IN ('match', 'outright')`),
   ],
 );
 

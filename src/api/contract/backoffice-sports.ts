@@ -10,6 +10,7 @@ import { epochMillis, epochMillisQuery, int32Id, MAX_AMOUNT, minorUnits } from '
 import {
   BET_STATUSES,
   FIXTURE_STATUSES,
+  fixtureKind,
   LEG_RESULTS,
   liveState,
   MARKET_STATUSES,
@@ -70,10 +71,18 @@ const esportsResultOf = <S extends z.ZodType>(status: S) =>
     maps: z.array(mapResult).max(7),
   });
 
-/** A result as the operator sends it (src/sports/settle.ts `FootballResult`, `EsportsResult`). */
+/** An outright's finishing order, tied competitors in one group; non-runners' bets are void. */
+export const outrightResult = z.object({
+  sport: z.literal('outright'),
+  standings: z.array(z.array(name).min(1).max(200)).min(1).max(200),
+  nonRunners: z.array(name).max(200).optional(),
+});
+
+/** A result as the operator sends it (src/sports/settle.ts `FootballResult`, `EsportsResult`, `OutrightResult`). */
 export const sportsResultBody = z.union([
   footballResultOf(z.enum(RESULT_STATUSES)),
   esportsResultOf(z.enum(RESULT_STATUSES)),
+  outrightResult,
 ]);
 export type SportsResultBody = z.infer<typeof sportsResultBody>;
 
@@ -82,6 +91,11 @@ const RESULT_STATUSES_STORED = ['finished', 'abandoned', 'walkover', 'cancelled'
 export const sportsResult = z.union([
   footballResultOf(z.enum(RESULT_STATUSES_STORED)),
   esportsResultOf(z.enum(RESULT_STATUSES_STORED)),
+  outrightResult.extend({
+    standings: z.array(z.array(z.string())).max(200),
+    nonRunners: z.array(z.string()).optional(),
+    cancelled: z.boolean().optional(),
+  }),
 ]);
 export type SportsResult = z.infer<typeof sportsResult>;
 
@@ -101,6 +115,7 @@ export const adminSportsFixturesQuery = z.object({
 export const adminSportsFixtureRow = z.object({
   id: z.number().int(),
   sport: sportCode,
+  kind: fixtureKind,
   competitionId: z.number().int(),
   /** In the operator's language. */
   competition: z.string(),
@@ -160,7 +175,7 @@ export const adminSportsFixtureQuery = z.object({ id: bigIdQuery });
 /** Prices for a market of the sport's template: each outcome's price, null or absent when not offered. */
 export const typedMarket = z.object({
   spec: marketSpec,
-  prices: z.record(z.string().max(16), price.nullable()),
+  prices: z.record(z.string().max(80), price.nullable()),
 });
 
 export const createSportsFixtureBody = z.object({
@@ -196,9 +211,34 @@ export const createSportsFixtureBody = z.object({
 });
 export type CreateSportsFixtureBody = z.infer<typeof createSportsFixtureBody>;
 
+/**
+ * An operator's outright: who competes, when betting closes, and its markets, each paying its first
+ * `places` finishers (1: the winner) at the prices typed; a competitor without a price is not offered.
+ */
+export const createSportsOutrightBody = z.object({
+  sport: sportCode,
+  competitionId: int32Id.optional(),
+  competition: createSportsFixtureBody.shape.competition,
+  /** The event's own name beside its competition's: a season ("2026") or an edition. */
+  name,
+  closesAt: epochMillis,
+  competitors: z.array(name).min(2).max(60),
+  markets: z
+    .array(
+      z.object({
+        places: z.number().int().min(1).max(50),
+        prices: z.record(z.string().max(80), price.nullable()),
+      }),
+    )
+    .min(1)
+    .max(4),
+  requestId,
+});
+export type CreateSportsOutrightBody = z.infer<typeof createSportsOutrightBody>;
+
 export const priceSportsMarketBody = z.object({
   marketId: bigId,
-  prices: z.record(z.string().max(16), price.nullable()),
+  prices: z.record(z.string().max(80), price.nullable()),
   requestId,
 });
 export const suspendSportsMarketBody = z.object({ marketId: bigId, suspended: z.boolean(), requestId });

@@ -109,10 +109,16 @@ export const competitionRef = z.object({
   sport: sportCode,
 });
 
+/** A match between two sides, or an outright: where each competitor finishes a whole competition. */
+export const FIXTURE_KINDS = ['match', 'outright'] as const;
+export const fixtureKind = z.enum(FIXTURE_KINDS);
+
 export const fixtureCard = z.object({
   id: z.number().int(),
   sport: sportCode,
+  kind: fixtureKind,
   competition: competitionRef,
+  /** An outright's name ("2026") is `home`, and its `away` is empty; `startsAt` is when its betting closes. */
   home: z.string(),
   away: z.string(),
   startsAt: epochMillis,
@@ -121,9 +127,11 @@ export const fixtureCard = z.object({
   /** Betting on the whole event is stopped (a goal under review, an operator's suspension). */
   suspended: z.boolean(),
   live: liveState.nullable(),
-  /** The headline market (1x2 or match winner), when it is offered. */
+  /** The headline market (1x2, the match winner, an outright's winner), when it is offered. */
   main: sportsMarket.nullable(),
   marketCount: z.number().int(),
+  /** A settled outright: who finished first (more than one in a tie); null otherwise. */
+  winners: z.array(z.string()).nullable(),
 });
 export type FixtureCard = z.infer<typeof fixtureCard>;
 
@@ -143,6 +151,8 @@ export const sportsLobby = z.object({
   nodeId: z.number().int().nullable(),
   live: z.array(fixtureCard),
   soon: z.array(fixtureCard),
+  /** Outrights still taking bets, the soonest to close first. */
+  outrights: z.array(fixtureCard),
   competitions: z.array(competitionRef.extend({ fixtures: z.number().int(), live: z.number().int() })),
 });
 export type SportsLobby = z.infer<typeof sportsLobby>;
@@ -152,6 +162,7 @@ export const competitionPage = z.object({
   now: epochMillis,
   competition: competitionRef,
   fixtures: z.array(fixtureCard),
+  outrights: z.array(fixtureCard),
 });
 
 export const fixtureQuery = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });

@@ -22,6 +22,7 @@ import {
   sportsSlipMachine,
   systemsFor,
 } from '../../machines/sports-slip.machine';
+import { eventName } from '../../sports/model';
 import { formatPrice } from '../../sports/price';
 import { formatAmount } from '../../ui/format';
 import { useSession } from '../session/session';
@@ -293,7 +294,7 @@ function BetSlip({ state, send, base }: { state: SlipState; send: SlipSend; base
                       <strong>{name}</strong>
                       <span className="muted">{marketName(t, leg.spec, teams, lang)}</span>
                       <span className="muted">
-                        {leg.home} x {leg.away}
+                        {eventName(leg)}
                         {leg.live ? ` · ${t('sports.bet.live')}` : ''}
                       </span>
                     </div>

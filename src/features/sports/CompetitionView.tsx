@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { errorKey } from '../../api/errors';
 import { FixtureCardView } from './FixtureCardView';
+import { OutrightsSection } from './OutrightView';
 import { CompetitionMark } from './SportsLobby';
 import { usePolled } from './usePolled';
 
@@ -29,6 +30,7 @@ export function CompetitionView({ base }: { base: string }) {
       <h2 className="sb-section-title">
         <CompetitionMark country={data.competition.country} /> {data.competition.name}
       </h2>
+      <OutrightsSection outrights={data.outrights} base={base} />
       {data.fixtures.length === 0 ? (
         <p className="muted">{t('sports.noCompetitionFixtures')}</p>
       ) : (

@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import type { FixtureDetail, SportsMarket } from '../../api/contract/sports';
 import { errorKey } from '../../api/errors';
 import { groupOf, MARKET_GROUPS, type MarketGroup, marketName, outcomeName } from './labels';
+import { OutrightPage } from './OutrightView';
 import { PriceButton } from './PriceButton';
 import { Scoreboard } from './Scoreboard';
 import { usePolled } from './usePolled';
@@ -72,6 +73,13 @@ export function FixtureView({ base }: { base: string }) {
     );
   }
   const f = data.fixture;
+  if (f.kind === 'outright') {
+    return (
+      <div className="sb-fixture" data-testid="sb-fixture-page" data-status={f.status} data-kind="outright">
+        <OutrightPage fixture={f} />
+      </div>
+    );
+  }
   const shown = group === 'all' ? groups : groups.filter((g) => g.group === group);
   return (
     <div className="sb-fixture" data-testid="sb-fixture-page" data-status={f.status}>

@@ -12,6 +12,7 @@ import {
   sportsCashOutMachine,
   WHOLE_SHARE,
 } from '../../machines/sports-cashout.machine';
+import { eventName } from '../../sports/model';
 import { formatPrice } from '../../sports/price';
 import { formatAmount, formatDateMinute, formatPercent } from '../../ui/format';
 import { useSession } from '../session/session';
@@ -165,7 +166,7 @@ function BetCard({ bet, onChanged }: { bet: SportsBet; onChanged: () => void }) 
                 {formatPrice(l.price, format, lang)}
                 <br />
                 <span className="muted">
-                  {marketName(t, l.spec, teams, lang)} · {l.home} x {l.away}
+                  {marketName(t, l.spec, teams, lang)} · {eventName(l)}
                   {l.score ? ` (${l.score})` : ''}
                 </span>
               </span>

@@ -27,15 +27,26 @@ export function ResultsView({ kind }: { kind: SportsKind }) {
           <span className="muted">
             {f.competition.name} · {formatDateMinute(f.startsAt, i18n.language)}
           </span>
-          <span className="sb-result-line">
-            <span>{f.home}</span>
-            <strong>
-              {f.status === 'ended' && f.live
-                ? `${f.live.score[0]} – ${f.live.score[1]}`
-                : t(`sports.status.${f.status}`)}
-            </strong>
-            <span>{f.away}</span>
-          </span>
+          {f.kind === 'outright' ? (
+            <span className="sb-result-line outright">
+              <span>{f.home}</span>
+              <strong>
+                {f.winners?.length
+                  ? t('sports.outright.winner', { names: f.winners.join(', ') })
+                  : t(`sports.status.${f.status}`)}
+              </strong>
+            </span>
+          ) : (
+            <span className="sb-result-line">
+              <span>{f.home}</span>
+              <strong>
+                {f.status === 'ended' && f.live
+                  ? `${f.live.score[0]} – ${f.live.score[1]}`
+                  : t(`sports.status.${f.status}`)}
+              </strong>
+              <span>{f.away}</span>
+            </span>
+          )}
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import type { SportsKind } from '../../api/contract/sports';
 import { errorKey } from '../../api/errors';
 import { useFavourites } from '../games/favourites';
 import { FixtureCardView } from './FixtureCardView';
+import { OutrightsSection } from './OutrightView';
 import { usePolled } from './usePolled';
 
 /** A country's flag as a small drawn mark (Brazil, England), or a globe for international competitions. */
@@ -124,6 +125,7 @@ export function SportsLobby({ kind, base }: { kind: SportsKind; base: string }) 
           </div>
         )}
       </section>
+      <OutrightsSection outrights={data.outrights} base={base} />
     </div>
   );
 }

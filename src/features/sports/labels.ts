@@ -24,6 +24,10 @@ export function marketName(t: TFunction, spec: Spec, teams: Teams, lang: string)
     case 'map_winner':
     case 'first_blood':
       return t(`sports.markets.${spec.type}`, { map: spec.map });
+    case 'outright':
+      return spec.places === 1
+        ? t('sports.markets.outright')
+        : t('sports.markets.outright_places', { count: spec.places });
     case 'map_total':
       return spec.map
         ? t(`sports.markets.map_total_${spec.stat}`, { map: spec.map, line })

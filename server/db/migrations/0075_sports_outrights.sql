@@ -1,0 +1,2 @@
+ALTER TABLE "sports_fixtures" ADD COLUMN "kind" text DEFAULT 'match' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sports_fixtures" ADD CONSTRAINT "sports_fixtures_kind_ck" CHECK ("sports_fixtures"."kind" IN ('match', 'outright'));

@@ -349,11 +349,14 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     const open = (await ctx.call('mySportsBets', { token: member.token, query: { status: 'open' } })).value
       .bets;
     expect(open).toHaveLength(2);
+    // Open again, the bets hold their liability again: the exposure view shows it, then settling takes it off.
+    expect(await exposed()).toBe(20_000);
     await ctx.call('resultSportsFixture', {
       token: trader.token,
       body: { id: f.id, result, requestId: rid() },
     });
     expect(await balance(member)).toBe(120_000);
+    expect(await exposed()).toBe(0);
 
     const log = (
       await ctx.call('adminSportsSettlements', { token: support.token, query: { fixtureId: f.id } })

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, sportsBets } from '../../server/db/schema';
+import { brands, sportsBets, sportsExposure } from '../../server/db/schema';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import type { FeedMarket } from '../../server/modules/sports/sports-feed';
@@ -180,6 +180,14 @@ describe.each(databaseKinds)('sports settlement under corrections on %s', (kind)
             result: finalA,
           });
           expect((await ctx.call('walletBalance', { token: member.token })).value.balance).toBe(expected);
+          // Every bet settled: none holds any of the book's exposure on either fixture, whatever reopened
+          // and settled again on the way (the event and member rows are by fixture, the outcome rows by market).
+          const refs = [a.id, b.id, ...a.markets.map((m) => m.id), ...b.markets.map((m) => m.id)];
+          const exposure = await ctx.handle.db
+            .select()
+            .from(sportsExposure)
+            .where(inArray(sportsExposure.ref, refs));
+          expect(exposure.filter((e) => e.liability !== 0)).toEqual([]);
         },
       ),
       { numRuns: 6, seed: 2811 },

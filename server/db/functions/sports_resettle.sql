@@ -2,7 +2,9 @@
 -- with nothing paid). Never an edit of the first movement: the difference between the new payout and the
 -- one paid is posted under its own key (house to member, or member to house), through vendor_adjust. The
 -- service names the settlement it read (`p_version`), so two corrections racing cannot both apply; what a
--- member no longer holds of a payout taken back is kept as `owed` for the operator. Answers the movement.
+-- member no longer holds of a payout taken back is kept as `owed` for the operator. A bet opened again holds
+-- its liability again (what every leg winning pays on the stake still riding, beyond that stake) and puts it
+-- back on the book's exposure, as settling it took it off. Answers the movement.
 CREATE OR REPLACE FUNCTION sports_resettle(
   p_brand integer,
   p_bet bigint,
@@ -19,6 +21,7 @@ CREATE OR REPLACE FUNCTION sports_resettle(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_bet sports_bets%ROWTYPE;
+  v_liability bigint := 0;
 BEGIN
   SELECT * INTO v_bet FROM sports_bets WHERE id = p_bet AND brand_id = p_brand FOR UPDATE;
   IF NOT FOUND THEN
@@ -27,10 +30,19 @@ BEGIN
   IF v_bet.settle_version <> p_version OR v_bet.status NOT IN ('won', 'lost', 'void') THEN
     RAISE EXCEPTION 'SPORTS_SETTLEMENT_MOVED';
   END IF;
+  IF p_status = 'open' AND v_bet.stake > 0 THEN
+    v_liability := greatest(0, div(v_bet.potential_payout::numeric * v_bet.open_stake, v_bet.stake)::bigint
+      - v_bet.open_stake);
+  END IF;
   UPDATE sports_bets
   SET status = p_status, payout = p_payout, owed = owed + p_owed, settle_version = settle_version + 1,
-      settled_at = CASE WHEN p_status = 'open' THEN NULL ELSE now() END
+      settled_at = CASE WHEN p_status = 'open' THEN NULL ELSE now() END,
+      liability = CASE WHEN p_status = 'open' THEN v_liability ELSE liability END
   WHERE id = p_bet;
+  -- A negative amount adds to the rows its legs hold (the bet itself was settled: it held nothing).
+  IF v_liability > 0 THEN
+    PERFORM sports_unexpose(ARRAY[p_bet], ARRAY[v_bet.member_id], ARRAY[-v_liability]);
+  END IF;
   RETURN vendor_adjust(p_brand, v_bet.vendor_code, 'S' || p_bet, v_bet.member_id, p_key,
     CASE WHEN p_moved >= 0 THEN 'win' ELSE 'resettle' END, p_hash,
     jsonb_build_object('bet', p_bet, 'version', p_version + 1), p_accounts, p_amounts, p_moved,

@@ -30,7 +30,7 @@ test('an operator offers an outright, a member backs a club to finish in the top
     ['Brisa', '3,00'],
     ['Cerrado', '4,50'],
     ['Duna', '6,00'],
-  ])
+  ] as const)
     await winner.getByLabel(`Vencedor do campeonato: ${club}`).fill(price);
   const top2 = form.getByTestId('bo-sb-outright-market-2');
   for (const [club, price] of [
@@ -38,7 +38,7 @@ test('an operator offers an outright, a member backs a club to finish in the top
     ['Brisa', '1,60'],
     ['Cerrado', '2,40'],
     ['Duna', '3,20'],
-  ])
+  ] as const)
     await top2.getByLabel(`Terminar entre os 2 primeiros: ${club}`).fill(price);
   await form.getByTestId('bo-sb-outright-submit').click();
   await expect(dialog).toContainText('Taça das Quatro 2027');

@@ -881,6 +881,11 @@ function MarketCard({
         >
           {t(`backoffice.sports.marketStatus.${m.status}`)}
         </span>
+        {m.manual && (
+          <span className="bo-badge" data-testid="bo-sb-manual">
+            {t('backoffice.sports.manualPrices')}
+          </span>
+        )}
       </legend>
       <div className="bo-sb-outcomes">
         {m.outcomes.map((o) => {
@@ -916,6 +921,32 @@ function MarketCard({
             <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={save}>
               {t('backoffice.sports.savePrices')}
             </button>
+            {m.manual && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={busy}
+                data-testid="bo-sb-follow"
+                onClick={() =>
+                  send({
+                    type: 'REQUEST',
+                    task: {
+                      kind: 'priceSportsMarket',
+                      summary: {
+                        sports_event: event,
+                        sports_market: name,
+                        before: t('backoffice.sports.manualPrices'),
+                        after: t('backoffice.sports.automaticPrices'),
+                      },
+                      body: { marketId: m.id, prices: {}, follow: true },
+                      reason: false,
+                    },
+                  })
+                }
+              >
+                {t('backoffice.sports.followSource')}
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-ghost btn-sm"

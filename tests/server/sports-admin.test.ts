@@ -1,6 +1,7 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../server/db/schema';
+import { auditLog, brands } from '../../server/db/schema';
+import type { Brand } from '../../server/modules/brand/brand.service';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import type { AdminSportsFixture } from '../../src/api/contract/backoffice-sports';
 import {
@@ -410,6 +411,62 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
+  it("holds a feed's market at the operator's prices until given back; the feed still suspends it", async () => {
+    const [row] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
+    const brand = { id: row!.id, currency: row!.currency, maxAmount: row!.maxAmount } as Brand;
+    const externalId = `feed-${rid()}`;
+    const feedPrices = (home: number, status: 'open' | 'suspended' = 'open') =>
+      ctx.app.sportsFeed.apply(brand, 'feedx', {
+        type: 'prices',
+        externalId,
+        markets: [{ spec: { type: '1x2' }, prices: { home, draw: 34_000, away: 36_000 }, status }],
+      });
+    const made = await ctx.app.sportsFeed.apply(brand, 'feedx', {
+      type: 'fixture',
+      externalId,
+      competition: {
+        code: 'feedx-cup',
+        sport: 'football',
+        namePt: 'Copa Feed',
+        nameEn: 'Feed Cup',
+        country: null,
+      },
+      home: 'Sport',
+      away: 'Náutico',
+      startsAt: Date.now() + 3_600_000,
+      markets: [{ spec: { type: '1x2' }, prices: { home: 21_000, draw: 34_000, away: 36_000 } }],
+    });
+    const detail = async () =>
+      (await ctx.call('adminSportsFixture', { token: support.token, query: { id: made!.id } })).value;
+    const m1x2 = market(await detail(), '1x2');
+    expect(m1x2.manual).toBe(false);
+    await feedPrices(22_000);
+    expect(priceOf(await detail(), '1x2', 'home')).toBe(22_000);
+
+    const priced = await ctx.call('priceSportsMarket', {
+      token: trader.token,
+      body: { marketId: m1x2.id, prices: { home: 25_000, draw: 34_000, away: 36_000 }, requestId: rid() },
+    });
+    expect(market(priced.value, '1x2')).toMatchObject({ manual: true });
+    // The feed moves on: the operator's price holds; its suspension still applies.
+    await feedPrices(19_000);
+    expect(priceOf(await detail(), '1x2', 'home')).toBe(25_000);
+    await feedPrices(19_000, 'suspended');
+    expect(market(await detail(), '1x2')).toMatchObject({ status: 'suspended', manual: true });
+    await feedPrices(19_000);
+    expect(priceOf(await detail(), '1x2', 'home')).toBe(25_000);
+
+    // Given back: the feed's next prices apply again.
+    const back = await ctx.call('priceSportsMarket', {
+      token: trader.token,
+      body: { marketId: m1x2.id, prices: {}, follow: true, requestId: rid() },
+    });
+    expect(market(back.value, '1x2').manual).toBe(false);
+    await feedPrices(18_500);
+    expect(priceOf(await detail(), '1x2', 'home')).toBe(18_500);
+    expect(await audits('sports_prices_follow', `#${made!.id} `)).toHaveLength(1);
+  });
+
   it('voids a market with the reason the member reads, and calls a fixture off', async () => {
     const member = await newMember(ctx, { prefix: 'sbav' });
     await fund(ctx, member, 50_000);
@@ -635,6 +692,7 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     const kinds = [
       'sports_fixture_create',
       'sports_prices',
+      'sports_prices_follow',
       'sports_market_suspend',
       'sports_market_resume',
       'sports_fixture_suspend',

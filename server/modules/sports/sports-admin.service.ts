@@ -220,6 +220,7 @@ export class SportsAdmin {
       spec: m.spec as AdminSportsMarket['spec'],
       status: m.status as AdminSportsMarket['status'],
       version: m.version,
+      manual: m.manual,
       outcomes: outcomeKeys(m.spec).map((key) => {
         const f = m.factors?.[key];
         return { key, price: m.prices[key] ?? null, result: f ? factorKind(f) : null };
@@ -481,17 +482,48 @@ export class SportsAdmin {
 
   /**
    * New prices for one market (every outcome: one left out is not offered), sent through the fixture's
-   * own source so its version moves on like any feed's; a suspended market stays suspended.
+   * own source so its version moves on like any feed's; a suspended market stays suspended. On a fixture
+   * of the simulator or a feed the market is then held at the operator's prices (its source moves only
+   * its status) until `follow` gives it back.
    */
   async price(
     ctx: OperatorContext,
-    body: { marketId: number; prices: Record<string, number | null>; requestId: string },
+    body: {
+      marketId: number;
+      prices: Record<string, number | null>;
+      follow?: boolean | undefined;
+      requestId: string;
+    },
     lang: LanguageCode,
   ) {
     this.manage(ctx);
     const market = await this.marketOf(ctx, body.marketId);
     const f = await this.tradable(ctx, market.fixtureId);
     if (!TAKING_BETS.includes(market.status)) throw new AppError('SPORTS_NOT_CHANGEABLE');
+    const sourced = f.source !== 'operator';
+    if (body.follow) {
+      if (!sourced || !market.manual) return this.detail(ctx, f.id, lang);
+      await this.feed.apply(ctx.brand, f.source, {
+        type: 'prices',
+        externalId: f.externalId,
+        manual: false,
+        markets: [
+          {
+            spec: market.spec,
+            prices: pricesOf(market),
+            status: market.status === 'suspended' ? 'suspended' : 'open',
+          },
+        ],
+      });
+      await this.auditAfter(ctx, {
+        action: 'sports_prices_follow',
+        target: `#${f.id} ${eventName(f)}`,
+        before: { manual: true },
+        after: { manual: false },
+        detail: { market: market.id, spec: market.spec, source: f.source, requestId: body.requestId },
+      });
+      return this.detail(ctx, f.id, lang);
+    }
     const before = pricesOf(market);
     const after = Object.fromEntries(outcomeKeys(market.spec).map((k) => [k, body.prices[k] ?? null]));
     if (Object.values(after).every((p) => p === null)) throw new AppError('SPORTS_NO_PRICES');
@@ -499,6 +531,7 @@ export class SportsAdmin {
       await this.feed.apply(ctx.brand, f.source, {
         type: 'prices',
         externalId: f.externalId,
+        ...(sourced ? { manual: true } : {}),
         markets: [
           {
             spec: market.spec,

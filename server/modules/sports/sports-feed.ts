@@ -56,8 +56,11 @@ export type FeedMessage =
       closesAt: number;
       markets: FeedMarket[];
     }
-  /** New prices for some markets (others keep theirs). */
-  | { type: 'prices'; externalId: string; markets: FeedMarket[] }
+  /**
+   * New prices for some markets (others keep theirs). A market the operator priced by hand keeps its
+   * prices (its status follows) until the operator's own message (`manual`) gives it back.
+   */
+  | { type: 'prices'; externalId: string; markets: FeedMarket[]; manual?: boolean }
   /** The match started or moved on: its live state (score, clock, events). */
   | { type: 'live'; externalId: string; live: LiveState }
   /** Betting on the whole event stops or resumes (a goal under review, a VAR check). */
@@ -172,6 +175,7 @@ export class SportsFeed {
             id: row.id,
             prices: this.cleanPrices(m.spec, m.prices),
             status: m.status ?? 'open',
+            ...(message.manual !== undefined ? { manual: message.manual } : {}),
           });
         }
         await this.repo.reprice(updates);

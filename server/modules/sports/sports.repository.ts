@@ -379,15 +379,23 @@ export class SportsRepository {
    * New prices and statuses for markets still taking part (not settled or void); each changed market's
    * version moves on. One statement for a fixture's whole set.
    */
-  async reprice(items: Array<{ id: number; prices: Record<string, number | null>; status: string }>) {
+  /**
+   * New prices and statuses; `manual` true marks the operator's own prices, false gives a market back to
+   * its source, absent (a source's update) leaves a market the operator holds at its prices.
+   */
+  async reprice(
+    items: Array<{ id: number; prices: Record<string, number | null>; status: string; manual?: boolean }>,
+  ) {
     if (items.length === 0) return;
     const payload = JSON.stringify(items);
     await this.db.execute(sql`
       UPDATE sports_markets m
-      SET prices = i.prices, status = i.status, version = m.version + 1, updated_at = now()
-      FROM jsonb_to_recordset(${payload}::jsonb) AS i(id bigint, prices jsonb, status text)
+      SET prices = CASE WHEN m.manual AND i.manual IS NULL THEN m.prices ELSE i.prices END,
+        status = i.status, manual = coalesce(i.manual, m.manual), version = m.version + 1, updated_at = now()
+      FROM jsonb_to_recordset(${payload}::jsonb) AS i(id bigint, prices jsonb, status text, manual boolean)
       WHERE m.id = i.id AND m.status IN ('open', 'suspended', 'closed')
-        AND (m.prices IS DISTINCT FROM i.prices OR m.status IS DISTINCT FROM i.status)`);
+        AND ((NOT m.manual OR i.manual IS NOT NULL) AND m.prices IS DISTINCT FROM i.prices
+          OR m.status IS DISTINCT FROM i.status OR m.manual IS DISTINCT FROM coalesce(i.manual, m.manual))`);
   }
 
   /** Every market of a fixture still taking part goes to `status` (suspended, open or closed). */

@@ -108,6 +108,11 @@ export const sportsMarkets = pgTable(
     version: integer('version').notNull().default(1),
     /** Each outcome's price in ten-thousandths, null while not offered. */
     prices: jsonb('prices').$type<Record<string, number | null>>().notNull(),
+    /**
+     * The operator priced it by hand: its source (the simulator, a feed) no longer moves its prices, only
+     * its status, until the operator gives it back.
+     */
+    manual: boolean('manual').notNull().default(false),
     /** The factors it was settled with, by outcome ({win, void, den}). */
     factors: jsonb('factors').$type<Record<string, { win: number; void: number; den: number }>>(),
     voidReason: text('void_reason'),

@@ -151,6 +151,8 @@ export const adminSportsMarket = z.object({
   spec: marketSpec,
   status: z.enum(MARKET_STATUSES),
   version: z.number().int(),
+  /** Priced by the operator by hand: its source no longer moves its prices. */
+  manual: z.boolean(),
   /** Each outcome with its price (null: not offered) and, once settled, its result. */
   outcomes: z.array(
     z.object({ key: z.string(), price: price.nullable(), result: z.enum(LEG_RESULTS).nullable() }),
@@ -239,6 +241,11 @@ export type CreateSportsOutrightBody = z.infer<typeof createSportsOutrightBody>;
 export const priceSportsMarketBody = z.object({
   marketId: bigId,
   prices: z.record(z.string().max(80), price.nullable()),
+  /**
+   * A market of the simulator or a feed priced by hand stays at these prices until given back: `follow`
+   * gives it back to its source (the prices sent are then ignored).
+   */
+  follow: z.boolean().optional(),
   requestId,
 });
 export const suspendSportsMarketBody = z.object({ marketId: bigId, suspended: z.boolean(), requestId });

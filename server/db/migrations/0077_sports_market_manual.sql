@@ -1,0 +1,1 @@
+ALTER TABLE "sports_markets" ADD COLUMN "manual" boolean DEFAULT false NOT NULL;

@@ -64,6 +64,16 @@ test('an operator enters a fixture with prices, suspends and resumes it, enters 
   await confirm();
   await expect(result1x2.getByLabel('Resultado final: Atlético Caminhante')).toHaveValue('1,95');
 
+  // A market left out at creation, added later with its prices.
+  const add = fixture.getByTestId('bo-sb-add-market');
+  await add.getByLabel('Mercado').selectOption({ label: 'Total de escanteios 9,5' });
+  await add.getByLabel('Total de escanteios 9,5: Mais de 9,5').fill('1,85');
+  await add.getByLabel('Total de escanteios 9,5: Menos de 9,5').fill('1,95');
+  await add.getByRole('button', { name: 'Adicionar o mercado' }).click();
+  await expect(dialog).toContainText('Mais de 9,5 1,85');
+  await confirm();
+  await expect(fixture.getByTestId('bo-sb-markets')).toContainText('Total de escanteios 9,5');
+
   // The result: 2-1, 1-0 at half time. Every market settles.
   const result = fixture.getByTestId('bo-sb-result');
   await result.getByTestId('bo-sb-ft').getByLabel('Placar final (90 min): Mandante').fill('2');

@@ -121,6 +121,7 @@ import {
   setMemberVipBody,
 } from './contract/backoffice-members';
 import {
+  addSportsMarketBody,
   adminSportsBets,
   adminSportsBetsQuery,
   adminSportsCompetitions,
@@ -674,6 +675,11 @@ export const endpoints = {
   createSportsOutright: {
     ...paths.createSportsOutright,
     body: createSportsOutrightBody,
+    value: adminSportsFixture,
+  },
+  addSportsMarket: {
+    ...paths.addSportsMarket,
+    body: addSportsMarketBody,
     value: adminSportsFixture,
   },
   adminSportsFixture: {

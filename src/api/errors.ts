@@ -195,6 +195,8 @@ export const errorCatalogue = {
   SPORTS_RESULT_INVALID: { status: 422, key: 'errors.SPORTS_RESULT_INVALID' },
   SPORTS_MODEL_INVALID: { status: 422, key: 'errors.SPORTS_MODEL_INVALID' },
   SPORTS_OUTRIGHT_INVALID: { status: 422, key: 'errors.SPORTS_OUTRIGHT_INVALID' },
+  SPORTS_MARKET_INVALID: { status: 422, key: 'errors.SPORTS_MARKET_INVALID' },
+  SPORTS_MARKET_EXISTS: { status: 409, key: 'errors.SPORTS_MARKET_EXISTS' },
   SPORTS_STANDINGS_INVALID: { status: 422, key: 'errors.SPORTS_STANDINGS_INVALID' },
   SPORTS_NO_PRICES: { status: 422, key: 'errors.SPORTS_NO_PRICES' },
   LOTTERY_NOT_FOUND: { status: 404, key: 'errors.LOTTERY_NOT_FOUND' },

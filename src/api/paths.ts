@@ -209,6 +209,7 @@ export const paths = {
   adminSportsFixtures: { method: 'GET', path: '/api/backoffice/sports/fixtures' },
   createSportsFixture: { method: 'POST', path: '/api/backoffice/sports/fixtures' },
   createSportsOutright: { method: 'POST', path: '/api/backoffice/sports/outrights' },
+  addSportsMarket: { method: 'POST', path: '/api/backoffice/sports/markets/add' },
   adminSportsFixture: { method: 'GET', path: '/api/backoffice/sports/fixture' },
   suspendSportsFixture: { method: 'POST', path: '/api/backoffice/sports/fixture/suspend' },
   liveSportsFixture: { method: 'POST', path: '/api/backoffice/sports/fixture/live' },

@@ -791,9 +791,116 @@ function FixturePage({
           />
         ))}
       </div>
+      {tradable && !outright && <AddMarketForm fixture={f} event={event} send={send} busy={busy} />}
       <h4 className="bo-subheading">{t('backoffice.sports.settlementLog')}</h4>
       {log.data && <SettlementLog entries={log.data.entries} currency={log.data.currency} />}
     </div>
+  );
+}
+
+/** A spec written one way whatever the order of its keys (the server's `specKeyOf`). */
+const specKey = (spec: MarketSpec) =>
+  JSON.stringify(Object.fromEntries(Object.entries(spec).sort(([a], [b]) => a.localeCompare(b))));
+
+/** A market of the sport's template the fixture does not offer yet, added with the prices typed. */
+function AddMarketForm({
+  fixture: f,
+  event,
+  send,
+  busy,
+}: {
+  fixture: AdminSportsFixture;
+  event: string;
+  send: Send;
+  busy: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const teams = { home: f.home, away: f.away };
+  const offered = new Set(f.markets.map((m) => specKey(m.spec as MarketSpec)));
+  const missing = marketTemplate(f.sport as Sport, f.bestOf ?? 1).filter((s) => !offered.has(specKey(s)));
+  const [chosen, setChosen] = useState(0);
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const spec = missing[Math.min(chosen, missing.length - 1)];
+  if (!spec) return null;
+  const name = marketLabel(t, spec, teams, lang);
+  const submit = () => {
+    const prices: Record<string, number> = {};
+    for (const key of outcomeKeys(spec)) {
+      const text = (typed[key] ?? '').trim();
+      if (!text) continue;
+      const p = parsePrice(text, 'decimal');
+      if (p === null) {
+        setProblem(
+          t('backoffice.sports.badPrice', { market: name, outcome: outcomeLabel(t, spec, key, teams, lang) }),
+        );
+        return;
+      }
+      prices[key] = p;
+    }
+    if (Object.keys(prices).length < 2) {
+      setProblem(t('errors.SPORTS_NO_PRICES'));
+      return;
+    }
+    setProblem(null);
+    send({
+      type: 'REQUEST',
+      task: {
+        kind: 'addSportsMarket',
+        summary: {
+          sports_event: event,
+          sports_market: name,
+          after: Object.entries(prices)
+            .map(([k, p]) => `${outcomeLabel(t, spec, k, teams, lang)} ${priceText(p, lang)}`)
+            .join(' · '),
+        },
+        body: { fixtureId: f.id, spec, prices },
+        reason: false,
+      },
+    });
+  };
+  return (
+    <fieldset className="bo-sb-market bo-sb-add" data-testid="bo-sb-add-market">
+      <legend>{t('backoffice.sports.addMarket')}</legend>
+      <p className="bo-sub">{t('backoffice.sports.addMarketNote')}</p>
+      <label className="field">
+        <span>{t('backoffice.sports.market')}</span>
+        <select
+          value={String(Math.min(chosen, missing.length - 1))}
+          onChange={(e) => {
+            setChosen(Number(e.target.value));
+            setTyped({});
+          }}
+        >
+          {missing.map((s, i) => (
+            <option key={specKey(s)} value={String(i)}>
+              {marketLabel(t, s, teams, lang)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="bo-sb-outcomes">
+        {outcomeKeys(spec).map((key) => (
+          <label key={`${specKey(spec)}:${key}`} className="bo-sb-outcome">
+            <small>{outcomeLabel(t, spec, key, teams, lang)}</small>
+            <input
+              inputMode="decimal"
+              className="bo-num-input"
+              aria-label={`${name}: ${outcomeLabel(t, spec, key, teams, lang)}`}
+              value={typed[key] ?? ''}
+              onChange={(e) => setTyped({ ...typed, [key]: e.target.value })}
+            />
+          </label>
+        ))}
+      </div>
+      {problem && <p className="form-error">{problem}</p>}
+      <div className="bo-actions">
+        <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={submit}>
+          {t('backoffice.sports.addMarketButton')}
+        </button>
+      </div>
+    </fieldset>
   );
 }
 

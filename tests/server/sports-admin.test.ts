@@ -411,6 +411,38 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
   });
 
+  it('adds a market the fixture did not offer, once; refuses one of another sport, a bad line, one price or a duplicate', async () => {
+    const f = (await create('Ceará', 'Fortaleza')).value;
+    const corners = { type: 'over_under' as const, stat: 'corners' as const, lineQ: 38 };
+    const add = (spec: unknown, prices: Record<string, number>, requestId = rid()) =>
+      ctx.call('addSportsMarket', {
+        token: trader.token,
+        body: { fixtureId: f.id, spec: spec as never, prices, requestId },
+      });
+    expect((await add({ type: 'match_winner' }, { home: 19_000, away: 19_000 })).code).toBe(
+      'SPORTS_MARKET_INVALID',
+    );
+    expect((await add({ ...corners, lineQ: 0 }, { over: 19_000, under: 19_000 })).code).toBe(
+      'SPORTS_MARKET_INVALID',
+    );
+    expect((await add(corners, { over: 19_000 })).code).toBe('SPORTS_NO_PRICES');
+    const requestId = rid();
+    const added = await add(corners, { over: 18_500, under: 19_500 }, requestId);
+    expect(added.code).toBe('OK');
+    const m = added.value.markets.find((x) => x.spec.type === 'over_under' && x.spec.stat === 'corners')!;
+    expect(m).toMatchObject({ status: 'open', manual: false });
+    expect(m.outcomes.map((o) => o.price)).toEqual([18_500, 19_500]);
+    // The same again (a retry) answers the same; other prices for it are a change of prices, not an add.
+    expect((await add(corners, { over: 18_500, under: 19_500 }, requestId)).value.markets).toHaveLength(
+      added.value.markets.length,
+    );
+    expect((await add(corners, { over: 17_000, under: 21_000 })).code).toBe('SPORTS_MARKET_EXISTS');
+    const member = await newMember(ctx, { prefix: 'sbam' });
+    await fund(ctx, member, 10_000);
+    expect((await place(member, [{ marketId: m.id, key: 'over', price: 18_500 }], 1_000)).code).toBe('OK');
+    expect(await audits('sports_market_add', `#${f.id} `)).toHaveLength(1);
+  });
+
   it("holds a feed's market at the operator's prices until given back; the feed still suspends it", async () => {
     const [row] = await ctx.handle.db.select().from(brands).where(eq(brands.isDefault, true));
     const brand = { id: row!.id, currency: row!.currency, maxAmount: row!.maxAmount } as Brand;
@@ -693,6 +725,7 @@ describe.each(databaseKinds)('sportsbook back office on %s', (kind) => {
       'sports_fixture_create',
       'sports_prices',
       'sports_prices_follow',
+      'sports_market_add',
       'sports_market_suspend',
       'sports_market_resume',
       'sports_fixture_suspend',

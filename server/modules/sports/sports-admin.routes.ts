@@ -53,6 +53,12 @@ export function sportsAdminRoutes(deps: { sportsAdmin: SportsAdmin }) {
     );
     defineRoute(
       app,
+      endpoints.addSportsMarket,
+      { summary: 'A market the fixture does not offer yet, with its prices (audited)', ...manage },
+      ({ request, body }) => sportsAdmin.addMarket(ctx(request), body, request.lang),
+    );
+    defineRoute(
+      app,
       endpoints.priceSportsMarket,
       { summary: "A market's new prices through the fixture's source (audited)", ...manage },
       ({ request, body }) => sportsAdmin.price(ctx(request), body, request.lang),

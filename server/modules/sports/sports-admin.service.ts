@@ -551,6 +551,54 @@ export class SportsAdmin {
     return this.detail(ctx, f.id, lang);
   }
 
+  /**
+   * A market the fixture does not offer yet: valid for its sport and kind (a line in quarters, a map
+   * within the best-of), at least two outcomes priced; added through the fixture's source, held at the
+   * operator's prices on a fixture of the simulator or a feed. A retry finds it there and answers the same.
+   */
+  async addMarket(
+    ctx: OperatorContext,
+    body: { fixtureId: number; spec: MarketSpec; prices: Record<string, number | null>; requestId: string },
+    lang: LanguageCode,
+  ) {
+    this.manage(ctx);
+    const f = await this.tradable(ctx, body.fixtureId);
+    const spec = body.spec;
+    if (
+      (spec.type === 'outright') !== (f.kind === 'outright') ||
+      checkMarketSpec(spec, f.sport as Sport, f.bestOf ?? 1)
+    )
+      throw new AppError('SPORTS_MARKET_INVALID');
+    const existing = (await this.repo.markets([f.id])).find((m) => m.specKey === specKeyOf(spec));
+    if (existing) {
+      if (
+        canonical(pricesOf(existing)) === canonical(this.typedPrices(spec, body.prices)) &&
+        existing.manual === (f.source !== 'operator')
+      )
+        return this.detail(ctx, f.id, lang);
+      throw new AppError('SPORTS_MARKET_EXISTS');
+    }
+    const prices = this.typedPrices(spec, body.prices);
+    if (Object.values(prices).filter((p) => p !== null).length < 2) throw new AppError('SPORTS_NO_PRICES');
+    await this.feed.apply(ctx.brand, f.source, {
+      type: 'prices',
+      externalId: f.externalId,
+      ...(f.source !== 'operator' ? { manual: true } : {}),
+      markets: [{ spec, prices, status: 'open' }],
+    });
+    await this.auditAfter(ctx, {
+      action: 'sports_market_add',
+      target: `#${f.id} ${eventName(f)}`,
+      after: prices,
+      detail: { spec, requestId: body.requestId },
+    });
+    return this.detail(ctx, f.id, lang);
+  }
+
+  private typedPrices(spec: MarketSpec, typed: Record<string, number | null>) {
+    return Object.fromEntries(outcomeKeys(spec).map((k) => [k, typed[k] ?? null]));
+  }
+
   /** Stops (or resumes) betting on one market, its prices kept. */
   async suspendMarket(
     ctx: OperatorContext,

@@ -57,8 +57,9 @@ export type FeedMessage =
       markets: FeedMarket[];
     }
   /**
-   * New prices for some markets (others keep theirs). A market the operator priced by hand keeps its
-   * prices (its status follows) until the operator's own message (`manual`) gives it back.
+   * New prices for some markets (others keep theirs); a market the fixture lacks is added when it is one
+   * of its kind and sport (a new line). A market the operator priced by hand keeps its prices (its status
+   * follows) until the operator's own message (`manual`) gives it back.
    */
   | { type: 'prices'; externalId: string; markets: FeedMarket[]; manual?: boolean }
   /** The match started or moved on: its live state (score, clock, events). */
@@ -168,9 +169,25 @@ export class SportsFeed {
         const f = fixture ?? (await this.fixtureOf(brand, source, message.externalId));
         const existing = new Map((await this.repo.markets(f.id)).map((m) => [m.specKey, m]));
         const updates = [];
+        const added = [];
         for (const m of message.markets) {
           const row = existing.get(specKeyOf(m.spec));
-          if (!row) continue;
+          if (!row) {
+            const prices = this.cleanPrices(m.spec, m.prices);
+            const fits =
+              (m.spec.type === 'outright') === (f.kind === 'outright') &&
+              checkMarketSpec(m.spec, f.sport as Sport, f.bestOf ?? 1) === null;
+            if (fits && Object.values(prices).some((p) => p !== null))
+              added.push({
+                brandId: brand.id,
+                spec: m.spec,
+                specKey: specKeyOf(m.spec),
+                status: m.status ?? 'open',
+                prices,
+                manual: message.manual ?? false,
+              });
+            continue;
+          }
           updates.push({
             id: row.id,
             prices: this.cleanPrices(m.spec, m.prices),
@@ -179,6 +196,7 @@ export class SportsFeed {
           });
         }
         await this.repo.reprice(updates);
+        await this.repo.insertMarkets(f.id, added);
         return f;
       }
       case 'live': {

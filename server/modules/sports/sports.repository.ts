@@ -145,6 +145,15 @@ export class SportsRepository {
     return row ?? null;
   }
 
+  /** Markets a fixture lacked (a source's new line, an operator's market added later); one per spec. */
+  async insertMarkets(fixtureId: number, markets: Omit<NewMarketRow, 'fixtureId'>[]) {
+    if (markets.length === 0) return;
+    await this.db
+      .insert(sportsMarkets)
+      .values(markets.map((m) => ({ ...m, fixtureId })))
+      .onConflictDoNothing();
+  }
+
   /** A fixture and its markets, written together; a fixture its source already sent is left alone. */
   async insertFixture(row: NewFixtureRow, markets: Omit<NewMarketRow, 'fixtureId'>[]) {
     return this.db.transaction(async (tx) => {

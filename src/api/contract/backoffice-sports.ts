@@ -248,6 +248,13 @@ export const priceSportsMarketBody = z.object({
   follow: z.boolean().optional(),
   requestId,
 });
+/** A market the fixture does not offer yet (its sport's, of its kind), with its prices. */
+export const addSportsMarketBody = z.object({
+  fixtureId: bigId,
+  spec: marketSpec,
+  prices: z.record(z.string().max(80), price.nullable()),
+  requestId,
+});
 export const suspendSportsMarketBody = z.object({ marketId: bigId, suspended: z.boolean(), requestId });
 export const voidSportsMarketBody = z.object({ marketId: bigId, reason, requestId });
 export const suspendSportsFixtureBody = z.object({ id: bigId, suspended: z.boolean(), requestId });

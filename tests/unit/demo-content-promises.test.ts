@@ -23,6 +23,7 @@ const NOT_IN_THE_DEMO = [
   /croupiers? reais|crupiês? reais|real dealers?/i,
   /jackpots? progressivos?|progressive jackpots?/i,
   /\bapp\b/i, // no app is published
+  /esportivas ainda não|no sports betting/i, // the sportsbook is there
 ];
 
 const texts = [

@@ -302,8 +302,8 @@ export const demoPopups = [
     execution: 'B',
     title: { pt: 'O que há para jogar', en: 'What there is to play' },
     content: {
-      pt: '<p>Três slots de 5 rolos, uma pescaria, duas mesas de bacará ao vivo com crupiê simulado, rinhas, seis jogos originais e nove loterias. Apostas esportivas ainda não.</p>',
-      en: '<p>Three 5-reel slots, a fish shooter, two live baccarat tables with a simulated dealer, cockfights, six original games and nine lotteries. No sports betting yet.</p>',
+      pt: '<p>Três slots de 5 rolos, uma pescaria, duas mesas de bacará ao vivo com crupiê simulado, rinhas, seis jogos originais, nove loterias e apostas esportivas em futebol e e-sports, com partidas simuladas ao vivo.</p>',
+      en: '<p>Three 5-reel slots, a fish shooter, two live baccarat tables with a simulated dealer, cockfights, six original games, nine lotteries, and sports betting on football and e-sports, with simulated matches played live.</p>',
     },
   },
   {

@@ -1,21 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSportsFixture } from '../api/contract/backoffice-sports';
-import type { EndpointValue } from '../api/endpoints';
-import { SPORTS, type Sport } from '../sports/model';
 import { parsePrice } from '../sports/price';
 import { formatDateTime } from '../ui/format';
 import type { useOperatorTask } from './operator-task';
+import {
+  type CompetitionDraft,
+  CompetitionFields,
+  type Competitions,
+  competitionBody,
+  competitionSummary,
+  firstOf,
+  localInput,
+} from './sports-competition-fields';
 
 type Send = ReturnType<typeof useOperatorTask>[1];
 type Translate = ReturnType<typeof useTranslation>['t'];
-type Competitions = EndpointValue<'adminSportsCompetitions'>['competitions'];
 type StoredResult = NonNullable<AdminSportsFixture['result']>;
-
-const localInput = (ms: number) => {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-};
 
 /** The outright markets a form offers: the winner and one places market by default. */
 const MARKET_SLOTS = ['first', 'second', 'third'] as const;
@@ -58,11 +59,13 @@ export function CreateOutrightForm({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [sport, setSport] = useState<Sport>('football');
-  const ofSport = competitions.filter((c) => c.sport === sport);
-  const [competition, setCompetition] = useState<string>(() => String(ofSport[0]?.id ?? 'new'));
-  const [namePt, setNamePt] = useState('');
-  const [nameEn, setNameEn] = useState('');
+  const [draft, setDraft] = useState<CompetitionDraft>(() => ({
+    sport: 'football',
+    competition: firstOf(competitions, 'football'),
+    namePt: '',
+    nameEn: '',
+    country: '',
+  }));
   const [name, setName] = useState('');
   const [closesAt, setClosesAt] = useState(() =>
     localInput(Math.ceil((Date.now() + 7 * 86_400_000) / 3_600_000) * 3_600_000),
@@ -72,7 +75,6 @@ export function CreateOutrightForm({
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const competitors = namesOf(competitorsText);
-  const picked = ofSport.find((c) => String(c.id) === competition) ?? null;
   const markets = places
     .map((p, i) => ({ i, places: Number(p) }))
     .filter((m) => Number.isInteger(m.places) && m.places >= 1);
@@ -88,8 +90,8 @@ export function CreateOutrightForm({
       return setProblem(t('errors.SPORTS_OUTRIGHT_INVALID'));
     if (markets.length === 0 || markets.some((m) => m.places >= competitors.length))
       return setProblem(t('errors.SPORTS_OUTRIGHT_INVALID'));
-    const newOne = competition === 'new';
-    if (newOne && (!namePt.trim() || !nameEn.trim())) return setProblem(t('backoffice.sports.namesRequired'));
+    if (draft.competition === 'new' && (!draft.namePt.trim() || !draft.nameEn.trim()))
+      return setProblem(t('backoffice.sports.namesRequired'));
     const body = [];
     for (const m of markets) {
       const typed: Record<string, number> = {};
@@ -112,22 +114,14 @@ export function CreateOutrightForm({
         kind: 'createSportsOutright',
         summary: {
           sports_event: name.trim(),
-          sports_competition: newOne
-            ? `${namePt.trim()} (${t('backoffice.sports.newCompetition')})`
-            : picked
-              ? lang === 'en'
-                ? picked.nameEn
-                : picked.namePt
-              : '',
+          sports_competition: competitionSummary(t, competitions, draft, lang),
           sports_closes: formatDateTime(close),
           sports_competitors: String(competitors.length),
           sports_markets: body.map((m) => placesName(m.places)).join(', '),
         },
         body: {
-          sport,
-          ...(newOne
-            ? { competition: { namePt: namePt.trim(), nameEn: nameEn.trim(), country: null } }
-            : { competitionId: Number(competition) }),
+          sport: draft.sport,
+          ...competitionBody(draft),
           name: name.trim(),
           closesAt: close,
           competitors,
@@ -149,50 +143,12 @@ export function CreateOutrightForm({
     >
       <h3 className="bo-subheading">{t('backoffice.sports.outright.new')}</h3>
       <div className="bo-form-grid">
-        <label className="field">
-          <span>{t('backoffice.sports.sport')}</span>
-          <select
-            value={sport}
-            onChange={(e) => {
-              const s = e.target.value as Sport;
-              setSport(s);
-              setCompetition(String(competitions.find((c) => c.sport === s)?.id ?? 'new'));
-            }}
-          >
-            {SPORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`backoffice.sports.sports.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('backoffice.sports.competition')}</span>
-          <select
-            value={competition}
-            onChange={(e) => setCompetition(e.target.value)}
-            data-testid="bo-sb-outright-competition"
-          >
-            {ofSport.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {lang === 'en' ? c.nameEn : c.namePt}
-              </option>
-            ))}
-            <option value="new">{t('backoffice.sports.newCompetition')}</option>
-          </select>
-        </label>
-        {competition === 'new' && (
-          <>
-            <label className="field">
-              <span>{t('backoffice.sports.namePt')}</span>
-              <input value={namePt} maxLength={80} onChange={(e) => setNamePt(e.target.value)} />
-            </label>
-            <label className="field">
-              <span>{t('backoffice.sports.nameEn')}</span>
-              <input value={nameEn} maxLength={80} onChange={(e) => setNameEn(e.target.value)} />
-            </label>
-          </>
-        )}
+        <CompetitionFields
+          competitions={competitions}
+          draft={draft}
+          onChange={setDraft}
+          competitionTestId="bo-sb-outright-competition"
+        />
         <label className="field">
           <span>{t('backoffice.sports.outright.name')}</span>
           <input

@@ -26,6 +26,15 @@ import { ScrollRegion } from '../ui/ScrollRegion';
 import { inlineFailure, TaskDialog, taskResult, useOperatorTask } from './operator-task';
 import { useOperatorList, useReloadAfter } from './panels';
 import type { PanelProps } from './sections';
+import {
+  type CompetitionDraft,
+  CompetitionFields,
+  type Competitions,
+  competitionBody,
+  competitionSummary,
+  firstOf,
+  localInput,
+} from './sports-competition-fields';
 import { marketLabel, outcomeLabel } from './sports-labels';
 import { CreateOutrightForm, StandingsForm, standingsText } from './sports-outright-forms';
 import './sports-panels.css';
@@ -49,10 +58,6 @@ const money = (minor: number, lang: string, currency = '') =>
   `${formatAmount(minor, lang)}${currency ? ` ${currency}` : ''}`;
 const priceText = (p: number | null, lang: string) => (p === null ? '—' : formatPrice(p, 'decimal', lang));
 const pairText = (p: readonly number[] | null | undefined) => (p ? `${p[0]}-${p[1]}` : '—');
-const localInput = (ms: number) => {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-};
 const int = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /** Two whole numbers side by side (a score, corners), each with its own label for screen readers. */
@@ -97,8 +102,6 @@ const strPair = (p: readonly number[] | null | undefined, blank = '0'): [string,
   p ? [String(p[0]), String(p[1])] : [blank, blank];
 
 // ---- fixtures ---------------------------------------------------------------------------------------
-
-type Competitions = EndpointValue<'adminSportsCompetitions'>['competitions'];
 
 /**
  * The operator's fixtures: a list by sport, status, day and name; a new fixture with the sport's template
@@ -346,12 +349,14 @@ function CreateFixtureForm({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [sport, setSport] = useState<Sport>('football');
-  const ofSport = competitions.filter((c) => c.sport === sport);
-  const [competition, setCompetition] = useState<string>(() => String(ofSport[0]?.id ?? 'new'));
-  const [namePt, setNamePt] = useState('');
-  const [nameEn, setNameEn] = useState('');
-  const [country, setCountry] = useState('');
+  const [draft, setDraft] = useState<CompetitionDraft>(() => ({
+    sport: 'football',
+    competition: firstOf(competitions, 'football'),
+    namePt: '',
+    nameEn: '',
+    country: '',
+  }));
+  const { sport, competition } = draft;
   const [home, setHome] = useState('');
   const [away, setAway] = useState('');
   const [startsAt, setStartsAt] = useState(() =>
@@ -364,15 +369,15 @@ function CreateFixtureForm({
   const esports = sport !== 'football';
   const best = esports ? Number(bestOf) : 1;
   const template = useMemo(() => marketTemplate(sport, best), [sport, best]);
-  const picked = ofSport.find((c) => String(c.id) === competition) ?? null;
+  const picked = competitions.find((c) => c.sport === sport && String(c.id) === competition) ?? null;
   const margin = picked?.marginBp ?? NEW_MARGIN_BP;
   const teams = { home: home || t('backoffice.sports.home'), away: away || t('backoffice.sports.away') };
   const cell = (i: number, key: string) => `${i}:${key}`;
 
-  const changeSport = (s: Sport) => {
-    setSport(s);
-    setCompetition(String(competitions.find((c) => c.sport === s)?.id ?? 'new'));
-    setModel(defaultModel(s));
+  const changeDraft = (next: CompetitionDraft) => {
+    setDraft(next);
+    if (next.sport === sport) return;
+    setModel(defaultModel(next.sport));
     setPrices({});
   };
   const fromModel = () => {
@@ -432,7 +437,7 @@ function CreateFixtureForm({
           return;
         }
         const newOne = competition === 'new';
-        if (newOne && (!namePt.trim() || !nameEn.trim())) {
+        if (newOne && (!draft.namePt.trim() || !draft.nameEn.trim())) {
           setProblem(t('backoffice.sports.namesRequired'));
           return;
         }
@@ -444,27 +449,13 @@ function CreateFixtureForm({
             kind: 'createSportsFixture',
             summary: {
               sports_event: `${home.trim()} x ${away.trim()}`,
-              sports_competition: newOne
-                ? `${namePt.trim()} (${t('backoffice.sports.newCompetition')})`
-                : picked
-                  ? lang === 'en'
-                    ? picked.nameEn
-                    : picked.namePt
-                  : '',
+              sports_competition: competitionSummary(t, competitions, draft, lang),
               sports_start: formatDateTime(start),
               sports_markets: String(markets.length),
             },
             body: {
               sport,
-              ...(newOne
-                ? {
-                    competition: {
-                      namePt: namePt.trim(),
-                      nameEn: nameEn.trim(),
-                      country: country.trim() ? country.trim().toUpperCase() : null,
-                    },
-                  }
-                : { competitionId: Number(competition) }),
+              ...competitionBody(draft),
               home: home.trim(),
               away: away.trim(),
               startsAt: start,
@@ -478,51 +469,14 @@ function CreateFixtureForm({
     >
       <h3 className="bo-subheading">{t('backoffice.sports.newFixture')}</h3>
       <div className="bo-form-grid">
-        <label className="field">
-          <span>{t('backoffice.sports.sport')}</span>
-          <select
-            value={sport}
-            onChange={(e) => changeSport(e.target.value as Sport)}
-            data-testid="bo-sb-sport"
-          >
-            {SPORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`backoffice.sports.sports.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('backoffice.sports.competition')}</span>
-          <select
-            value={competition}
-            onChange={(e) => setCompetition(e.target.value)}
-            data-testid="bo-sb-competition"
-          >
-            {ofSport.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {lang === 'en' ? c.nameEn : c.namePt}
-              </option>
-            ))}
-            <option value="new">{t('backoffice.sports.newCompetition')}</option>
-          </select>
-        </label>
-        {competition === 'new' && (
-          <>
-            <label className="field">
-              <span>{t('backoffice.sports.namePt')}</span>
-              <input value={namePt} maxLength={80} onChange={(e) => setNamePt(e.target.value)} />
-            </label>
-            <label className="field">
-              <span>{t('backoffice.sports.nameEn')}</span>
-              <input value={nameEn} maxLength={80} onChange={(e) => setNameEn(e.target.value)} />
-            </label>
-            <label className="field">
-              <span>{t('backoffice.sports.country')}</span>
-              <input value={country} maxLength={2} onChange={(e) => setCountry(e.target.value)} />
-            </label>
-          </>
-        )}
+        <CompetitionFields
+          competitions={competitions}
+          draft={draft}
+          onChange={changeDraft}
+          withCountry
+          sportTestId="bo-sb-sport"
+          competitionTestId="bo-sb-competition"
+        />
         <label className="field">
           <span>{t('backoffice.sports.home')}</span>
           <input value={home} maxLength={80} onChange={(e) => setHome(e.target.value)} />

@@ -309,6 +309,12 @@ export class SportsAdmin {
     );
   }
 
+  /** The event an operator's request id made (source `operator`), as a retry answers it; null if none. */
+  private async madeBy(ctx: OperatorContext, externalId: string, lang: LanguageCode) {
+    const made = await this.repo.byExternal(ctx.brand.id, 'operator', externalId);
+    return made ? this.detail(ctx, made.id, lang) : null;
+  }
+
   /** The competition a new event goes in: one of the sport's, or a new one with the names typed. */
   private async competitionFor(
     ctx: OperatorContext,
@@ -355,8 +361,8 @@ export class SportsAdmin {
     const esports = sport !== 'football';
     const bestOf = esports ? (body.bestOf ?? 3) : undefined;
     const externalId = `${ctx.operator.id}:${body.requestId}`;
-    const made = await this.repo.byExternal(ctx.brand.id, 'operator', externalId);
-    if (made) return this.detail(ctx, made.id, lang);
+    const made = await this.madeBy(ctx, externalId, lang);
+    if (made) return made;
 
     const { competition, feedCompetition } = await this.competitionFor(ctx, sport, body);
 
@@ -394,9 +400,9 @@ export class SportsAdmin {
     });
     // Null: the same request made it at the same moment; the first one wrote the audit row.
     if (!row) {
-      const again = await this.repo.byExternal(ctx.brand.id, 'operator', externalId);
+      const again = await this.madeBy(ctx, externalId, lang);
       if (!again) throw new AppError('SPORTS_FIXTURE_NOT_FOUND');
-      return this.detail(ctx, again.id, lang);
+      return again;
     }
     await this.auditAfter(ctx, {
       action: 'sports_fixture_create',
@@ -423,8 +429,8 @@ export class SportsAdmin {
     this.manage(ctx);
     const sport = body.sport as Sport;
     const externalId = `${ctx.operator.id}:${body.requestId}`;
-    const made = await this.repo.byExternal(ctx.brand.id, 'operator', externalId);
-    if (made) return this.detail(ctx, made.id, lang);
+    const made = await this.madeBy(ctx, externalId, lang);
+    if (made) return made;
     if (body.closesAt <= Date.now()) throw new AppError('SPORTS_OUTRIGHT_INVALID');
     const competitors = body.competitors.map((c) => c.trim());
     const places = body.markets.map((m) => m.places);
@@ -446,10 +452,11 @@ export class SportsAdmin {
       closesAt: body.closesAt,
       markets,
     });
+    // Null: the same request made it at the same moment; the first one wrote the audit row.
     if (!row) {
-      const again = await this.repo.byExternal(ctx.brand.id, 'operator', externalId);
+      const again = await this.madeBy(ctx, externalId, lang);
       if (!again) throw new AppError('SPORTS_FIXTURE_NOT_FOUND');
-      return this.detail(ctx, again.id, lang);
+      return again;
     }
     await this.auditAfter(ctx, {
       action: 'sports_outright_create',

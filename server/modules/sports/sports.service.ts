@@ -366,7 +366,7 @@ export class SportsService {
     const matches = rows.filter((f) => f.kind === 'match');
     const outrights = rows.filter((f) => f.kind === 'outright' && f.startsAt.getTime() > now);
     return {
-      now: Date.now(),
+      now,
       competition: {
         id: c.id,
         name: lang === 'en' ? c.nameEn : c.namePt,

@@ -103,12 +103,17 @@ describe('fairness page: the verifier', () => {
     const blocks = within(verifier).getAllByTestId('fv-block');
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toHaveTextContent(`${clientSeed}:0:0`);
-    // Only the round was asked for: nothing is computed on the server.
+    // Only the round (and the crash chain as published) was asked for: nothing is computed on the server.
     const asked = server.calls.map((c) => c.path).filter((p) => p.startsWith('/api/originals'));
     expect(asked).toContain('/api/originals/round');
     expect(
       asked.every((p) =>
-        ['/api/originals/round', '/api/originals/recall', '/api/originals/seeds'].includes(p),
+        [
+          '/api/originals/round',
+          '/api/originals/recall',
+          '/api/originals/seeds',
+          '/api/originals/crash',
+        ].includes(p),
       ),
     ).toBe(true);
   });
@@ -192,6 +197,36 @@ describe('fairness page: the verifier', () => {
     expect(within(verifier).getAllByTestId('fv-block')).toHaveLength(1);
     // No round loaded: no verdict, only the recomputation.
     expect(screen.queryByTestId('fv-outcome-verdict')).toBeNull();
+  });
+
+  it("shows the chain in play with its salt's source, announced before the salt existed", async () => {
+    await renderSite('/originals/fairness', {
+      setup: (server) =>
+        server.respond('crashState', {
+          round: null,
+          serverNow: 1_700_000_900_000,
+          players: [],
+          playerCount: 0,
+          totalStake: 0,
+          history: [],
+          chain: {
+            commitment: 'c'.repeat(64),
+            salt: '0000000000000000000a1b2c',
+            saltSource: 'O hash do bloco 900.000 do Bitcoin',
+            saltAnnouncedAt: 1_700_000_000_000,
+            saltAt: 1_700_000_600_000,
+            length: 10_000,
+          },
+          mine: null,
+          currency: 'FUN',
+        }),
+    });
+    const chain = await screen.findByTestId('fv-crash-chain');
+    expect(chain).toHaveTextContent('c'.repeat(64));
+    expect(within(chain).getByTestId('og-crash-salt-source')).toHaveTextContent(
+      'O hash do bloco 900.000 do Bitcoin',
+    );
+    expect(within(chain).getByTestId('og-crash-salt')).toHaveTextContent('0000000000000000000a1b2c');
   });
 
   // Walking the chain hashes every round in the page: 1,8 s alone, over 5 s on a loaded two-core runner.

@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/config';
 import { brands, originalsSeeds, originalsSettings } from '../../server/db/schema';
 import { isUniqueViolation } from '../../server/db/unique-violation';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
+import { commitmentOf } from '../../src/originals/fair';
 import { diceWins } from '../../src/originals/games/dice';
 import { minesPayout } from '../../src/originals/games/mines';
 import { drawOutcome } from '../../src/originals/outcome';
@@ -372,12 +373,23 @@ describe.each(databaseKinds)('in-house games on %s', (kind) => {
     const recall = await ctx.call('originalsRecall', { token: player.token });
     expect(recall.value.rounds.length).toBeGreaterThan(3);
     expect(recall.value.rounds.every((r) => r.serverSeed === null)).toBe(true);
+    // The next server seed was committed before the player chose the client seed that plays with it.
+    const before = (await ctx.call('originalsSeeds', { token: player.token })).value.active;
     const rotated = await ctx.call('rotateSeed', {
       token: player.token,
       body: { clientSeed: 'my-own-seed' },
     });
-    expect(rotated.value.active).toMatchObject({ clientSeed: 'my-own-seed', nonce: 0 });
+    expect(rotated.value.active).toMatchObject({
+      clientSeed: 'my-own-seed',
+      nonce: 0,
+      serverSeedHash: before.nextServerSeedHash,
+    });
     const revealed = rotated.value.revealed!;
+    expect(commitmentOf(revealed.serverSeed)).toBe(before.serverSeedHash);
+    const now = (await ctx.call('originalsSeeds', { token: player.token })).value.active;
+    expect(now.serverSeedHash).toBe(before.nextServerSeedHash);
+    expect(now.nextServerSeedHash).not.toBe(before.nextServerSeedHash);
+    expect(now.nextServerSeedHash).toMatch(/^[0-9a-f]{64}$/);
     const after = await ctx.call('originalsRecall', { token: player.token });
     for (const round of after.value.rounds) {
       expect(round.serverSeed).toBe(revealed.serverSeed);

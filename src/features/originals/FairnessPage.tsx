@@ -6,6 +6,7 @@ import './fairness.css';
 import { call } from '../../api/client';
 import type { RecallRound } from '../../api/contract/originals';
 import { errorKey } from '../../api/errors';
+import { useRemote } from '../../api/useRemote';
 import { type DiceBet, diceTarget, diceWins } from '../../originals/games/dice';
 import { KENO_NUMBERS, kenoHits } from '../../originals/games/keno';
 import { MINES_MAX, MINES_MIN } from '../../originals/games/mines';
@@ -14,6 +15,7 @@ import { type Outcome, SEEDED_GAMES, type SeededGame } from '../../originals/out
 import { formatAmount, formatDateTime } from '../../ui/format';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/session';
+import { CrashChainNote } from './CrashChainNote';
 import { OutcomeSummary } from './OutcomeSummary';
 import { SeedsPanel } from './SeedsDialog';
 import { formatMultiplier } from './useOriginals';
@@ -800,6 +802,22 @@ function DrawLine({ draw }: { draw: Draw }) {
 
 // ---- crash ------------------------------------------------------------------------------------------
 
+/**
+ * The chain the brand's crash rounds are playing now, as published: its commitment, where its salt
+ * comes from (announced before the salt existed) and the salt, so a player checks them here.
+ */
+function PublishedChain() {
+  const { t } = useTranslation();
+  const state = useRemote('fairness:crash-chain', () => call('crashState'));
+  if (state.status !== 'ready' || !state.data.chain) return null;
+  return (
+    <div className="fv-chain" data-testid="fv-crash-chain">
+      <h3 className="fv-chain-title">{t('originals.verify.crash_chain_title')}</h3>
+      <CrashChainNote chain={state.data.chain} />
+    </div>
+  );
+}
+
 function CrashVerifier({
   initial,
   titleRef,
@@ -862,6 +880,7 @@ function CrashVerifier({
         {t('originals.verify.crash_title')}
       </h2>
       <p className="muted fv-lead">{t('originals.verify.crash_lead')}</p>
+      <PublishedChain />
       <div className="fv-verifier-grid">
         <form
           className="fv-form"

@@ -54,6 +54,7 @@ export async function buildApp({ jobs = false, ...deps }: AppDeps): Promise<Fast
   app.decorate('settlement', s.settlement);
   app.decorate('reports', s.reports);
   app.decorate('risk', s.risk);
+  app.decorate('promotions', s.promotions);
   app.decorate('payments', s.payments);
 
   await installShell(app, s);

@@ -24,6 +24,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes';
 import { simGatewayRoutes } from './modules/payments/sim-gateway.routes';
 import { withdrawalsRoutes } from './modules/payments/withdrawals.routes';
+import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/promotions.routes';
 import { reportsAdminRoutes } from './modules/reports/reports-admin.routes';
 import { riskAdminRoutes } from './modules/risk/risk-admin.routes';
 import { sportsRoutes } from './modules/sports/sports.routes';
@@ -123,6 +124,10 @@ export const MODULE_ROUTES: Record<string, Register> = {
     if (s.demo) await app.register(simGatewayRoutes({ payments: s.payments }));
     await app.register(withdrawalsRoutes({ withdrawals: s.withdrawals }));
     await app.register(paymentsAdminRoutes({ paymentsAdmin: s.paymentsAdmin }));
+  },
+  promotions: async (app, s) => {
+    await app.register(promotionsRoutes({ promotions: s.promotions }));
+    await app.register(promotionsAdminRoutes({ promotionsAdmin: s.promotionsAdmin }));
   },
   reports: async (app, s) => {
     await app.register(reportsAdminRoutes({ reports: s.reports }));

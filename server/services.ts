@@ -68,6 +68,9 @@ import { PaymentsService } from './modules/payments/payments.service';
 import { PaymentsAdmin } from './modules/payments/payments-admin.service';
 import { SimulatedPixGateway } from './modules/payments/sim-pix-gateway';
 import { WithdrawalsService } from './modules/payments/withdrawals.service';
+import { PromotionsRepository } from './modules/promotions/promotions.repository';
+import { PromotionsService } from './modules/promotions/promotions.service';
+import { PromotionsAdmin } from './modules/promotions/promotions-admin.service';
 import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
 import { RiskRepository } from './modules/risk/risk.repository';
@@ -284,6 +287,7 @@ export async function buildServices({
         payeeReview: (brand, memberId, holderName) => kyc.payeeReview(brand, memberId, holderName),
       },
       risk: { hold: (memberId) => risk.hold(memberId) },
+      bonus: { beforeWithdrawal: (brand, memberId) => promotions.beforeWithdrawal(brand, memberId) },
     },
     events,
   );
@@ -612,6 +616,34 @@ export async function buildServices({
     },
     auditPort,
   );
+  // Promotions (issue 29): rules on the content module's promotions, rewards through the ledger, bonus
+  // wagering from the wallet's rounds; deposits trigger them, withdrawals ask them first.
+  const promotionsRepo = new PromotionsRepository(db);
+  const promotionTexts = { promotions: (brandId: number) => content.promotionTexts(brandId) };
+  const promotions: PromotionsService = new PromotionsService(
+    promotionsRepo,
+    ledger,
+    {
+      texts: promotionTexts,
+      members: { registeredAt: (memberId) => accounts.registeredAt(memberId) },
+      kyc: { verified: async (brand, memberId) => (await kyc.status(brand, memberId)).status === 'approved' },
+      deposits: {
+        credited: (brandId, id) => payments.creditedDeposit(brandId, id),
+        creditedSince: (brandId, since) => payments.creditedSince(brandId, since),
+      },
+      wagering: {
+        validBets: (memberId, since, until) => records.validBetsMadeSince(memberId, since, until),
+        categories: (brand) => records.vendorCategories(brand),
+        lowOdds: (memberId, since, until, minOdds) => sports.lowOddsStakes(memberId, since, until, minOdds),
+      },
+    },
+    events,
+    clock,
+  );
+  payments.whenCredited((brand, depositId) =>
+    promotions.depositCredited(brand, depositId).then(() => undefined),
+  );
+  const promotionsAdmin = new PromotionsAdmin(promotionsRepo, promotionTexts, auditPort);
   // A change of the games on offer may not leave the house's contracts paying more than it keeps.
   const edgesCover: EdgeGuard = (brand, change) => contracts.checkEdgesCover(brand, change);
   const gamesAdmin = new GamesAdmin(backoffice, {
@@ -703,6 +735,8 @@ export async function buildServices({
     agentsAdmin,
     membersAdmin,
     riskAdmin,
+    promotions,
+    promotionsAdmin,
     gamesAdmin,
     originalsAdmin,
     lotteryAdmin,

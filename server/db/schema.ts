@@ -17,6 +17,7 @@ export * from '../modules/lottery/lottery.tables';
 export * from '../modules/messaging/messaging.tables';
 export * from '../modules/originals/originals.tables';
 export * from '../modules/payments/payments.tables';
+export * from '../modules/promotions/promotions.tables';
 export * from '../modules/reports/reports.tables';
 export * from '../modules/risk/risk.tables';
 export * from '../modules/security/security.tables';

@@ -25,6 +25,8 @@ declare module 'fastify' {
     sportsSettlement: import('../modules/sports/sports-settlement.service').SportsSettlement;
     /** Deposits (tests close expired PIX charges with `payments.expireCharges(brands, at)`). */
     payments: import('../modules/payments/payments.service').PaymentsService;
+    /** Promotions (the promotions.sweep job; tests run it with `promotions.sweep(brands)`). */
+    promotions: import('../modules/promotions/promotions.service').PromotionsService;
     /** The risk scan (the risk.scan job; tests run it with `risk.scan()`). */
     risk: import('../modules/risk/risk.service').RiskService;
     /** The end of trials (the trials.end job; tests run it with `trials.end()`). */

@@ -21,6 +21,8 @@ export interface JobServices {
    * is in but whose bets a stopped process left unsettled.
    */
   sports?: { schedule(): Promise<number>; repair(): Promise<number> };
+  /** Promotions: missed deposit triggers, unclaimed rewards expired, bonuses released or expired. */
+  promotions?: { sweep(): Promise<void> };
   /** The risk scan: every brand's flags raised or brought up to date. */
   risk?: { scan(): Promise<number> };
   /** Third-party sign-ins ended or expired more than a day ago. */
@@ -59,6 +61,16 @@ export function jobDefinitions(services: JobServices): JobDefinition[] {
       handler: async () => {
         await services.sports?.schedule();
         await services.sports?.repair();
+      },
+    },
+    {
+      // Promotions: a deposit credited while its listener failed still earns its reward, rewards left
+      // unclaimed past their days expire (their budget back), and active bonuses whose wagering is met
+      // are released to cash (those past their expiry go back to the house).
+      name: 'promotions.sweep',
+      cron: '* * * * *',
+      handler: async () => {
+        await services.promotions?.sweep();
       },
     },
     {

@@ -22,6 +22,7 @@ export async function startJobs(app: FastifyInstance, s: Services) {
     trials: s.trials,
     identity: s.identity,
     risk: s.risk,
+    promotions: { sweep: async () => s.promotions.sweep(await brands.all()) },
     sports: {
       schedule: async () => (s.sportsSimulator ? s.sportsSimulator.schedule(await brands.all()) : 0),
       repair: async () => s.sportsSettlement.repair(await brands.all()),

@@ -302,6 +302,16 @@ import {
   switchPaymentMethodBody,
 } from './contract/payments';
 import {
+  adminPromotionRule,
+  bonusForfeitBody,
+  bonusList,
+  promotionActionBody,
+  promotionActionResult,
+  promotionActivities,
+  rewardCentre,
+  savePromotionRuleBody,
+} from './contract/promotions';
+import {
   betRecords,
   betRecordsQuery,
   betRound,
@@ -430,6 +440,22 @@ export const endpoints = {
   personalProfit: { ...paths.personalProfit, query: profitQuery, value: personalProfit },
   rebate: { ...paths.rebate, value: rebateSummary },
   claimRebate: { ...paths.claimRebate, value: rebateClaimed },
+  promotionActivities: { ...paths.promotionActivities, value: promotionActivities },
+  joinPromotion: { ...paths.joinPromotion, body: promotionActionBody, value: promotionActionResult },
+  signUpPromotionJoin: {
+    ...paths.signUpPromotionJoin,
+    body: promotionActionBody,
+    value: promotionActionResult,
+  },
+  signUpRequestReward: {
+    ...paths.signUpRequestReward,
+    body: promotionActionBody,
+    value: promotionActionResult,
+  },
+  rewardCenter: { ...paths.rewardCenter, value: rewardCentre },
+  claimReward: { ...paths.claimReward, body: promotionActionBody, value: promotionActionResult },
+  bonusDetails: { ...paths.bonusDetails, value: bonusList },
+  forfeitBonus: { ...paths.forfeitBonus, body: bonusForfeitBody, value: bonusList },
   liveModels: { ...paths.liveModels, value: z.array(liveModel) },
   humanCheck: { ...paths.humanCheck, value: humanCheckChallenge },
   captcha: { ...paths.captcha, value: z.string() },
@@ -760,6 +786,8 @@ export const endpoints = {
   decideKycDocument: { ...paths.decideKycDocument, body: kycDecisionBody, value: adminKycDocument },
   adminKycMember: { ...paths.adminKycMember, query: adminKycMemberQuery, value: adminKycMember },
   eraseMember: { ...paths.eraseMember, body: kycEraseBody, value: adminKycMember },
+  adminPromotionRules: { ...paths.adminPromotionRules, value: z.array(adminPromotionRule) },
+  savePromotionRule: { ...paths.savePromotionRule, body: savePromotionRuleBody, value: adminPromotionRule },
   riskFlags: { ...paths.riskFlags, query: riskFlagsQuery, value: z.array(riskFlag) },
   decideRiskFlag: { ...paths.decideRiskFlag, body: riskDecisionBody, value: riskFlag },
   noteRiskFlag: { ...paths.noteRiskFlag, body: riskNoteBody, value: riskFlag },

@@ -27,6 +27,15 @@ export const paths = {
   betRound: { method: 'GET', path: '/api/member/bets/round' },
   personalProfit: { method: 'GET', path: '/api/member/profit' },
   rebate: { method: 'GET', path: '/api/member/rebate' },
+  // Promotions (issue 29): the page's statuses, joining, the sign-up promotion, the reward centre, bonuses.
+  promotionActivities: { method: 'GET', path: '/api/promotions/activities' },
+  joinPromotion: { method: 'POST', path: '/api/promotions/join' },
+  signUpPromotionJoin: { method: 'POST', path: '/wps/relay/MCSFE_signUpPromotionJoin' },
+  signUpRequestReward: { method: 'POST', path: '/wps/relay/MCSFE_signUpRequestReward' },
+  rewardCenter: { method: 'GET', path: '/api/promotions/rewards' },
+  claimReward: { method: 'POST', path: '/api/promotions/rewards/claim' },
+  bonusDetails: { method: 'GET', path: '/api/promotions/bonuses' },
+  forfeitBonus: { method: 'POST', path: '/api/promotions/bonuses/forfeit' },
   claimRebate: { method: 'POST', path: '/api/member/rebate/claim' },
   liveModels: { method: 'GET', path: '/wps/relay/CBS_modelList' },
   setLanguage: { method: 'PUT', path: '/api/preferences/language' },
@@ -299,6 +308,9 @@ export const paths = {
   saveDomains: { method: 'POST', path: '/api/backoffice/brand/domains' },
   saveSiteResources: { method: 'POST', path: '/api/backoffice/brand/resources' },
   saveCustomerService: { method: 'POST', path: '/api/backoffice/brand/customer-service' },
+  // Promotions' rules and their cost (issue 29): read with promotions.read, set with promotions.manage.
+  adminPromotionRules: { method: 'GET', path: '/api/backoffice/promotions' },
+  savePromotionRule: { method: 'POST', path: '/api/backoffice/promotions/rule' },
   // Payment methods (issue 27 item 8): read with settings.read, each change with settings.manage.
   adminPaymentMethods: { method: 'GET', path: '/api/backoffice/payment-methods' },
   addPaymentMethod: { method: 'POST', path: '/api/backoffice/payment-methods' },

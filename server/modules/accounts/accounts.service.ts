@@ -156,6 +156,11 @@ export class AccountsService {
     return this.repo.findMember(brandId, username);
   }
 
+  /** When the member registered (promotions' eligibility). */
+  async registeredAt(memberId: number): Promise<Date | null> {
+    return (await this.repo.findMemberById(memberId))?.createdAt ?? null;
+  }
+
   /** One member's place in the agent tree (the back office's agent tree). */
   treeView(brandId: number, username: string) {
     return this.repo.treeView(brandId, username, 100);

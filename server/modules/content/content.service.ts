@@ -85,6 +85,18 @@ export class ContentService {
     };
   }
 
+  /** Every promotion's texts and schedule (archived ones left out), for the promotions module's rules. */
+  async promotionTexts(brandId: number) {
+    const rows = await this.repo.listAnnouncements(brandId, { kind: 'promotion', archived: false });
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title as Record<string, string>,
+      active: r.active,
+      startsAt: r.startsAt,
+      endsAt: r.endsAt,
+    }));
+  }
+
   /** The operator's notices to its agents (the agent centre's agentAnnouncement), newest first. */
   async agentNotices(brand: Brand, lang: LanguageCode) {
     const now = this.clock();

@@ -31,7 +31,7 @@ export interface MovementResult {
   balances: Record<string, number>;
 }
 
-export type MemberWalletKind = 'main' | 'hold' | `vendor:${string}`;
+export type MemberWalletKind = 'main' | 'hold' | 'bonus' | `vendor:${string}`;
 export type HouseKind = 'house' | 'clearing' | 'bonus' | 'commission' | 'adjustment' | 'rebate' | 'trial';
 
 /**

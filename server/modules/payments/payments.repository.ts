@@ -144,6 +144,44 @@ export class PaymentsRepository {
       .limit(limit);
   }
 
+  /**
+   * Credited deposits with their place among the member's credited ones (1: the first), by the time each
+   * was credited: one deposit by id, or the brand's credited since `since`, oldest first.
+   */
+  async credited(brandId: number, filter: { id: number } | { since: Date }) {
+    const wanted = (alias: string) =>
+      'id' in filter
+        ? sql`${sql.raw(alias)}.id = ${filter.id}`
+        : sql`${sql.raw(alias)}.updated_at >= ${filter.since.toISOString()}`;
+    const result = await this.db.execute(sql`
+      WITH wanted AS (
+        SELECT DISTINCT member_id FROM deposits d
+        WHERE d.brand_id = ${brandId} AND d.status = 'credited' AND ${wanted('d')}
+      )
+      SELECT * FROM (
+        SELECT d.id, d.member_id, d.amount, d.updated_at,
+               row_number() OVER (PARTITION BY d.member_id ORDER BY d.updated_at, d.id)::int AS nth
+        FROM deposits d JOIN wanted w ON w.member_id = d.member_id
+        WHERE d.brand_id = ${brandId} AND d.status = 'credited'
+      ) ranked
+      WHERE ${wanted('ranked')}
+      ORDER BY ranked.updated_at, ranked.id`);
+    type Row = {
+      id: string | number;
+      member_id: number;
+      amount: string | number;
+      updated_at: string | Date;
+      nth: number;
+    };
+    return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+      id: Number(r.id),
+      memberId: Number(r.member_id),
+      amount: Number(r.amount),
+      creditedAt: new Date(r.updated_at),
+      nth: Number(r.nth),
+    }));
+  }
+
   async deposit(brandId: number, reference: string) {
     const [row] = await this.db
       .select()

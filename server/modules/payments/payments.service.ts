@@ -37,6 +37,8 @@ const localized = (text: Record<string, string>, lang: LanguageCode) =>
  * notifies. The money moves in the same statement as the status change, once per deposit.
  */
 export class PaymentsService {
+  private readonly creditedListeners: Array<(brand: Brand, depositId: number) => Promise<void>> = [];
+
   constructor(
     private readonly repo: PaymentsRepository,
     private readonly ledger: Ledger,
@@ -287,8 +289,28 @@ export class PaymentsService {
       if (message.includes('DEPOSIT_NOT_FOUND')) throw new AppError('DEPOSIT_NOT_FOUND');
       throw error;
     }
-    if (!out.replayed) await this.announce(brand, row, to);
+    if (!out.replayed) {
+      await this.announce(brand, row, to);
+      // A listener that fails leaves the deposit as it is: the promotions' minute sweep looks again.
+      if (to === 'credited')
+        for (const listener of this.creditedListeners) await listener(brand, row.id).catch(() => undefined);
+    }
     return out;
+  }
+
+  /** A credited deposit with its place among the member's credited ones (promotions' deposit triggers). */
+  async creditedDeposit(brandId: number, id: number) {
+    return (await this.repo.credited(brandId, { id }))[0] ?? null;
+  }
+
+  /** The brand's deposits credited since `since`, oldest first, each with its place among its member's. */
+  creditedSince(brandId: number, since: Date) {
+    return this.repo.credited(brandId, { since });
+  }
+
+  /** Who hears of a deposit credited (after its commit): the promotions' deposit triggers. */
+  whenCredited(listener: (brand: Brand, depositId: number) => Promise<void>) {
+    this.creditedListeners.push(listener);
   }
 
   /** Tells the member's open pages: the deposit's new status and, when credited, the new balance. */

@@ -56,6 +56,11 @@ export interface WithdrawalNeighbours {
   identity?: WithdrawalIdentity;
   /** Whether the risk team holds the member's withdrawals (risk module), and why. */
   risk?: { hold(memberId: number): Promise<{ reason: string } | null> };
+  /**
+   * The member's active bonus (promotions module): released first when its wagering is met, else the
+   * withdrawal is refused with what is left to wager.
+   */
+  bonus?: { beforeWithdrawal(brand: Brand, memberId: number): Promise<void> };
 }
 
 /** What withdrawals ask of the kyc module (server/modules/kyc/kyc.service.ts). */
@@ -268,6 +273,7 @@ export class WithdrawalsService {
     checkBrandMaximum(brand, amount, lang);
     const account = await this.repo.bankAccount(member.id, body.bankAccountId);
     if (!account) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+    await this.neighbours.bonus?.beforeWithdrawal(brand, member.id);
     const main = await this.ledger.memberAccount(brand.id, member.id, 'main', brand.currency);
     const hold = await this.ledger.memberAccount(brand.id, member.id, 'hold', brand.currency);
     const bank = {

@@ -121,6 +121,24 @@ export class SportsRepository {
     return rowsOf<{ out: T }>(result)[0]!.out;
   }
 
+  /**
+   * Stakes of the member's bets made since `since`, decided by `until` (won, lost, cashed out), at odds
+   * below `minOdds` (hundredths: the potential payout under that many times the stake), per vendor.
+   */
+  async lowOddsStakes(memberId: number, since: Date, until: Date, minOdds: number) {
+    const result = await this.db.execute(sql`
+      SELECT vendor_code AS vendor, sum(stake)::bigint AS stake
+      FROM sports_bets
+      WHERE member_id = ${memberId} AND created_at >= ${since.toISOString()}
+        AND status IN ('won', 'lost', 'cashed_out') AND settled_at <= ${until.toISOString()}
+        AND potential_payout * 100 < stake * ${minOdds}
+      GROUP BY vendor_code`);
+    return rowsOf<{ vendor: string; stake: string | number }>(result).map((r) => ({
+      vendor: r.vendor,
+      stake: Number(r.stake),
+    }));
+  }
+
   // ---- catalogue ------------------------------------------------------------------------------------
 
   /** Adds the competitions a brand lacks (by code); existing ones keep the operator's settings. */

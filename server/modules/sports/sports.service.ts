@@ -195,6 +195,11 @@ export class SportsService {
     return counts;
   }
 
+  /** Stakes of the member's decided bets at odds below `minOdds`, per vendor (bonus wagering leaves them out). */
+  lowOddsStakes(memberId: number, since: Date, until: Date, minOdds: number) {
+    return this.repo.lowOddsStakes(memberId, since, until, minOdds);
+  }
+
   /** `launchGame` for the book's vendors: its own pages (/fbSport, /esports/book); null for others. */
   async launchTarget(brand: Brand, vendor: string): Promise<LaunchedGame | null> {
     if (vendor !== 'FB' && vendor !== 'FBE') return null;

@@ -280,6 +280,16 @@ export class BetRecords {
     );
   }
 
+  /** Valid bets per vendor of the member's rounds made since `since` and settled by `until` (bonus wagering). */
+  validBetsMadeSince(memberId: number, since: Date, until: Date) {
+    return this.repo.validBetsMadeSince(memberId, since, until);
+  }
+
+  /** The catalogue's category of every vendor of the brand. */
+  async vendorCategories(brand: Brand) {
+    return (await this.games.catalogue(brand, brand.defaultLanguage)).vendorCategory;
+  }
+
   /** Settled rounds since `since` that paid at least `minPayout` and `multiple` times their stake. */
   bigWins(since: Date, minPayout: number, multiple: number) {
     return this.repo.bigWins(since, minPayout, multiple);

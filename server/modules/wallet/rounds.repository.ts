@@ -232,6 +232,26 @@ export class RoundsRepository {
     }));
   }
 
+  /**
+   * Valid bets per vendor of the member's rounds made at or after `since` and settled by `until` (a
+   * bonus's wagering: a bet made before the bonus never counts toward it).
+   */
+  async validBetsMadeSince(memberId: number, since: Date, until: Date) {
+    const rows = await this.db
+      .select({ vendor: vendorRounds.vendorCode, validBet: sql<number>`sum(${validBet})::bigint` })
+      .from(vendorRounds)
+      .where(
+        and(
+          eq(vendorRounds.memberId, memberId),
+          gte(vendorRounds.createdAt, since),
+          eq(vendorRounds.status, 'settled'),
+          lte(vendorRounds.settledAt, until),
+        ),
+      )
+      .groupBy(vendorRounds.vendorCode);
+    return rows.map((r) => ({ vendor: r.vendor, validBet: Number(r.validBet) }));
+  }
+
   /** Valid bets per vendor of rounds settled after `since` (exclusive) and up to `until`. */
   async validBetsSettled(memberId: number, since: Date, until: Date) {
     const rows = await this.db

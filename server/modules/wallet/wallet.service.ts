@@ -15,7 +15,15 @@ const RECORD_KINDS: Record<RecordType, string[]> = {
   win: ['win'],
   reversal: ['reversal'],
   transfer: ['transfer', 'transfer_upline', 'transfer_downline'],
-  bonus: ['bonus', 'rebate', 'contract_salary', 'contract_dividend'],
+  bonus: [
+    'bonus',
+    'bonus_release',
+    'bonus_forfeit',
+    'bonus_expire',
+    'rebate',
+    'contract_salary',
+    'contract_dividend',
+  ],
   adjustment: ['adjustment'],
 };
 

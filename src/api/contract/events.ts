@@ -9,6 +9,8 @@ export type MemberEvent =
   | { type: 'withdrawal'; reference: string; status: WithdrawalStatus; amount: number }
   /** A contract request arrived or was answered (the contract dialog looks again). */
   | { type: 'contract'; contractId: number; status: ContractStatus }
+  /** A promotion's reward or bonus changed (earned, claimed, released...): the badges and pages look again. */
+  | { type: 'rewards'; claimable: number }
   /**
    * Logins of the member were ended (an operator locked it or ended its sessions): each of its sockets
    * checks its own login at once instead of at its next timed check. Never sent on to the page.

@@ -36,6 +36,10 @@ export const PERMISSIONS = [
   'agents.manage',
   /** Banners, announcements, help and legal pages. */
   'content.manage',
+  /** Promotions' rules and budgets, their application queue and their cost: reading them. */
+  'promotions.read',
+  /** ...and changing them (a rule gives money away). */
+  'promotions.manage',
   /** Brand settings, sign-in providers, payment methods: reading them. */
   'settings.read',
   /** ...and changing them. */
@@ -65,6 +69,7 @@ export const BUILT_IN_ROLES = {
     'games.read',
     'sports.read',
     'agents.read',
+    'promotions.read',
     'reports.read',
   ],
   support: [

@@ -12,6 +12,7 @@ import { AuditSearchPanel, OperatorsPanel, RolesPanel } from './operators-panel'
 import { OriginalsPanel } from './originals-panel';
 import { AdjustPanel, DepositQueue, WithdrawalQueue } from './panels';
 import { PaymentMethodsPanel } from './payment-methods-panel';
+import { PromotionsPanel } from './promotions-panel';
 import { ReportsPanel } from './reports-panel';
 import { HoldsPanel, RiskPanel, RiskRulesPanel } from './risk-panel';
 import { DomainsPanel, LimitsPanel, MaintenancePanel, SiteSettingsPanel } from './settings-panels';
@@ -81,6 +82,7 @@ export const SECTIONS: Section[] = [
   { key: 'agents', group: 'agents', permission: 'agents.read', Panel: AgentsPanel },
   { key: 'banners', group: 'content', permission: 'content.manage', Panel: BannersPanel },
   { key: 'announcements', group: 'content', permission: 'content.manage', Panel: AnnouncementsPanel },
+  { key: 'promotions', group: 'content', permission: 'promotions.read', Panel: PromotionsPanel },
   { key: 'pages', group: 'content', permission: 'content.manage', Panel: PagesPanel },
   { key: 'identity', group: 'settings', permission: 'settings.read', Panel: IdentityPanel },
   { key: 'site', group: 'settings', permission: 'settings.read', Panel: SiteSettingsPanel },

@@ -55,7 +55,7 @@ describe.each(databaseKinds)('promotions on %s', (kind) => {
     expect(saved.code).toBe('OK');
     const set = await ctx.call('savePromotionRule', {
       token: admin,
-      body: { promotionId: saved.value.id, rule, requestId: rid() },
+      body: { promotionId: saved.value.id, rule, requestId: rid(), reason: 'Launch' },
     });
     expect(set.code).toBe('OK');
     return saved.value.id;
@@ -241,12 +241,12 @@ describe.each(databaseKinds)('promotions on %s', (kind) => {
   it('refuses rules that contradict themselves, and promotions that do not exist', async () => {
     const bad = await ctx.call('savePromotionRule', {
       token: admin,
-      body: { promotionId: 1, rule: depositBonus({ entry: 'apply' }), requestId: rid() },
+      body: { promotionId: 1, rule: depositBonus({ entry: 'apply' }), requestId: rid(), reason: 'Launch' },
     });
     expect(bad.code).toBe('VALIDATION_FAILED');
     const missing = await ctx.call('savePromotionRule', {
       token: admin,
-      body: { promotionId: 999_999, rule: depositBonus(), requestId: rid() },
+      body: { promotionId: 999_999, rule: depositBonus(), requestId: rid(), reason: 'Launch' },
     });
     expect(missing.code).toBe('PROMOTION_NOT_FOUND');
     const member = await newMember(ctx, { prefix: 'promog' });

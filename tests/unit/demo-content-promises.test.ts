@@ -6,13 +6,14 @@ import {
   demoPromotions,
   demoResources,
 } from '../../server/db/seed/demo-content';
+import { demoRulePromotions } from '../../server/db/seed/demo-promotions';
+import { promotionRule } from '../../src/api/contract/promotions';
 
 /**
  * A new player read the demo's banners, popups and promotions as promises: rewards, clubs, tournaments,
  * tables and odds the demo does not have. Until those are built, the demo's content names only what works.
  */
 const NOT_IN_THE_DEMO = [
-  /recompensa|reward/i, // the reward centre is a placeholder
   /miss(ões|ion)/i,
   /indique|invite friends|referral/i,
   /\bVIP\b/,
@@ -30,6 +31,7 @@ const texts = [
   ...demoBanners.flatMap((b) => [b.title.pt, b.title.en, b.subtitle.pt, b.subtitle.en]),
   ...demoPopups.flatMap((p) => [p.title.pt, p.title.en, p.content.pt, p.content.en]),
   ...demoPromotions.flatMap((p) => [p.title.pt, p.title.en, p.content.pt, p.content.en]),
+  ...demoRulePromotions.flatMap((p) => [p.title.pt, p.title.en, p.content.pt, p.content.en]),
 ];
 
 describe('the demo content', () => {
@@ -40,9 +42,15 @@ describe('the demo content', () => {
   it('promotes no category the demo has no games for', () => {
     const playable = new Set([...demoGames.map((g) => g.category), 'INHOUSE', 'LOTT', 'ELOTT']);
     const categoryOf = (art: string) => art.split('-')[0]!;
-    for (const p of demoPromotions) expect(playable, p.art).toContain(categoryOf(p.art));
+    for (const p of [...demoPromotions, ...demoRulePromotions])
+      expect(playable, p.art).toContain(categoryOf(p.art));
     for (const b of demoBanners.filter((b) => b.group === 'w_home'))
       expect(playable, b.art).toContain(categoryOf(b.art));
+  });
+
+  it('gives its promotions that offer a reward a rule the server takes', () => {
+    for (const p of demoRulePromotions)
+      expect(promotionRule.safeParse(p.rule).success, p.title.en).toBe(true);
   });
 
   it('links to no app download (no app file is published)', () => {

@@ -26,6 +26,7 @@ import { connectDemoIdentity, DEMO_IDENTITY, DEMO_IDENTITY_PROVIDER } from './de
 import { demoOperators, seedDemoOperators } from './demo-operators';
 import { seedDemoPages } from './demo-pages';
 import { seedDemoPayments, seedDemoPix } from './demo-payments';
+import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoRegisterRules } from './demo-register';
 import { ensureLotteryCatalogue } from './lottery-catalogue';
 import { ensureOriginalsCatalogue } from './originals-catalogue';
@@ -87,6 +88,7 @@ export async function prepareInstallation(
     await seedDemoAccounts(db);
     await seedDemoContracts(db);
     await seedDemoOperators(db);
+    await seedDemoPromotions(db);
     const demoProviderSecret = config.DEMO_PROVIDER ? await connectDemoProvider(db, master, config) : null;
     const demoIdentity = config.DEMO_PROVIDER ? await connectDemoIdentity(db, master, config) : null;
     return { mode: 'demo', createdBrand: false, needsFirstOperator: false, demoProviderSecret, demoIdentity };

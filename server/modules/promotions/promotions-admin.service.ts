@@ -66,7 +66,7 @@ export class PromotionsAdmin {
 
   async save(
     ctx: OperatorContext,
-    body: { promotionId: number; rule: PromotionRule; requestId: string },
+    body: { promotionId: number; rule: PromotionRule; requestId: string; reason: string },
     lang: LanguageCode,
   ) {
     this.backoffice.require(ctx, 'promotions.manage');
@@ -79,6 +79,7 @@ export class PromotionsAdmin {
           return;
         await this.backoffice.withAudit(ctx)(tx, {
           action: 'promotion_rule',
+          reason: body.reason,
           target: text.title[lang] ?? String(body.promotionId),
           before: before?.rule ?? null,
           after: body.rule,

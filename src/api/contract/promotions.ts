@@ -195,5 +195,7 @@ export type AdminPromotionRule = z.infer<typeof adminPromotionRule>;
 export const savePromotionRuleBody = z.object({
   promotionId: int32Id,
   rule: promotionRule,
+  /** Why: kept with the rule's change in the audit trail. */
+  reason: z.string().trim().min(3).max(200),
   requestId: z.string().trim().min(8).max(64),
 });

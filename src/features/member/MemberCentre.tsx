@@ -5,6 +5,7 @@ import { CloseIcon } from '../../ui/icons';
 import { agentPagePath } from '../agent/pages';
 import { useCurrentLinkInView } from '../common/useCurrentLinkInView';
 import { usePageTitle } from '../common/usePageTitle';
+import { useRewardCount } from '../promotions/useRewardCount';
 import { useSession } from '../session/session';
 import { isMemberPage, MEMBER_PAGES, type MemberPage, memberPagePath } from './pages';
 import './member.css';
@@ -18,6 +19,7 @@ const built: Partial<Record<MemberPage, ReturnType<typeof lazy>>> = {
   verification: lazy(() => import('./VerificationPage')),
   transferUpline: lazy(() => import('./TreeTransferPage')),
   bonusDetails: lazy(() => import('./BonusDetailsPage')),
+  rewardCenter: lazy(() => import('./RewardCentrePage')),
   personalHistoryCopy: lazy(() => import('./BettingRecordPage')),
   personalProfit: lazy(() => import('./ProfitPage')),
   manualRebate: lazy(() => import('./RebatePage')),
@@ -30,6 +32,7 @@ export default function MemberCentre() {
   const menu = useCurrentLinkInView<HTMLElement>(page);
   const navigate = useNavigate();
   const session = useSession();
+  const rewards = useRewardCount();
   usePageTitle('MEMBER');
   if (!isMemberPage(page)) return <Navigate to={memberPagePath('securityCenter')} replace />;
   // Trial players browse, but the member centre is for real accounts (spec 4.6).
@@ -62,6 +65,14 @@ export default function MemberCentre() {
               className="member-nav-link"
             >
               {t(`centre.pages.${key}`)}
+              {key === 'rewardCenter' && rewards > 0 && (
+                <>
+                  <span className="nav-badge" data-testid="reward-badge" aria-hidden="true">
+                    {rewards}
+                  </span>
+                  <span className="visually-hidden">{t('rewards.claimable', { count: rewards })}</span>
+                </>
+              )}
             </NavLink>
           ))}
         </nav>

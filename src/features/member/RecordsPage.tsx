@@ -57,7 +57,8 @@ export default function RecordsPage({ only }: { only?: RecordType }) {
     return t(`centre.records.kinds.${line.type}`, { defaultValue: group });
   };
   const title = t(`centre.pages.${only === 'bonus' ? 'bonusDetails' : 'transactionHistory'}`);
-  const walletName = (w: string) => (w === 'main' || w === 'hold' ? t(`centre.records.wallets.${w}`) : w);
+  const walletName = (w: string) =>
+    w === 'main' || w === 'hold' || w === 'bonus' ? t(`centre.records.wallets.${w}`) : w;
   return (
     <div className="records-page" data-testid="records-page">
       <fieldset className="chips" aria-label={t('centre.records.columns.time')}>

@@ -1,12 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { call } from '../../api/client';
+import type { PromotionActivities } from '../../api/contract/promotions';
 import { useRemote } from '../../api/useRemote';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime } from '../../ui/format';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { usePageTitle } from '../common/usePageTitle';
+import { useMemberEvents } from '../session/member-events';
+import { useSession } from '../session/session';
+import { ActivityPanel } from './ActivityPanel';
+import './promotions.css';
 
 /** Promotions with type filters; /promotions#promo-{id} opens and scrolls to one. */
 export default function PromotionsPage() {
@@ -17,6 +22,19 @@ export default function PromotionsPage() {
   const promos = useRemote(`promotions:${lang}`, () =>
     call('announcements', { query: { types: 'promotion', platform: 'W', lang } }).then((s) => s.promotions),
   );
+  // The member's status in each promotion: read again after a login, a move or a reward's change.
+  const session = useSession();
+  const [activities, setActivities] = useState<PromotionActivities | null>(null);
+  // The last answer stays shown while the next is read, so a card keeps its state.
+  const reload = useCallback(() => {
+    call('promotionActivities').then(setActivities, () => undefined);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the visitor logs in or out, or the language changes
+  useEffect(() => reload(), [reload, session.kind, lang]);
+  useMemberEvents((event) => {
+    if (event.type === 'rewards' || event.type === 'resync') reload();
+  });
+  const activityOf = (id: number) => activities?.activities.find((a) => a.promotionId === id);
   const [filter, setFilter] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
 
@@ -70,6 +88,9 @@ export default function PromotionsPage() {
               <h2>{p.title}</h2>
               <time className="muted">{formatDateTime(p.startDateStr)}</time>
               {open === p.id && <SafeHtml className="promo-item-content" html={p.content} />}
+              {activities && activityOf(p.id) && (
+                <ActivityPanel activity={activityOf(p.id)!} currency={activities.currency} onStale={reload} />
+              )}
               <button
                 type="button"
                 className="btn btn-primary btn-sm"

@@ -643,7 +643,9 @@ export async function buildServices({
   payments.whenCredited((brand, depositId) =>
     promotions.depositCredited(brand, depositId).then(() => undefined),
   );
-  const promotionsAdmin = new PromotionsAdmin(promotionsRepo, promotionTexts, auditPort);
+  const promotionsAdmin = new PromotionsAdmin(promotionsRepo, promotionTexts, auditPort, promotions, {
+    usernames: (ids) => accounts.usernames(ids),
+  });
   // A change of the games on offer may not leave the house's contracts paying more than it keeps.
   const edgesCover: EdgeGuard = (brand, change) => contracts.checkEdgesCover(brand, change);
   const gamesAdmin = new GamesAdmin(backoffice, {

@@ -302,9 +302,12 @@ import {
   switchPaymentMethodBody,
 } from './contract/payments';
 import {
+  adminApplication,
+  adminApplicationsQuery,
   adminPromotionRule,
   bonusForfeitBody,
   bonusList,
+  decideApplicationBody,
   promotionActionBody,
   promotionActionResult,
   promotionActivities,
@@ -788,6 +791,12 @@ export const endpoints = {
   eraseMember: { ...paths.eraseMember, body: kycEraseBody, value: adminKycMember },
   adminPromotionRules: { ...paths.adminPromotionRules, value: z.array(adminPromotionRule) },
   savePromotionRule: { ...paths.savePromotionRule, body: savePromotionRuleBody, value: adminPromotionRule },
+  promotionApplications: {
+    ...paths.promotionApplications,
+    query: adminApplicationsQuery,
+    value: z.array(adminApplication),
+  },
+  decideApplication: { ...paths.decideApplication, body: decideApplicationBody, value: adminApplication },
   riskFlags: { ...paths.riskFlags, query: riskFlagsQuery, value: z.array(riskFlag) },
   decideRiskFlag: { ...paths.decideRiskFlag, body: riskDecisionBody, value: riskFlag },
   noteRiskFlag: { ...paths.noteRiskFlag, body: riskNoteBody, value: riskFlag },

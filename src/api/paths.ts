@@ -36,6 +36,7 @@ export const paths = {
   claimReward: { method: 'POST', path: '/api/promotions/rewards/claim' },
   bonusDetails: { method: 'GET', path: '/api/promotions/bonuses' },
   forfeitBonus: { method: 'POST', path: '/api/promotions/bonuses/forfeit' },
+  applyPromotion: { method: 'POST', path: '/api/promotions/apply' },
   claimRebate: { method: 'POST', path: '/api/member/rebate/claim' },
   liveModels: { method: 'GET', path: '/wps/relay/CBS_modelList' },
   setLanguage: { method: 'PUT', path: '/api/preferences/language' },
@@ -311,6 +312,9 @@ export const paths = {
   // Promotions' rules and their cost (issue 29): read with promotions.read, set with promotions.manage.
   adminPromotionRules: { method: 'GET', path: '/api/backoffice/promotions' },
   savePromotionRule: { method: 'POST', path: '/api/backoffice/promotions/rule' },
+  promotionApplications: { method: 'GET', path: '/api/backoffice/promotions/applications' },
+  promotionApplicationImage: { method: 'GET', path: '/api/backoffice/promotions/applications/image' },
+  decideApplication: { method: 'POST', path: '/api/backoffice/promotions/applications/decide' },
   // Payment methods (issue 27 item 8): read with settings.read, each change with settings.manage.
   adminPaymentMethods: { method: 'GET', path: '/api/backoffice/payment-methods' },
   addPaymentMethod: { method: 'POST', path: '/api/backoffice/payment-methods' },

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { call, fetchBlob } from '../api/client';
 import type { AdminPromotionRule, PromotionRule } from '../api/contract/promotions';
 import { errorKey } from '../api/errors';
 import { promotionTerms } from '../features/promotions/promotion-terms';
@@ -220,6 +220,104 @@ export function PromotionsPanel({ token, onExpired }: PanelProps) {
         />
       )}
       {failure && <p className="form-error">{failure.message ?? t(errorKey(failure.code))}</p>}
+      <TaskDialog state={task} send={send} />
+      <ApplicationsQueue token={token} onExpired={onExpired} />
+    </section>
+  );
+}
+
+/** A picture of an application, fetched with the operator's session (never a public address). */
+function ApplicationImage({
+  token,
+  entryId,
+  sequence,
+}: {
+  token: string;
+  entryId: number;
+  sequence: number;
+}) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    fetchBlob(
+      'promotionApplicationImage',
+      { entryId: String(entryId), sequence: String(sequence) },
+      token,
+    ).then(
+      (blob) => {
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      },
+      () => undefined,
+    );
+    return () => {
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [token, entryId, sequence]);
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer" className="bo-application-image">
+      <img src={url} alt={t('backoffice.promotions.image', { n: sequence })} width={96} height={96} />
+    </a>
+  ) : null;
+}
+
+/** Applications to manual promotions waiting for a decision: the remark, the pictures, approve or reject. */
+function ApplicationsQueue({ token, onExpired }: PanelProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const load = useCallback(
+    () => call('promotionApplications', { token, query: { status: 'waiting' } }),
+    [token],
+  );
+  const { data, reload } = useOperatorList(load, onExpired);
+  const [task, send] = useOperatorTask(token, onExpired);
+  useReloadAfter(task.context.completed, reload);
+  if (!data) return null;
+  return (
+    <section className="bo-card bo-applications" data-testid="bo-applications">
+      <h3>{t('backoffice.promotions.applications', { count: data.length })}</h3>
+      {data.length === 0 && <p className="muted">{t('backoffice.promotions.no_applications')}</p>}
+      <ul className="bo-application-list">
+        {data.map((a) => (
+          <li key={a.entryId} data-testid={`bo-application-${a.username}`}>
+            <p>
+              <strong>{a.username}</strong> · {a.promotion} · {formatDateTime(a.appliedAt, lang)}
+            </p>
+            <p className="bo-application-remark">{a.remark}</p>
+            <div className="bo-application-images">
+              {Array.from({ length: a.images }, (_, i) => i + 1).map((sequence) => (
+                <ApplicationImage key={sequence} token={token} entryId={a.entryId} sequence={sequence} />
+              ))}
+            </div>
+            <div className="bo-actions">
+              {(['approve', 'reject'] as const).map((decision) => (
+                <button
+                  key={decision}
+                  type="button"
+                  className={`btn btn-sm ${decision === 'approve' ? 'btn-primary' : 'btn-ghost'}`}
+                  onClick={() =>
+                    send({
+                      type: 'REQUEST',
+                      task: {
+                        kind: 'decideApplication',
+                        summary: {
+                          member: a.username,
+                          promotion: a.promotion,
+                          decision: t(`backoffice.promotions.${decision}`),
+                        },
+                        body: { entryId: a.entryId, decision },
+                      },
+                    })
+                  }
+                >
+                  {t(`backoffice.promotions.${decision}`)}
+                </button>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
       <TaskDialog state={task} send={send} />
     </section>
   );

@@ -12,14 +12,23 @@ const MOVED_ON = new Set([
   'PROMOTION_CLOSED',
   'PROMOTION_BUDGET_SPENT',
   'PROMOTION_NOT_AVAILABLE',
+  'PROMOTION_APPLICATION_DECIDED',
 ]);
 
 /** What the member can do on a promotion; the server decides the move (src/promotions/lifecycle.ts). */
-export type PromotionAction = 'join' | 'requestReward' | 'claim';
+export type PromotionAction = 'join' | 'requestReward' | 'claim' | 'apply';
+
+/** What the actor is asked to do: the move, and an application's remark and pictures. */
+export interface PromotionActInput {
+  action: PromotionAction;
+  promotionId: number;
+  remark?: string;
+  files?: Blob[];
+}
 
 /**
  * One promotion as the member acts on it (the promotions page's card, the reward centre's line): join it,
- * ask for the sign-up reward, claim an earned reward. Each is offered only in the status that allows it,
+ * apply to it (a remark and pictures), ask for the sign-up reward, claim an earned reward. Each is offered only in the status that allows it,
  * one at a time; the answer is the activity as it is now. A refusal keeps the card with its reason, and
  * one that says the activity moved on (already joined or claimed elsewhere) asks for the list again.
  */
@@ -31,17 +40,19 @@ export const promotionActivityMachine = setup({
       | { type: 'JOIN' }
       | { type: 'REQUEST_REWARD' }
       | { type: 'CLAIM' }
+      | { type: 'APPLY'; remark: string; files: Blob[] }
       | { type: 'UPDATE'; activity: PromotionActivity },
     emitted: {} as { type: 'changed'; activity: PromotionActivity } | { type: 'stale' },
   },
   actors: {
-    act: requiredActor<PromotionActivity, { action: PromotionAction; promotionId: number }>('act'),
+    act: requiredActor<PromotionActivity, PromotionActInput>('act'),
   },
   guards: {
     canJoin: ({ context }) => context.activity.status === 'join',
     canRequestReward: ({ context }) =>
       context.activity.status === 'joined' && context.activity.trigger.type === 'signup',
     canClaim: ({ context }) => context.activity.status === 'claim',
+    canApply: ({ context }) => context.activity.status === 'apply',
   },
 }).createMachine({
   id: 'promotionActivity',
@@ -53,6 +64,7 @@ export const promotionActivityMachine = setup({
         JOIN: { guard: 'canJoin', target: 'acting', actions: assign({ errorCode: null }) },
         REQUEST_REWARD: { guard: 'canRequestReward', target: 'acting', actions: assign({ errorCode: null }) },
         CLAIM: { guard: 'canClaim', target: 'acting', actions: assign({ errorCode: null }) },
+        APPLY: { guard: 'canApply', target: 'acting', actions: assign({ errorCode: null }) },
         UPDATE: { actions: assign({ activity: ({ event }) => event.activity }) },
       },
     },
@@ -61,14 +73,14 @@ export const promotionActivityMachine = setup({
       invoke: {
         id: 'act',
         src: 'act',
-        input: ({ context, event }) => ({
-          promotionId: context.activity.promotionId,
-          action: (event.type === 'JOIN'
-            ? 'join'
-            : event.type === 'CLAIM'
-              ? 'claim'
-              : 'requestReward') as PromotionAction,
-        }),
+        input: ({ context, event }): PromotionActInput => {
+          const promotionId = context.activity.promotionId;
+          if (event.type === 'APPLY')
+            return { action: 'apply', promotionId, remark: event.remark, files: event.files };
+          if (event.type === 'JOIN') return { action: 'join', promotionId };
+          if (event.type === 'CLAIM') return { action: 'claim', promotionId };
+          return { action: 'requestReward', promotionId };
+        },
         onDone: {
           target: 'idle',
           actions: [

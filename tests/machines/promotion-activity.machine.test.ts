@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { PromotionActivity } from '../../src/api/contract/promotions';
 import {
-  type PromotionAction,
+  type PromotionActInput,
   promotionActivityMachine,
 } from '../../src/machines/promotion-activity.machine';
 import { requiredActor } from '../../src/machines/required-actor';
@@ -16,6 +16,7 @@ const base: PromotionActivity = {
   reward: { type: 'cash', amount: 1_000 },
   claimDays: 7,
   kycVerified: false,
+  decisionNote: null,
   entryStatus: null,
   rewardAmount: null,
   claimBy: null,
@@ -28,6 +29,8 @@ const claimable: PromotionActivity = {
   entryStatus: 'claimable',
   rewardAmount: 1_000,
 };
+const applyTo: PromotionActivity = { ...base, entry: 'apply', trigger: { type: 'manual' }, status: 'apply' };
+const applying: PromotionActivity = { ...applyTo, status: 'applying', entryStatus: 'applying' };
 const claimed: PromotionActivity = {
   ...base,
   status: 'claimed',
@@ -40,6 +43,7 @@ const events = [
   { type: 'JOIN' },
   { type: 'REQUEST_REWARD' },
   { type: 'CLAIM' },
+  { type: 'APPLY', remark: 'Meu print', files: [] },
   { type: 'xstate.done.actor.act', output: joined },
   { type: 'xstate.done.actor.act', output: claimable },
   { type: 'xstate.done.actor.act', output: claimed },
@@ -75,6 +79,18 @@ describe('promotion activity machine (graph-generated paths)', () => {
     expect(reachable.some((r) => r.startsWith('"acting"#claimed'))).toBe(false);
   });
 
+  it('applies only to a promotion that takes applications, once', () => {
+    const apply = machinePaths(machine, {
+      events: [...events, { type: 'xstate.done.actor.act', output: applying }] as never[],
+      serializeState,
+      input: { activity: applyTo },
+    });
+    expect(apply.reachable).toEqual(
+      expect.arrayContaining(['"idle"#apply#null', '"acting"#apply#null', '"idle"#applying#null']),
+    );
+    expect(apply.reachable.some((r) => r.startsWith('"acting"#applying'))).toBe(false);
+  });
+
   it.each([...statePaths, ...transitionPaths].map((p) => [p.description, p] as const))('%s', (_, path) => {
     const end = replay(machine, path, { input: { activity: base } });
     const last = path.steps.at(-1)!.event as { type: string };
@@ -104,7 +120,7 @@ describe('promotion activity machine (graph-generated paths)', () => {
     const refused = createActor(
       promotionActivityMachine.provide({
         actors: {
-          act: fromPromise<PromotionActivity, { action: PromotionAction; promotionId: number }>(() =>
+          act: fromPromise<PromotionActivity, PromotionActInput>(() =>
             Promise.reject({ code: 'PROMOTION_ALREADY_CLAIMED' }),
           ),
         },

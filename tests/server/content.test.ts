@@ -19,7 +19,7 @@ describe.each(databaseKinds)('content routes on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.value.banners.length).toBeGreaterThanOrEqual(4);
     expect(res.value.notices).toHaveLength(3);
-    expect(res.value.promotions).toHaveLength(6);
+    expect(res.value.promotions).toHaveLength(7);
     expect(res.value.promotions[0]!.announcementImages[0]).toMatchObject({ sequence: 1 });
     expect(typeof res.value.notices[0]!.startDateStr).toBe('number');
   });

@@ -4,6 +4,7 @@ import { brands } from '../../server/db/schema';
 import type { Brand } from '../../server/modules/brand/brand.service';
 import { checkLedger } from '../../server/modules/ledger/ledger.check';
 import type { PromotionRule } from '../../src/api/contract/promotions';
+import { paths } from '../../src/api/paths';
 import { createTestContext, databaseKinds, newMember, newOperator, type TestContext } from './harness';
 
 let seq = 0;
@@ -236,6 +237,124 @@ describe.each(databaseKinds)('promotions on %s', (kind) => {
     expect(done).toMatchObject({ status: 'completed', counted: 2_000, converted: 1_000, balance: 0 });
     expect((await ctx.call('walletBalance', { token: member.token })).value.balance).toBe(cash + 1_000);
     expect((await checkLedger(ctx.handle.db)).problems).toEqual([]);
+  });
+
+  /** An application as the page sends it (multipart: promotionId, remark, pictures). */
+  async function apply(token: string, promotionId: number, remark: string, files: Buffer[]) {
+    const boundary = '----promo-boundary';
+    const field = (name: string, value: string) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    const chunks: Buffer[] = [field('promotionId', String(promotionId)), field('remark', remark)];
+    for (const [i, data] of files.entries())
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        data,
+        Buffer.from('\r\n'),
+      );
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    const n = ++seq;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: paths.applyPromotion.path,
+      payload: Buffer.concat(chunks),
+      remoteAddress: `10.78.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    return res.json() as { code: string; value: { status: string; entryStatus: string | null } };
+  }
+  const png = (size = 64): Buffer =>
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size, 1)]);
+  const gif = Buffer.from('GIF89a0000000000') as Buffer;
+
+  it('takes an application with its pictures, refuses bad ones, and pays it once approved and claimed', async () => {
+    const id = await promotion(
+      depositBonus({
+        entry: 'apply',
+        claim: 'claim',
+        trigger: { type: 'manual' },
+        reward: { type: 'cash', amount: 500 },
+      }),
+    );
+    const member = await newMember(ctx, { prefix: 'promoh' });
+    expect((await activity(member.token, id)).status).toBe('apply');
+    expect((await apply(member.token, id, 'x'.repeat(141), [png()])).code).toBe('PROMOTION_APPLY_REMARK');
+    expect((await apply(member.token, id, '', [png()])).code).toBe('PROMOTION_APPLY_REMARK');
+    expect((await apply(member.token, id, 'Meu post', [gif])).code).toBe('PROMOTION_APPLY_FILE_TYPE');
+    expect((await apply(member.token, id, 'Meu post', [png(), png(), png(), png()])).code).toBe(
+      'PROMOTION_APPLY_IMAGES',
+    );
+    expect((await apply(member.token, id, 'Meu post', [png(6 * 1024 * 1024)])).code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
+    // Nothing of the refused ones was kept.
+    expect((await activity(member.token, id)).status).toBe('apply');
+    const sent = await apply(member.token, id, 'x'.repeat(140), [png(), png()]);
+    expect(sent.code).toBe('OK');
+    expect(sent.value).toMatchObject({ status: 'applying', entryStatus: 'applying' });
+    expect((await apply(member.token, id, 'again', [])).code).toBe('PROMOTION_ALREADY_JOINED');
+
+    const queue = (await ctx.call('promotionApplications', { token: admin, query: { status: 'waiting' } }))
+      .value;
+    const mine = queue.find((a) => a.username === member.username)!;
+    expect(mine).toMatchObject({ promotionId: id, images: 2, remark: 'x'.repeat(140) });
+    const image = await ctx.app.inject({
+      method: 'GET',
+      url: `${paths.promotionApplicationImage.path}?entryId=${mine.entryId}&sequence=2`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    // A member cannot read the pictures.
+    const stranger = await ctx.app.inject({
+      method: 'GET',
+      url: `${paths.promotionApplicationImage.path}?entryId=${mine.entryId}&sequence=1`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(stranger.statusCode).toBeGreaterThanOrEqual(401);
+
+    const approved = await ctx.call('decideApplication', {
+      token: admin,
+      body: { entryId: mine.entryId, decision: 'approve', reason: 'Post conferido', requestId: rid() },
+    });
+    expect(approved.value).toMatchObject({ status: 'claimable' });
+    expect(
+      (
+        await ctx.call('decideApplication', {
+          token: admin,
+          body: { entryId: mine.entryId, decision: 'reject', reason: 'Tarde demais', requestId: rid() },
+        })
+      ).code,
+    ).toBe('PROMOTION_APPLICATION_DECIDED');
+    expect((await ctx.call('claimReward', { token: member.token, body: { promotionId: id } })).code).toBe(
+      'OK',
+    );
+    expect((await ctx.call('walletBalance', { token: member.token })).value.balance).toBe(500);
+
+    // A rejection tells the member why, and pays nothing.
+    const other = await newMember(ctx, { prefix: 'promoi' });
+    await apply(other.token, id, 'Meu post', [png()]);
+    const theirs = (
+      await ctx.call('promotionApplications', { token: admin, query: { status: 'waiting' } })
+    ).value.find((a) => a.username === other.username)!;
+    await ctx.call('decideApplication', {
+      token: admin,
+      body: {
+        entryId: theirs.entryId,
+        decision: 'reject',
+        reason: 'O post não cita a Aurora',
+        requestId: rid(),
+      },
+    });
+    expect(await activity(other.token, id)).toMatchObject({
+      status: 'rejected',
+      decisionNote: 'O post não cita a Aurora',
+    });
+    expect((await ctx.call('walletBalance', { token: other.token })).value.balance).toBe(0);
   });
 
   it('refuses rules that contradict themselves, and promotions that do not exist', async () => {

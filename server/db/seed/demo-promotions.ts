@@ -7,7 +7,8 @@ const NO_LIMITS = { kycVerified: false, registeredFrom: null, registeredTo: null
 
 /**
  * The demo's promotions that do something (docs/promotions.md): a welcome bonus on the first deposit,
- * wagered before it becomes cash, and a sign-up reward claimed in the reward centre. Both on play money,
+ * wagered before it becomes cash, a sign-up reward claimed in the reward centre, and a reward for an
+ * application the operator approves. Both on play money,
  * through the same rules engine and ledger as a real brand's.
  */
 export const demoRulePromotions: Array<{
@@ -62,6 +63,25 @@ export const demoRulePromotions: Array<{
       reward: { type: 'cash', amount: 1_000 },
       eligibility: NO_LIMITS,
       budget: null,
+      paused: false,
+    },
+  },
+  {
+    type: 'NEW',
+    art: 'INHOUSE-share-reward',
+    title: { pt: 'Compartilhe e ganhe 5,00 FUN', en: 'Share and get 5.00 FUN' },
+    content: {
+      pt: '<p>Publique a Aurora nas suas redes e inscreva-se aqui com o link do post e até 3 prints. A equipe confere cada inscrição e libera 5,00 FUN na central de recompensas.</p>',
+      en: '<p>Post about Aurora on your social networks and apply here with the link and up to 3 screenshots. The team checks every application and releases 5.00 FUN in the reward centre.</p>',
+    },
+    rule: {
+      entry: 'apply',
+      claim: 'claim',
+      claimDays: 7,
+      trigger: { type: 'manual' },
+      reward: { type: 'cash', amount: 500 },
+      eligibility: NO_LIMITS,
+      budget: 100_000,
       paused: false,
     },
   },

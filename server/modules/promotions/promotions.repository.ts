@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { PromotionRule } from '../../../src/api/contract/promotions';
 import type { EntryStatus } from '../../../src/promotions/lifecycle';
 import type { Database } from '../../db/client';
-import { bonuses, promotionEntries, promotionRules } from './promotions.tables';
+import { bonuses, promotionApplicationImages, promotionEntries, promotionRules } from './promotions.tables';
 
 export type RuleRow = typeof promotionRules.$inferSelect;
 export type EntryRow = typeof promotionEntries.$inferSelect;
@@ -80,6 +80,99 @@ export class PromotionsRepository {
   async open(entry: { brandId: number; promotionId: number; memberId: number; status: EntryStatus }) {
     const [row] = await this.db.insert(promotionEntries).values(entry).onConflictDoNothing().returning();
     return row ?? null;
+  }
+
+  /**
+   * An application: the entry (status applying, its remark) and its pictures in one transaction; null when
+   * the member already has an entry in the promotion (nothing written).
+   */
+  async apply(
+    entry: { brandId: number; promotionId: number; memberId: number; remark: string },
+    images: Array<{ mime: string; data: Buffer }>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(promotionEntries)
+        .values({ ...entry, status: 'applying' })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null;
+      if (images.length > 0)
+        await tx
+          .insert(promotionApplicationImages)
+          .values(images.map((image, i) => ({ entryId: row.id, sequence: i + 1, ...image })));
+      return row;
+    });
+  }
+
+  /** Applications waiting for the operator (oldest first), or those decided (newest first). */
+  async applications(brandId: number, waiting: boolean, limit = 200) {
+    const rows = await this.db
+      .select()
+      .from(promotionEntries)
+      .where(
+        and(
+          eq(promotionEntries.brandId, brandId),
+          waiting
+            ? eq(promotionEntries.status, 'applying')
+            : sql`${promotionEntries.remark} IS NOT NULL AND ${promotionEntries.status} <> 'applying'`,
+        ),
+      )
+      .orderBy(waiting ? promotionEntries.id : desc(promotionEntries.updatedAt))
+      .limit(limit);
+    const counts =
+      rows.length === 0
+        ? []
+        : await this.db
+            .select({ entryId: promotionApplicationImages.entryId, n: sql<number>`count(*)::int` })
+            .from(promotionApplicationImages)
+            .where(
+              inArray(
+                promotionApplicationImages.entryId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .groupBy(promotionApplicationImages.entryId);
+    return rows.map((r) => ({ ...r, images: counts.find((c) => c.entryId === r.id)?.n ?? 0 }));
+  }
+
+  async entryById(brandId: number, id: number): Promise<EntryRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(promotionEntries)
+      .where(and(eq(promotionEntries.brandId, brandId), eq(promotionEntries.id, id)));
+    return row ?? null;
+  }
+
+  async applicationImage(entryId: number, sequence: number) {
+    const [row] = await this.db
+      .select({ mime: promotionApplicationImages.mime, data: promotionApplicationImages.data })
+      .from(promotionApplicationImages)
+      .where(
+        and(
+          eq(promotionApplicationImages.entryId, entryId),
+          eq(promotionApplicationImages.sequence, sequence),
+        ),
+      );
+    return row ?? null;
+  }
+
+  /** A refused application, in the caller's transaction; null when it was decided already. */
+  async reject(tx: Database, entryId: number, decidedBy: number, note: string) {
+    const [row] = await tx
+      .update(promotionEntries)
+      .set({ status: 'rejected', decidedBy, decisionNote: note, updatedAt: sql`now()` })
+      .where(and(eq(promotionEntries.id, entryId), eq(promotionEntries.status, 'applying')))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Who decided an approved application, in the transaction that approves it. */
+  async markDecided(tx: Database, entryId: number, decidedBy: number, note: string) {
+    await tx
+      .update(promotionEntries)
+      .set({ decidedBy, decisionNote: note })
+      .where(eq(promotionEntries.id, entryId));
   }
 
   /**

@@ -30,6 +30,22 @@ import type { BonusRow, EntryRow, PromotionsRepository, RuleRow } from './promot
 
 const DAY_MS = 86_400_000;
 
+/** Spec 5.6: an application's remark of at most 140 characters, up to 3 png or jpg pictures of 5 MB. */
+export const APPLY_REMARK_MAX = 140;
+export const APPLY_IMAGES_MAX = 3;
+export const APPLY_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** png or jpg, read from the bytes (a name or a declared type proves nothing). */
+function imageMime(data: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
 /** A promotion's texts and schedule, as the content module keeps them. */
 export interface PromotionText {
   id: number;
@@ -173,6 +189,7 @@ export class PromotionsService {
       reward: p.rule.reward,
       claimDays: p.rule.claimDays,
       kycVerified: p.rule.eligibility.kycVerified,
+      decisionNote: entry?.status === 'rejected' ? (entry.decisionNote ?? null) : null,
       entryStatus: status,
       rewardAmount: entry?.amount ?? null,
       claimBy: entry?.status === 'claimable' ? (entry.claimBy?.getTime() ?? null) : null,
@@ -342,6 +359,73 @@ export class PromotionsService {
   }
 
   /**
+   * An application to a manual promotion: a remark (1 to 140 characters) and up to 3 png or jpg pictures
+   * of 5 MB each, kept for the operator, who approves (the reward is earned) or rejects it.
+   */
+  async apply(
+    brand: Brand,
+    memberId: number,
+    promotionId: number,
+    remark: string,
+    files: Buffer[],
+    lang: LanguageCode,
+  ) {
+    const p = await this.promotion(brand.id, promotionId);
+    const entry = await this.repo.entry(promotionId, memberId);
+    this.refuseMove((entry?.status as EntryStatus) ?? null, 'APPLY', p.rule);
+    this.checkOpen(p);
+    const text = remark.trim();
+    if (text.length === 0 || text.length > APPLY_REMARK_MAX) throw new AppError('PROMOTION_APPLY_REMARK');
+    if (files.length > APPLY_IMAGES_MAX) throw new AppError('PROMOTION_APPLY_IMAGES');
+    const images = files.map((data) => {
+      if (data.length > APPLY_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+      const mime = imageMime(data);
+      if (!mime) throw new AppError('PROMOTION_APPLY_FILE_TYPE');
+      return { mime, data };
+    });
+    await this.checkEligible(brand, memberId, p);
+    const made = await this.repo.apply({ brandId: brand.id, promotionId, memberId, remark: text }, images);
+    if (!made) throw new AppError('PROMOTION_ALREADY_JOINED');
+    return this.activity(brand, memberId, promotionId, lang);
+  }
+
+  /**
+   * The operator's decision on an application, with `alongside` (the audit row) in its transaction:
+   * approved, the reward is earned as the rule says (to claim, or paid at once); rejected, nothing moves.
+   */
+  async decideApplication(
+    brand: Brand,
+    entryId: number,
+    decision: 'approve' | 'reject',
+    operatorId: number,
+    note: string,
+    alongside: (tx: Database, entry: EntryRow) => Promise<void>,
+  ) {
+    const entry = await this.repo.entryById(brand.id, entryId);
+    if (!entry) throw new AppError('PROMOTION_APPLICATION_NOT_FOUND');
+    if (entry.status !== 'applying') throw new AppError('PROMOTION_APPLICATION_DECIDED');
+    if (decision === 'reject') {
+      await this.repo.transaction(async (tx) => {
+        if (!(await this.repo.reject(tx, entryId, operatorId, note)))
+          throw new AppError('PROMOTION_APPLICATION_DECIDED');
+        await alongside(tx, entry);
+      });
+    } else {
+      const p = await this.promotion(brand.id, entry.promotionId);
+      await this.earn(brand, p, entry.memberId, null, async (tx) => {
+        await this.repo.markDecided(tx, entryId, operatorId, note);
+        await alongside(tx, entry);
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'PROMOTION_NOT_AVAILABLE')
+          throw new AppError('PROMOTION_APPLICATION_DECIDED');
+        throw error;
+      });
+    }
+    await this.announce(brand, entry.memberId);
+    return (await this.repo.entryById(brand.id, entryId))!;
+  }
+
+  /**
    * Claims an earned reward from the reward centre, once: a retry with the same request id answers as the
    * first did; another claim of a reward already claimed is refused.
    */
@@ -393,10 +477,18 @@ export class PromotionsService {
    * A trigger met: the member's entry earns the reward, waiting for a claim or paid at once. A bonus
    * while another is active waits in the reward centre whatever the rule says (one bonus at a time).
    */
-  private async earn(brand: Brand, p: Promotion, memberId: number, deposit: CreditedDeposit | null) {
+  private async earn(
+    brand: Brand,
+    p: Promotion,
+    memberId: number,
+    deposit: CreditedDeposit | null,
+    /** What must commit with the reward (an operator's audit row on an approval). */
+    alongside?: (tx: Database) => Promise<void>,
+  ) {
     const amount = rewardAmount(p.rule.reward, deposit?.amount ?? null);
     if (amount <= 0) return null;
-    const from: Array<EntryStatus | null> = p.rule.entry === 'auto' ? [null] : ['joined'];
+    const from: Array<EntryStatus | null> =
+      p.rule.entry === 'auto' ? [null] : p.rule.entry === 'apply' ? ['applying'] : ['joined'];
     const waits =
       p.rule.claim === 'claim' ||
       (p.rule.reward.type === 'bonus' && (await this.repo.activeBonus(memberId)) !== null);
@@ -416,14 +508,17 @@ export class PromotionsService {
     };
     if (waits) {
       const claimBy = new Date(this.clock().getTime() + p.rule.claimDays * DAY_MS);
-      const out = await this.repo.transaction(async (tx) =>
-        refuse(await this.repo.earn(tx, { ...earning, to: 'claimable', claimBy })),
-      );
+      const out = await this.repo.transaction(async (tx) => {
+        const earned = refuse(await this.repo.earn(tx, { ...earning, to: 'claimable', claimBy }));
+        await alongside?.(tx);
+        return earned;
+      });
       await this.announce(brand, memberId);
       return out;
     }
     await this.pay(brand, p, memberId, amount, deposit?.amount ?? null, async (tx) => {
       refuse(await this.repo.earn(tx, { ...earning, to: 'issued', claimBy: null }));
+      await alongside?.(tx);
     });
     await this.announce(brand, memberId);
     return null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -68,6 +69,10 @@ export const promotionEntries = pgTable(
     earnedAt: timestamp('earned_at', { withTimezone: true }),
     claimBy: timestamp('claim_by', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** An application's remark (at most 140 characters), and the operator's decision on it. */
+    remark: text('remark'),
+    decidedBy: integer('decided_by'),
+    decisionNote: text('decision_note'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -112,4 +117,25 @@ export const bonuses = pgTable(
     index('bonuses_member_idx').on(t.memberId, t.id),
     index('bonuses_active_idx').on(t.brandId, t.expiresAt).where(sql`status = 'active'`),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** The pictures of an application (png or jpg, 5 MB each, 3 at most), read only by the back office. */
+export const promotionApplicationImages = pgTable(
+  'promotion_application_images',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => promotionEntries.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    mime: text('mime').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('promotion_application_images_seq_uq').on(t.entryId, t.sequence)],
 );

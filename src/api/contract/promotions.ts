@@ -124,6 +124,8 @@ export const promotionActivity = z.object({
   reward: promotionReward,
   claimDays: z.number().int(),
   kycVerified: z.boolean(),
+  /** The operator's note on a rejected application. */
+  decisionNote: z.string().nullable(),
   /** The member's entry, when there is one. */
   entryStatus: z.enum(ENTRY_STATUSES).nullable(),
   /** The reward earned (claimable, issued or claimed), in minor units. */
@@ -142,6 +144,33 @@ export const promotionActivities = z.object({
 export type PromotionActivities = z.infer<typeof promotionActivities>;
 
 export const promotionActionBody = z.object({ promotionId: int32Id });
+
+/** An application waiting for the operator, or decided. */
+export const adminApplication = z.object({
+  entryId: z.number().int(),
+  promotionId: z.number().int(),
+  promotion: z.string(),
+  username: z.string(),
+  remark: z.string(),
+  images: z.number().int(),
+  status: z.enum(ENTRY_STATUSES),
+  appliedAt: epochMillis,
+  decisionNote: z.string().nullable(),
+});
+export type AdminApplication = z.infer<typeof adminApplication>;
+
+export const adminApplicationsQuery = z.object({ status: z.enum(['waiting', 'decided']).default('waiting') });
+export const applicationImageQuery = z.object({
+  entryId: z.coerce.number().int().min(1).max(2_147_483_647),
+  sequence: z.coerce.number().int().min(1).max(3),
+});
+export const decideApplicationBody = z.object({
+  entryId: int32Id,
+  decision: z.enum(['approve', 'reject']),
+  /** Shown to the member on a rejection; kept in the audit trail either way. */
+  reason: z.string().trim().min(3).max(200),
+  requestId: z.string().trim().min(8).max(64),
+});
 export const bonusForfeitBody = z.object({ bonusId: int32Id });
 
 /** One reward in the reward centre. */

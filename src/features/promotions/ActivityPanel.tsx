@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { call } from '../../api/client';
+import { call, sendForm } from '../../api/client';
 import type { PromotionActivity } from '../../api/contract/promotions';
 import { errorKey } from '../../api/errors';
 import { inspectOptions } from '../../machines/inspect';
@@ -10,6 +10,7 @@ import { promotionActivityMachine } from '../../machines/promotion-activity.mach
 import { formatAmount, formatDateTime } from '../../ui/format';
 import { useAccountModal } from '../account/AccountModalContext';
 import { useSession } from '../session/session';
+import { ApplyForm } from './ApplyForm';
 import { BonusProgress } from './BonusProgress';
 import { promotionTerms } from './promotion-terms';
 
@@ -19,6 +20,13 @@ const machine = promotionActivityMachine.provide({
       const body = { promotionId: input.promotionId };
       if (input.action === 'join') return call('joinPromotion', { body });
       if (input.action === 'claim') return call('claimReward', { body });
+      if (input.action === 'apply') {
+        const form = new FormData();
+        form.set('promotionId', String(input.promotionId));
+        form.set('remark', input.remark ?? '');
+        for (const file of input.files ?? []) form.append('image', file);
+        return sendForm<PromotionActivity>('applyPromotion', form);
+      }
       return call('signUpRequestReward', { body });
     }),
   },
@@ -55,6 +63,7 @@ export function ActivityPanel({
       stale.unsubscribe();
     };
   }, [actor, onStale]);
+  const [applying, setApplying] = useState(false);
   const money = (minor: number) => `${formatAmount(minor, lang)} ${currency}`;
   const guest = session.kind === 'guest';
   const status = current.status;
@@ -66,7 +75,7 @@ export function ActivityPanel({
           {t('promotions.action.working')}
         </button>
       );
-    if (guest && (status === 'join' || status === 'in_process'))
+    if (guest && (status === 'join' || status === 'apply' || status === 'in_process'))
       return (
         <button type="button" className="btn btn-primary btn-sm" onClick={() => account.open('login')}>
           {t('promotions.action.login')}
@@ -81,6 +90,17 @@ export function ActivityPanel({
           onClick={() => actor.send({ type: 'JOIN' })}
         >
           {t('promotions.action.join')}
+        </button>
+      );
+    if (status === 'apply' && !applying)
+      return (
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          data-testid="promo-apply"
+          onClick={() => setApplying(true)}
+        >
+          {t('promotions.apply.open')}
         </button>
       );
     if (status === 'claim' && current.rewardAmount !== null)
@@ -112,7 +132,7 @@ export function ActivityPanel({
     <div className="promo-activity" data-testid={`promo-activity-${current.promotionId}`}>
       <div className="promo-activity-head">
         {/* A status the member acts on is said by its button; the others by a label. */}
-        {(guest || (status !== 'join' && status !== 'claim')) && (
+        {(guest || (status !== 'join' && status !== 'claim' && status !== 'apply')) && (
           <span className={`promo-status promo-status-${status}`} data-testid="promo-status">
             {t(`promotions.status.${status}`)}
           </span>
@@ -120,6 +140,13 @@ export function ActivityPanel({
         {action}
       </div>
       {status === 'joined' && <p className="muted promo-note">{t('promotions.joined_note')}</p>}
+      {status === 'apply' && applying && !guest && (
+        <ApplyForm busy={busy} onSubmit={(remark, files) => actor.send({ type: 'APPLY', remark, files })} />
+      )}
+      {status === 'applying' && <p className="muted promo-note">{t('promotions.apply.applying_note')}</p>}
+      {status === 'rejected' && current.decisionNote && (
+        <p className="promo-note">{t('promotions.apply.rejected_note', { note: current.decisionNote })}</p>
+      )}
       {status === 'claim' && current.claimBy !== null && (
         <p className="muted promo-note">
           {t('promotions.claim_by', { date: formatDateTime(current.claimBy, lang) })}

@@ -9,6 +9,7 @@ import { maskPixKey, normalizePixKey, type PixKeyType } from '../../../src/api/p
 import { formatAmount } from '../../../src/ui/format';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { pngOrJpeg } from '../../lib/image-type';
 import { hashPassword } from '../accounts/credentials';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
@@ -25,13 +26,6 @@ const MAX_BANK_ACCOUNTS = 3;
 export const MAX_PROOFS = 3;
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
 
-/** The picture's real type, read from its first bytes (never from the name or the browser's word). */
-function imageType(data: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 const mask = (number: string) => `•••• ${number.slice(-4)}`;
 
 /** A brand's withdrawal rules (spec 9), kept by the brand module. */
@@ -467,7 +461,7 @@ export class WithdrawalsService {
   async addProofs(brand: Brand, memberId: number, reference: string, files: Buffer[]) {
     const typed = files.map((data) => {
       if (data.length > MAX_PROOF_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-      const mime = imageType(data);
+      const mime = pngOrJpeg(data);
       if (!mime) throw new AppError('PROOF_FILE_TYPE');
       return { mime, data };
     });

@@ -23,6 +23,7 @@ import {
 } from '../../../src/promotions/wagering';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { pngOrJpeg } from '../../lib/image-type';
 import type { Brand } from '../brand/brand.service';
 import type { MemberEvents } from '../events/member-events';
 import type { Ledger, Side } from '../ledger/ledger';
@@ -34,17 +35,6 @@ const DAY_MS = 86_400_000;
 export const APPLY_REMARK_MAX = 140;
 export const APPLY_IMAGES_MAX = 3;
 export const APPLY_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** png or jpg, read from the bytes (a name or a declared type proves nothing). */
-function imageMime(data: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (
-    data.length >= 8 &&
-    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 
 /** A promotion's texts and schedule, as the content module keeps them. */
 export interface PromotionText {
@@ -379,7 +369,7 @@ export class PromotionsService {
     if (files.length > APPLY_IMAGES_MAX) throw new AppError('PROMOTION_APPLY_IMAGES');
     const images = files.map((data) => {
       if (data.length > APPLY_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-      const mime = imageMime(data);
+      const mime = pngOrJpeg(data);
       if (!mime) throw new AppError('PROMOTION_APPLY_FILE_TYPE');
       return { mime, data };
     });
